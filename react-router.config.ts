@@ -1,0 +1,9 @@
+import type { Config } from "@react-router/dev/config";
+import { prerenderPaths } from "./content/sitemap";
+
+export default {
+  ssr: true,
+  // Marketing pages are static: built once to HTML so they are served before any rendering.
+  prerender: prerenderPaths,
+  future: { v8_middleware: true },
+} satisfies Config;

@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { createApi } from "./api/index.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
+import type { Services } from "./services.ts";
+
+const jsonError = (status: 400 | 404 | 413 | 415 | 500 | 503, title: string, message: string) =>
+  Response.json({ title, message }, { status });
+
+/**
+ * The JSON API under /api with its HTTP concerns (headers, body limit, errors).
+ * The production and dev servers mount it in front of the React Router handler.
+ */
+export function createApp(services: Services) {
+  const app = new Hono();
+
+  app.use(
+    "/api/*",
+    secureHeaders({ crossOriginResourcePolicy: "same-origin", crossOriginOpenerPolicy: "same-origin" }),
+  );
+  // No CORS headers are ever sent: browsers keep other origins out of the API.
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () =>
+        jsonError(413, "Petición demasiado grande", "Los datos enviados superan el tamaño permitido."),
+    }),
+  );
+  app.use("/api/*", async (c, next) => {
+    const hasBody = c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "PATCH";
+    const type = c.req.header("content-type") ?? "";
+    if (hasBody && !/^application\/(.+\+)?json\b/i.test(type)) {
+      return jsonError(415, "Formato no admitido", "Envía los datos en formato JSON.");
+    }
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.route("/api", createApi(services));
+  app.all("/api/*", () =>
+    jsonError(404, "No encontrado", "La dirección solicitada no existe en la API."),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      if (error.res) return error.res;
+      if (error.status === 400 && /json/i.test(error.message)) {
+        return jsonError(400, "Datos no válidos", "El cuerpo de la petición no es un JSON válido.");
+      }
+      return Response.json({ title: "Error", message: error.message }, { status: error.status });
+    }
+    if (isDatabaseUnavailable(error)) {
+      console.error(`[api] database unavailable: ${c.req.method} ${c.req.path}`);
+      c.header("Retry-After", "5");
+      return jsonError(503, "Servicio no disponible", "Estamos teniendo un problema temporal. Inténtalo de nuevo en unos segundos.");
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path}`, error);
+    return jsonError(500, "Error de Servidor", "Hubo un problema con el servidor. Intenta más tarde.");
+  });
+
+  return app;
+}

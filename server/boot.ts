@@ -1,0 +1,22 @@
+import { openDatabase } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import { createMailer } from "./mail/outbox.ts";
+import { createTransport } from "./mail/transport.ts";
+import { createRateLimiter } from "./rate-limit/index.ts";
+import type { Services } from "./services.ts";
+
+/** Opens everything the API needs (database migrated, mail worker running, limiter ready). */
+export async function boot(env: Env): Promise<{ services: Services; close(): Promise<void> }> {
+  const database = await openDatabase(env);
+  const limiter = await createRateLimiter(env);
+  const mail = createMailer(database.db, createTransport(env));
+  const services: Services = { env, db: database.db, mail, limiter };
+  return {
+    services,
+    async close() {
+      await mail.stop();
+      await limiter.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema.ts";
+
+/** The one database type the app sees, whether PGlite or a PostgreSQL server is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/** Migrations sit in the source tree; found from the project root, since bundling moves modules. */
+export const migrationsFolder =
+  process.env.MIGRATIONS_DIR ?? path.resolve(process.cwd(), "server/db/migrations");
+
+export async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on("error", (error) => console.error(`[db] idle client error: ${error.message}`));
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+export async function openPglite(
+  options: { dataDir?: string; loadDataDir?: Blob | File } = {},
+): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const client = new PGlite(options);
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "postgres") {
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its driver's own type
+    await migrate(handle.db as any, { migrationsFolder });
+  } else {
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its driver's own type
+    await migrate(handle.db as any, { migrationsFolder });
+  }
+}
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDatabase(env: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): Promise<DatabaseHandle> {
+  let handle: DatabaseHandle;
+  if (env.DATABASE_URL) handle = await openPostgres(env.DATABASE_URL);
+  else {
+    const dataDir = path.resolve(env.DATA_DIR, "pglite");
+    mkdirSync(dataDir, { recursive: true });
+    handle = await openPglite({ dataDir });
+  }
+  await migrate(handle);
+  return handle;
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run dev`: Vite in middleware mode under a plain Node server. The API and the React
+ * Router handler are loaded through Vite on every request, so edits to either hot-reload.
+ */
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
+import { createServer as createViteServer } from "vite";
+import { boot } from "./boot.ts";
+import { parseEnv } from "./env.ts";
+
+const env = parseEnv({ NODE_ENV: "development", ...process.env });
+const { services } = await boot(env);
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+
+const handle = getRequestListener(async (request) => {
+  const { createApp } = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app.ts");
+  const { createRequestHandler, RouterContextProvider } = (await vite.ssrLoadModule(
+    "react-router",
+  )) as typeof import("react-router");
+  const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
+  const app = new Hono();
+  app.route("/", createApp(services));
+  // biome-ignore lint/suspicious/noExplicitAny: the virtual module has no static type
+  const handleRequest = createRequestHandler(build as any, "development");
+  app.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
+  return app.fetch(request);
+});
+
+createServer((req, res) => vite.middlewares(req, res, () => handle(req, res))).listen(
+  env.PORT,
+  env.HOST,
+  () => console.log(`Dev server on http://localhost:${env.PORT}`),
+);

@@ -1,0 +1,66 @@
+/**
+ * Production server: the SSR build's entry. Static assets, then pre-rendered pages, then the
+ * API, then React Router's handler for everything else. Started by scripts/start.mjs.
+ */
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+// @ts-expect-error: provided by the React Router Vite plugin at build time
+import * as build from "virtual:react-router/server-build";
+import { createApp } from "./app.ts";
+import { boot } from "./boot.ts";
+import { parseEnv } from "./env.ts";
+
+const clientDir = path.resolve(process.cwd(), "build/client");
+
+export async function start() {
+  const env = parseEnv();
+  const { services, close } = await boot(env);
+  const handleRequest = createRequestHandler(build, "production");
+
+  const server = new Hono();
+  server.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  // Pre-rendered pages (dir/index.html) and the other public files (favicon, images).
+  server.use(
+    "*",
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => {
+        if (!c.res.headers.get("Cache-Control")) c.header("Cache-Control", "public, max-age=300");
+      },
+    }),
+  );
+  server.route("/", createApp(services));
+  server.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
+
+  const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(`Listening on http://localhost:${info.port}`);
+  });
+
+  // SIGTERM: stop accepting, let in-flight requests finish, then close the database.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: draining connections`);
+    listener.close(async () => {
+      await close();
+      process.exit(0);
+    });
+    (listener as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return listener;
+}

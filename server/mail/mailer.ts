@@ -1,0 +1,18 @@
+/** A message as the product writes it: Spanish subject, text and HTML parts. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * `send` stores the message in the outbox (in the caller's transaction when one is given)
+ * and wakes the worker; delivery and retries happen there.
+ */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Delivers what is due now; resolves when that pass is done (tests and shutdown use it). */
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}

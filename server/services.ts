@@ -1,0 +1,15 @@
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { RateLimiter } from "./rate-limit/limiter.ts";
+
+/**
+ * What the API needs from the outside world. Built once by the server entry (or by a test),
+ * passed to `createApp`; nothing below reads globals.
+ */
+export interface Services {
+  env: Env;
+  db: Database;
+  mail: Mailer;
+  limiter: RateLimiter;
+}

@@ -1,0 +1,57 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createApp } from "../../server/app.ts";
+import { type Env, parseEnv } from "../../server/env.ts";
+import { createMailer } from "../../server/mail/outbox.ts";
+import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
+import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
+import type { Services } from "../../server/services.ts";
+import { createTestDatabase } from "./database.ts";
+
+export interface TestAppOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  /** Defaults to the configured transport: .eml files in a temporary DATA_DIR. */
+  transport?: MailTransport;
+}
+
+/** The real API over a fresh database of its own; requests go through `app.request()`. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await createTestDatabase();
+  const env = parseEnv({
+    NODE_ENV: "test",
+    APP_URL: "http://localhost:3000",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "obra-test-")),
+    ...options.env,
+  });
+  const limiter = createMemoryLimiter();
+  const mail = createMailer(database.db, options.transport ?? createTransport(env));
+  const services: Services = { env, db: database.db, mail, limiter };
+  const app = createApp(services);
+
+  const request = (method: string, url: string, body?: unknown, token?: string) =>
+    app.request(url, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        "X-Forwarded-For": "203.0.113.7",
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  return {
+    app,
+    services,
+    db: database.db,
+    get: (url: string, token?: string) => request("GET", url, undefined, token),
+    post: (url: string, body: unknown, token?: string) => request("POST", url, body, token),
+    async close() {
+      await mail.stop();
+      await limiter.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,38 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client.ts";
+import { adminUrl, databaseUrl, postgresTemplate } from "./postgres.ts";
+
+/** Which database this test project runs on: set per Vitest project (vitest.config.ts). */
+export const testDatabaseKind = (process.env.TEST_DB ?? "pglite") as "pglite" | "postgres";
+
+/** True when this project's database cannot run here (PostgreSQL absent outside CI). */
+export const skipDatabase = testDatabaseKind === "postgres" && !inject("postgresAvailable");
+
+let pgliteDump: Blob | undefined;
+
+/** A fresh, migrated database of its own for one test file (or one test). */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind === "pglite") {
+    pgliteDump ??= new Blob([readFileSync(inject("pgliteDump"))]);
+    return openPglite({ loadDataDir: pgliteDump });
+  }
+  const name = `obra_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${postgresTemplate}"`);
+  await admin.end();
+  const handle = await openPostgres(databaseUrl(name));
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
