@@ -3,6 +3,8 @@ import { prerenderPaths } from "./content/sitemap";
 
 export default {
   ssr: true,
+  // BUILD_DIR lets parallel checkouts or test runs build side by side (default: build/).
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // Marketing pages are static: built once to HTML so they are served before any rendering.
   prerender: prerenderPaths,
   future: { v8_middleware: true },

@@ -14,7 +14,10 @@ function honoServerEntry(): Plugin {
     applyToEnvironment: (environment) => environment.name === "ssr",
     options(options) {
       const input = options.input as string | undefined;
-      return { ...options, input: { index: input ?? "virtual:react-router/server-build", server: "./server/index.ts" } };
+      return {
+        ...options,
+        input: { index: input ?? "virtual:react-router/server-build", server: "./server/index.ts" },
+      };
     },
     outputOptions(output) {
       return {

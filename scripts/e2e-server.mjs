@@ -9,5 +9,6 @@ process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "obra-e2e-"));
 process.env.SMTP_URL ??= `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2626}`;
 process.env.CONTACT_NOTIFY_TO ??= "oficina@obra.test";
 process.env.APP_URL ??= `http://localhost:${process.env.PORT ?? 4173}`;
-const { start } = await import("../build/server/server.js");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const { start } = await import(path.join(buildDir, "server/server.js"));
 await start();

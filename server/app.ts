@@ -18,7 +18,10 @@ export function createApp(services: Services) {
 
   app.use(
     "/api/*",
-    secureHeaders({ crossOriginResourcePolicy: "same-origin", crossOriginOpenerPolicy: "same-origin" }),
+    secureHeaders({
+      crossOriginResourcePolicy: "same-origin",
+      crossOriginOpenerPolicy: "same-origin",
+    }),
   );
   // No CORS headers are ever sent: browsers keep other origins out of the API.
   app.use(
@@ -26,7 +29,11 @@ export function createApp(services: Services) {
     bodyLimit({
       maxSize: 64 * 1024,
       onError: () =>
-        jsonError(413, "Petición demasiado grande", "Los datos enviados superan el tamaño permitido."),
+        jsonError(
+          413,
+          "Petición demasiado grande",
+          "Los datos enviados superan el tamaño permitido.",
+        ),
     }),
   );
   app.use("/api/*", async (c, next) => {
@@ -55,10 +62,18 @@ export function createApp(services: Services) {
     if (isDatabaseUnavailable(error)) {
       console.error(`[api] database unavailable: ${c.req.method} ${c.req.path}`);
       c.header("Retry-After", "5");
-      return jsonError(503, "Servicio no disponible", "Estamos teniendo un problema temporal. Inténtalo de nuevo en unos segundos.");
+      return jsonError(
+        503,
+        "Servicio no disponible",
+        "Estamos teniendo un problema temporal. Inténtalo de nuevo en unos segundos.",
+      );
     }
     console.error(`[api] ${c.req.method} ${c.req.path}`, error);
-    return jsonError(500, "Error de Servidor", "Hubo un problema con el servidor. Intenta más tarde.");
+    return jsonError(
+      500,
+      "Error de Servidor",
+      "Hubo un problema con el servidor. Intenta más tarde.",
+    );
   });
 
   return app;

@@ -10,8 +10,12 @@ export interface Message {
 export type FieldErrors = Record<string, string[]>;
 
 /** Throws a JSON error response; the app's error handler sends it as it is. */
-export function fail(status: ContentfulStatusCode, body: Message & { errors?: FieldErrors }): never {
-  throw new HTTPException(status, { res: Response.json(body, { status }) });
+export function fail(
+  status: ContentfulStatusCode,
+  body: Message & { errors?: FieldErrors },
+  headers?: Record<string, string>,
+): never {
+  throw new HTTPException(status, { res: Response.json(body, { status, headers }) });
 }
 
 export function failValidation(errors: FieldErrors, message?: string): never {

@@ -3,17 +3,16 @@
  * API, then React Router's handler for everything else. Started by scripts/start.mjs.
  */
 import path from "node:path";
+import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-// @ts-expect-error: provided by the React Router Vite plugin at build time
-import * as build from "virtual:react-router/server-build";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { parseEnv } from "./env.ts";
 
-const clientDir = path.resolve(process.cwd(), "build/client");
+const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 export async function start() {
   const env = parseEnv();

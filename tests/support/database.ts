@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client.ts";
-import { adminUrl, databaseUrl, postgresTemplate } from "./postgres.ts";
+import { adminUrl, databaseUrl, templateName, testDatabaseName } from "./postgres.ts";
 
 /** Which database this test project runs on: set per Vitest project (vitest.config.ts). */
 export const testDatabaseKind = (process.env.TEST_DB ?? "pglite") as "pglite" | "postgres";
@@ -18,11 +18,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     pgliteDump ??= new Blob([readFileSync(inject("pgliteDump"))]);
     return openPglite({ loadDataDir: pgliteDump });
   }
-  const name = `obra_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const runPid = inject("runPid");
+  const name = testDatabaseName(runPid, randomBytes(4).toString("hex"));
   const { default: pg } = await import("pg");
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}" template "${postgresTemplate}"`);
+  await admin.query(`create database "${name}" template "${templateName(runPid)}"`);
   await admin.end();
   const handle = await openPostgres(databaseUrl(name));
   return {
