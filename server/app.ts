@@ -16,6 +16,12 @@ const jsonError = (status: 400 | 404 | 413 | 415 | 500 | 503, title: string, mes
 export function createApp(services: Services) {
   const app = new Hono();
 
+  if (services.env.TRUST_PROXY) {
+    app.use("/api/*", async (c, next) => {
+      c.set("trustProxy" as never, true as never);
+      await next();
+    });
+  }
   app.use(
     "/api/*",
     secureHeaders({

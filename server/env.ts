@@ -14,6 +14,11 @@ const EnvSchema = z.object({
   GA_MEASUREMENT_ID: z.string().optional(),
   ADS_CONVERSION_SEND_TO: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (first hop). */
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

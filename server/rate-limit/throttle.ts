@@ -4,17 +4,20 @@ import { fail } from "../http-errors.ts";
 import type { RateLimiter, RateLimitResult } from "./limiter.ts";
 
 /**
- * The client's address: the socket's peer when served by Node. In `app.request()` tests there
- * is no socket, so the X-Forwarded-For header stands in (never trusted when a socket exists).
+ * The client's address: X-Forwarded-For's first hop when TRUST_PROXY is set (createApp marks the
+ * request), otherwise the socket's peer. In `app.request()` tests there is no socket, so the
+ * header stands in (never trusted when a socket exists and the proxy is not).
  */
 export function clientIp(c: Context): string {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded && c.get("trustProxy" as never)) return forwarded;
   try {
     const address = getConnInfo(c).remote.address;
     if (address) return address;
   } catch {
     // no Node socket behind this request
   }
-  return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  return forwarded || "unknown";
 }
 
 export function tooManyRequests(result: RateLimitResult): never {
