@@ -28,7 +28,18 @@ function honoServerEntry(): Plugin {
   };
 }
 
+/**
+ * Build-time site settings read by app/lib/site.ts: pre-rendered pages carry canonical URLs and
+ * the Google tag id in their HTML, so they are fixed at build (docs/decisions/036, 037).
+ */
+const siteDefines = {
+  __SITE_URL__: JSON.stringify(process.env.APP_URL || "http://localhost:3000"),
+  __GA_MEASUREMENT_ID__: JSON.stringify(process.env.GA_MEASUREMENT_ID ?? ""),
+  __ADS_CONVERSION_SEND_TO__: JSON.stringify(process.env.ADS_CONVERSION_SEND_TO ?? ""),
+};
+
 export default defineConfig({
+  define: siteDefines,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [tailwindcss(), reactRouter(), honoServerEntry()],
 });

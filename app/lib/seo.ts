@@ -1,0 +1,101 @@
+import type { MetaDescriptor } from "react-router";
+import { absoluteUrl, siteName } from "./site";
+
+/** Used when a route gives no description of its own. */
+export const defaultDescription =
+  "Reformas integrales, construcción de viviendas e interiorismo en Madrid, Barcelona, Valencia y Alicante. Más de 15 años de experiencia, presupuesto sin compromiso y un único interlocutor.";
+
+/** Used when a route gives no keywords of its own. */
+export const defaultKeywords = [
+  "reformas",
+  "reformas integrales",
+  "construcción",
+  "interiorismo",
+  "reformas Madrid",
+  "reformas Barcelona",
+  "reformas Valencia",
+  "reformas Alicante",
+  "presupuesto reforma",
+];
+
+/** Shared preview image for social networks (1200 x 630, public/og-image.jpg). */
+export const defaultImage = "/og-image.jpg";
+
+export interface PageSeo {
+  title: string;
+  description?: string;
+  keywords?: string | string[];
+  /** The page's own path, e.g. "/service/reformas"; becomes the canonical URL. */
+  path: string;
+  /** Preview image path or URL; defaults to the shared one. */
+  image?: string;
+  /** Extra structured data, one JSON-LD object per entry. */
+  jsonLd?: object[];
+}
+
+export function documentTitle(title: string): string {
+  return `${title} | ${siteName}`;
+}
+
+/**
+ * Everything a route's `meta` returns: title "<title> | Obra Mediterránea", description and
+ * keywords (site defaults when missing), canonical URL, Open Graph, Twitter card and JSON-LD.
+ * The home page ("/") also carries the business's structured data.
+ */
+export function pageMeta(page: PageSeo): MetaDescriptor[] {
+  const title = documentTitle(page.title);
+  const description = page.description ?? defaultDescription;
+  const keywords = Array.isArray(page.keywords)
+    ? page.keywords.join(", ")
+    : (page.keywords ?? defaultKeywords.join(", "));
+  const url = absoluteUrl(page.path);
+  const image = absoluteUrl(page.image ?? defaultImage);
+  const jsonLd = [...(page.path === "/" ? [businessJsonLd()] : []), ...(page.jsonLd ?? [])];
+
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: keywords },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: page.path === "/" ? "website" : "article" },
+    { property: "og:site_name", content: siteName },
+    { property: "og:locale", content: "es_ES" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+    ...jsonLd.map((data) => ({ "script:ld+json": data })),
+  ];
+}
+
+/** schema.org BreadcrumbList for a trail such as Inicio > Servicios > Reformas. */
+export function breadcrumbJsonLd(items: { name: string; path: string }[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path),
+    })),
+  };
+}
+
+/** schema.org data of the company itself (filled from content/company.ts once it exists). */
+export function businessJsonLd(): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    "@id": absoluteUrl("/#empresa"),
+    name: siteName,
+    url: absoluteUrl("/"),
+    image: absoluteUrl(defaultImage),
+  };
+}
