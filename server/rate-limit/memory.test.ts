@@ -1,0 +1,4 @@
+import { describeLimiterBehaviour } from "./limiter-behaviour.ts";
+import { createMemoryLimiter } from "./memory.ts";
+
+describeLimiterBehaviour("memory", async () => createMemoryLimiter(), { shared: false });

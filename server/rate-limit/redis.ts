@@ -1,0 +1,80 @@
+import { Redis } from "ioredis";
+import type { RateLimiter, RateLimitResult } from "./limiter.ts";
+
+/**
+ * One fixed window per key: the first hit creates the counter with the window as its expiry,
+ * later hits only count. Done in one script so two instances can never both "create" a
+ * window and push its end further away.
+ */
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+export interface RedisLimiterOptions {
+  url: string;
+  /** Every key starts with it; tests pass a narrower one so parallel runs never meet. */
+  prefix?: string;
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Counters shared by every instance that points at the same Redis (REDIS_URL). */
+export async function createRedisLimiter(options: RedisLimiterOptions): Promise<RateLimiter> {
+  const prefix = options.prefix ?? "obra:rl:";
+  const redis = new Redis(options.url, {
+    lazyConnect: true,
+    // A request must not hang on a Redis that went away: one retry, then the error surfaces.
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+  });
+  redis.on("error", (error) => console.error(`[rate-limit] redis: ${error.message}`));
+  // A wrong REDIS_URL stops the boot with a clear message instead of failing every request.
+  await redis.connect();
+
+  /**
+   * Rate limiting protects against abuse; an outage of its store must not also take the
+   * contact form and login down, so a failing Redis lets the request through (logged).
+   */
+  const failOpen = (error: unknown, windowMs: number): RateLimitResult => {
+    console.error(`[rate-limit] redis unavailable, request allowed: ${String(error)}`);
+    return { allowed: true, retryAfter: seconds(windowMs) };
+  };
+
+  return {
+    async hit(key, limit, windowMs) {
+      try {
+        const [count, ttl] = (await redis.eval(HIT, 1, prefix + key, windowMs)) as [number, number];
+        return { allowed: count <= limit, retryAfter: seconds(ttl) };
+      } catch (error) {
+        return failOpen(error, windowMs);
+      }
+    },
+    async peek(key, limit, windowMs) {
+      try {
+        const [[, count], [, ttl]] = (await redis
+          .multi()
+          .get(prefix + key)
+          .pttl(prefix + key)
+          .exec()) as [[unknown, string | null], [unknown, number]];
+        return {
+          allowed: Number(count ?? 0) < limit,
+          retryAfter: seconds(ttl > 0 ? ttl : windowMs),
+        };
+      } catch (error) {
+        return failOpen(error, windowMs);
+      }
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
