@@ -1,10 +1,8 @@
-import { and, eq, gt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Database } from "../db/client.ts";
-import { accessTokens } from "../db/schema.ts";
 import { fail } from "../http-errors.ts";
 import { hashToken } from "./tokens.ts";
-import { loadUser, type UserView } from "./user-view.ts";
+import { loadUserByToken, type UserView } from "./user-view.ts";
 
 export type AuthEnv = { Variables: { user: UserView; tokenHash: string } };
 
@@ -27,12 +25,7 @@ export function requireUser(db: Database): MiddlewareHandler<AuthEnv> {
     const token = bearerToken(c);
     if (!token) unauthenticated();
     const tokenHash = hashToken(token);
-    const [row] = await db
-      .select({ user_id: accessTokens.user_id })
-      .from(accessTokens)
-      .where(and(eq(accessTokens.token_hash, tokenHash), gt(accessTokens.expires_at, new Date())))
-      .limit(1);
-    const user = row && (await loadUser(db, row.user_id));
+    const user = await loadUserByToken(db, tokenHash);
     if (!user) unauthenticated();
     c.set("user", user);
     c.set("tokenHash", tokenHash);
