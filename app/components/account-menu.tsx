@@ -1,0 +1,145 @@
+// The header's account corner: sign-in links for visitors, a disclosure dropdown for users
+// (SPEC §2 "Header"), and the admin links of the user's role.
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
+import { showSuccess } from "~/lib/dialog";
+
+const itemClass =
+  "block rounded px-3 py-2 text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre";
+
+export function AccountMenu() {
+  const { ready, user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // A disclosure closes when the page changes, on Escape and on a click elsewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of navigating
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        root.current?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  if (!ready) {
+    // Same footprint as the signed-out links, so nothing moves once the session is known.
+    return <div aria-hidden="true" className="h-10 w-52" />;
+  }
+
+  if (!user) {
+    return (
+      <div className="flex h-10 items-center gap-2">
+        <Link
+          to="/login"
+          className="rounded-md px-3 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+        >
+          Iniciar sesión
+        </Link>
+        <Link
+          to="/register"
+          className="rounded-md border border-ink/30 px-3 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+        >
+          Registrarse
+        </Link>
+      </div>
+    );
+  }
+
+  const logout = async () => {
+    setLeaving(true);
+    const answer = await signOut();
+    setLeaving(false);
+    setOpen(false);
+    navigate("/login");
+    if (answer) void showSuccess(answer);
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex h-10 max-w-56 items-center gap-2 rounded-md px-3 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+      >
+        <span className="truncate">{user.name}</span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </button>
+      <ul
+        id={menuId}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-60 rounded-lg border border-sand-200 bg-plaster p-2 shadow-lg"
+      >
+        <li className="px-3 pt-1 pb-2 text-sm text-ink-soft">
+          <span className="block truncate font-semibold text-ink">{user.name}</span>
+          <Link to="/settings" className="underline-offset-2 hover:underline">
+            {roleLabel(user)}
+          </Link>
+        </li>
+        <li>
+          <Link to="/profile" className={itemClass}>
+            Perfil
+          </Link>
+        </li>
+        <li>
+          <Link to="/settings" className={itemClass}>
+            Configuración
+          </Link>
+        </li>
+        <li>
+          <button
+            type="button"
+            onClick={logout}
+            disabled={leaving}
+            className={`${itemClass} w-full text-left disabled:opacity-60`}
+          >
+            {leaving ? "Cerrando sesión..." : "Cerrar Sesión"}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+/** One link per admin section of the user's first role; nothing for visitors and guests. */
+export function AdminLinks() {
+  const { user } = useAuth();
+  const sections = adminSections(user);
+  if (sections.length === 0) return null;
+  return (
+    <>
+      {sections.map((section) => (
+        <NavLink
+          key={section.key}
+          to={`/admin/${section.key}/index`}
+          className={({ isActive }) =>
+            `rounded-md px-3 py-2 font-medium hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre ${isActive ? "text-terracotta-dark underline underline-offset-4" : "text-ink"}`
+          }
+        >
+          {section.title}
+        </NavLink>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+// The one way the browser calls the JSON API (SPEC §7): bearer token when signed in, and the
+// error catalogue of SPEC §8 shown as a dialog before the error is rethrown to the caller.
+import { showError } from "./dialog";
+import { getSession, setSession, storeToken } from "./session";
+
+export class ApiError extends Error {
+  /** HTTP status, or null when no response arrived (network down, server unreachable). */
+  status: number | null;
+  body: unknown;
+
+  constructor(status: number | null, body: unknown, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+  }
+}
+
+interface ErrorBody {
+  title?: unknown;
+  message?: unknown;
+  errors?: unknown;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value : undefined;
+
+/** Title, message and per-field lines of the SPEC §8 dialog for a failed call. */
+export function describeError(
+  status: number | null,
+  body: unknown,
+): { title: string; message: string; details: string[] } {
+  const b = (body && typeof body === "object" ? body : {}) as ErrorBody;
+  if (status === null) {
+    return {
+      title: "Error de Conexión",
+      message: "No se pudo conectar al servidor. Intenta nuevamente.",
+      details: [],
+    };
+  }
+  if (status === 422) {
+    const errors = (b.errors && typeof b.errors === "object" ? b.errors : {}) as Record<
+      string,
+      unknown
+    >;
+    const details = Object.entries(errors).map(([field, messages]) => {
+      const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+      return `${fieldLabel(field)}: ${list.join(", ")}`;
+    });
+    return {
+      title: text(b.title) ?? "Error de Validación",
+      message: text(b.message) ?? "",
+      details,
+    };
+  }
+  if (status === 401 || status === 400) {
+    return {
+      title: text(b.title) ?? "Error de Autenticación",
+      message: text(b.message) ?? "No tienes autorización para realizar esta acción.",
+      details: [],
+    };
+  }
+  return {
+    title: "Error de Servidor",
+    message: "Hubo un problema con el servidor. Intenta más tarde.",
+    details: [],
+  };
+}
+
+// The API names fields in English; the dialog speaks to a Spanish visitor.
+const FIELD_LABELS: Record<string, string> = {
+  name: "Nombre",
+  email: "Correo electrónico",
+  password: "Contraseña",
+  password_confirmation: "Confirmación de contraseña",
+  token: "Enlace",
+  phone: "Teléfono",
+  subject: "Asunto",
+  message: "Mensaje",
+  remember: "Recordarme",
+  role_id: "Rol",
+  email_verified: "Verificado",
+  handled: "Atendido",
+};
+
+export function fieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+export async function api<T = unknown>(
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  options: { silent?: boolean } = {},
+): Promise<T> {
+  const { token } = getSession();
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path.replace(/^\/+/, "")}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    return fail(null, undefined, options, cause);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    // A rejected token is dead for every later call too: forget it so the guards see a
+    // signed-out visitor instead of a user whose every request fails.
+    if (response.status === 401 && token && getSession().token === token) {
+      storeToken(null);
+      setSession({ token: null, user: null, ready: true });
+    }
+    return fail(response.status, payload, options);
+  }
+  return payload as T;
+}
+
+function fail(
+  status: number | null,
+  body: unknown,
+  options: { silent?: boolean },
+  cause?: unknown,
+): never {
+  const described = describeError(status, body);
+  if (!options.silent) void showError(described.title, described.message, described.details);
+  const error = new ApiError(status, body, described.message || described.title);
+  if (cause) error.cause = cause;
+  throw error;
+}

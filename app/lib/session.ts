@@ -1,0 +1,68 @@
+// The browser's auth state (SPEC §3 "Auth state": token and userInfo) as one module-level store,
+// so React components (useSyncExternalStore) and client middleware read the same value.
+// It never runs on the server: there is no token there, and pre-rendered HTML must not depend on it.
+
+export interface Permission {
+  key: string;
+  name: string;
+}
+
+export interface Role {
+  name: string;
+  permissions: Permission[];
+}
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  email_verified_at: string | null;
+  roles: Role[];
+}
+
+export interface SessionState {
+  /** false on the server, during hydration and until the stored token has been checked. */
+  ready: boolean;
+  token: string | null;
+  user: User | null;
+}
+
+export const TOKEN_KEY = "authToken";
+
+/** What the server and the hydrating client render: nothing auth-dependent. */
+export const SERVER_STATE: SessionState = Object.freeze({ ready: false, token: null, user: null });
+
+let state: SessionState = SERVER_STATE;
+const listeners = new Set<() => void>();
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setSession(next: Partial<SessionState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    // Storage can be disabled (privacy modes): behave as signed out.
+    return null;
+  }
+}
+
+export function storeToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Without storage the session lives only in memory, for this tab.
+  }
+}
