@@ -1,0 +1,171 @@
+/** Every text of the home page (/), top to bottom. */
+import type { ImageId } from "./images";
+import type { ContentLink, Seo } from "./types";
+
+export interface Hero {
+  title: string;
+  subtitle: string;
+  image: ImageId;
+  /** Exactly two short paragraphs under the title. */
+  descriptions: [string, string];
+  primaryLink: ContentLink;
+}
+
+export interface WelcomeSlide {
+  title: string;
+  description: string;
+  image: ImageId;
+  link: ContentLink;
+}
+
+export interface InfoBlock {
+  title: string;
+  paragraphs: string[];
+  /** Short facts shown as large figures, e.g. "+15" / "años de experiencia". */
+  facts: { value: string; label: string }[];
+}
+
+export interface KeywordsBlock {
+  title: string;
+  intro: string;
+  /** Shown in two columns: the first half of the list, then the second. */
+  items: ContentLink[];
+}
+
+export const homeSeo: Seo = {
+  title: "Reformas, construcción e interiorismo",
+  description:
+    "Empresa de reformas, construcción e interiorismo con más de 15 años de experiencia en Madrid, Barcelona, Valencia y Alicante. Presupuesto cerrado y un único interlocutor.",
+  keywords: [
+    "empresa de reformas",
+    "reformas integrales",
+    "construcción",
+    "interiorismo",
+    "reformas Madrid",
+    "reformas Barcelona",
+    "reformas Valencia",
+    "reformas Alicante",
+  ],
+};
+
+export const hero: Hero = {
+  title: "Reformamos, construimos y diseñamos espacios para vivir mejor",
+  subtitle: "Más de 15 años de obras en Madrid, Barcelona, Valencia y Alicante.",
+  image: "hero",
+  descriptions: [
+    "Desde un baño hasta un edificio entero: te damos un presupuesto cerrado por partidas, un calendario por escrito y un jefe de obra que responde por todo.",
+    "Nuestro equipo de arquitectos, interioristas y oficios propios trabaja en toda Cataluña, la Comunidad de Madrid y la Comunidad Valenciana.",
+  ],
+  primaryLink: { text: "Pide tu presupuesto", url: "/contact" },
+};
+
+/** The welcome carousel (SPEC §9: 3 slides, one every 5000 ms). */
+export const welcomeSlides: WelcomeSlide[] = [
+  {
+    title: "Reformas con un único interlocutor",
+    description:
+      "Cocinas en 4 a 6 semanas, baños en 2 a 3 y pisos completos en 10 a 14, con presupuesto cerrado y la licencia gestionada por nosotros.",
+    image: "slide-1",
+    link: { text: "Ver reformas", url: "/service/reformas" },
+  },
+  {
+    title: "Construimos tu casa desde la parcela",
+    description:
+      "Proyecto, licencia, obra y entrega de llaves, con un calendario por fases y certificaciones mensuales de lo ejecutado.",
+    image: "slide-2",
+    link: { text: "Ver construcción", url: "/service/construccion" },
+  },
+  {
+    title: "Interiores pensados para cómo vives",
+    description:
+      "Distribución, materiales, muebles a medida y luz, en imágenes 3D antes de empezar y ejecutados por el mismo equipo.",
+    image: "slide-3",
+    link: { text: "Ver interiorismo", url: "/service/interiorismo" },
+  },
+];
+
+export const servicesIntro = {
+  title: "Nuestros servicios",
+  subtitle:
+    "Catorce servicios en tres áreas. Abre cada tarjeta para saber qué incluye y cuánto dura.",
+};
+
+export const info: InfoBlock = {
+  title: "Cómo trabajamos",
+  paragraphs: [
+    "Visitamos tu casa o tu local sin compromiso, medimos y escuchamos qué necesitas. En pocos días recibes un presupuesto cerrado por partidas, con materiales, plazos y forma de pago por escrito.",
+    "Durante la obra, un jefe de obra coordina a todos los oficios y te informa cada semana. Al terminar repasamos contigo cada detalle, limpiamos y te entregamos la garantía y la documentación de las instalaciones.",
+  ],
+  facts: [
+    { value: "+15", label: "años de experiencia" },
+    { value: "14", label: "servicios de reforma, construcción e interiorismo" },
+    { value: "6", label: "ciudades y comunidades donde trabajamos" },
+    { value: "1", label: "interlocutor de principio a fin" },
+  ],
+};
+
+/** The gallery strip: a row of finished work under the info block. */
+export const galleryStrip = {
+  title: "Obras recientes",
+  images: [
+    "reformas-de-cocinas-1",
+    "reformas-de-banos-1",
+    "reformas-de-hoteles-1",
+    "construccion-de-viviendas-1",
+    "mobiliario-a-medida-1",
+    "reformas-de-tejados-y-azoteas-1",
+  ] satisfies ImageId[] as ImageId[],
+};
+
+export const keywordsBlock: KeywordsBlock = {
+  title: "Qué hacemos y dónde",
+  intro: "Estos son los trabajos que más nos piden en cada zona en la que trabajamos.",
+  items: [
+    {
+      text: "Reformas integrales de pisos en Madrid",
+      url: "/service/reformas/reformas-integrales",
+    },
+    { text: "Reformas de cocinas en Valencia", url: "/service/reformas/reformas-de-cocinas" },
+    { text: "Reformas de baños en Alicante", url: "/service/reformas/reformas-de-banos" },
+    {
+      text: "Reformas de hoteles en la costa de Alicante",
+      url: "/service/reformas/reformas-de-hoteles",
+    },
+    {
+      text: "Reformas de chalets en la Comunidad Valenciana",
+      url: "/service/reformas/reformas-de-casas-y-chalets",
+    },
+    {
+      text: "Reformas de locales comerciales en Barcelona",
+      url: "/service/reformas/reformas-de-locales-comerciales",
+    },
+    {
+      text: "Reparación de fachadas en Madrid y Barcelona",
+      url: "/service/reformas/reparacion-de-fachadas",
+    },
+    {
+      text: "Impermeabilización de azoteas en Valencia",
+      url: "/service/reformas/reformas-de-tejados-y-azoteas",
+    },
+    {
+      text: "Construcción de viviendas en Cataluña",
+      url: "/service/construccion/construccion-de-viviendas",
+    },
+    {
+      text: "Rehabilitación de edificios en Madrid",
+      url: "/service/construccion/rehabilitacion-de-edificios",
+    },
+    {
+      text: "Interiorismo en Barcelona y Valencia",
+      url: "/service/interiorismo/diseno-y-decoracion-de-interiores",
+    },
+    { text: "Muebles a medida en Alicante", url: "/service/interiorismo/mobiliario-a-medida" },
+  ],
+};
+
+/** The randomised gallery at the end of the home page: how many of all the images it shows. */
+export const homeGallery = {
+  title: "Nuestro trabajo, en imágenes",
+  size: 8,
+  link: { text: "Ver toda la galería", url: "/gallery" },
+};

@@ -1,0 +1,122 @@
+/**
+ * Cookie policy (/cookies-politics), written after the AEPD's cookie guide: what cookies are,
+ * which ones this site uses, why, who sets them, and how to accept, refuse or withdraw.
+ * The table must list every key the site really stores (see app/lib/auth.ts and app/lib/consent.ts).
+ */
+import { company } from "../company";
+import type { LegalDocument } from "./types";
+
+export const cookies: LegalDocument = {
+  path: "/cookies-politics",
+  title: "Política de cookies",
+  updated: "2026-11-21",
+  intro: `En esta página te explicamos qué cookies y tecnologías parecidas usa el sitio web de ${company.name}, para qué sirven y cómo puedes aceptarlas, rechazarlas o cambiar de opinión en cualquier momento.`,
+  sections: [
+    {
+      heading: "Qué son las cookies",
+      paragraphs: [
+        "Las cookies son pequeños archivos que un sitio web guarda en tu navegador para recordar información entre una visita y otra. El almacenamiento local (localStorage) es una tecnología parecida: guarda datos en tu navegador que solo lee este sitio.",
+        "La ley (art. 22.2 LSSI-CE) nos obliga a pedir tu consentimiento antes de usar cookies que no sean imprescindibles para el funcionamiento del sitio, como las de analítica o publicidad.",
+      ],
+    },
+    {
+      heading: "Qué cookies usa este sitio",
+      paragraphs: [
+        "Sin tu consentimiento solo usamos dos claves de almacenamiento local, imprescindibles para funcionar. Las cookies de Google Analytics y Google Ads solo se instalan si las aceptas.",
+      ],
+      table: {
+        caption: "Cookies y almacenamiento local de este sitio",
+        columns: ["Nombre", "Tipo", "Titular", "Finalidad", "Duración"],
+        rows: [
+          [
+            "authToken",
+            "Almacenamiento local (técnica)",
+            company.name,
+            "Mantener tu sesión iniciada cuando entras en tu cuenta.",
+            "Hasta que cierras sesión o la sesión caduca",
+          ],
+          [
+            "cookieConsent",
+            "Almacenamiento local (técnica)",
+            company.name,
+            "Recordar si has aceptado, rechazado o configurado las cookies, para no volver a preguntarte.",
+            "Hasta que borras los datos del navegador",
+          ],
+          [
+            "_ga",
+            "Cookie de analítica (solo con consentimiento)",
+            "Google Ireland Limited",
+            "Distinguir visitantes de forma anónima para contar visitas en Google Analytics.",
+            "2 años",
+          ],
+          [
+            "_ga_*",
+            "Cookie de analítica (solo con consentimiento)",
+            "Google Ireland Limited",
+            "Mantener el estado de tu visita en Google Analytics.",
+            "2 años",
+          ],
+          [
+            "_gcl_au",
+            "Cookie de publicidad (solo con consentimiento)",
+            "Google Ireland Limited",
+            "Medir qué anuncios de Google Ads acaban en una llamada o una petición de presupuesto.",
+            "3 meses",
+          ],
+        ],
+      },
+    },
+    {
+      heading: "Para qué las usamos",
+      paragraphs: [
+        "Las claves técnicas permiten que inicies sesión y que el sitio recuerde tu decisión sobre las cookies. Están exentas de consentimiento porque sin ellas esas funciones no existirían.",
+        "Las cookies de analítica nos dicen cuántas personas visitan cada página y de dónde llegan, para mejorar los contenidos. Las de publicidad nos dicen si nuestros anuncios funcionan, para no gastar en los que no lo hacen. No las usamos para crear perfiles detallados de ti.",
+      ],
+    },
+    {
+      heading: "Quién las instala",
+      paragraphs: [
+        `Las claves técnicas son propias: las instala y las lee solo ${company.name}. Las cookies de analítica y publicidad son de terceros: las instala Google Ireland Limited, que puede transferir datos a Estados Unidos al amparo del Marco de Privacidad de Datos UE-EE. UU.`,
+        "El mapa de la página del equipo procede de OpenStreetMap. No se carga hasta que pulsas «Cargar mapa» o aceptas las cookies; a partir de ese momento OpenStreetMap recibe tu dirección IP y puede instalar sus propias cookies.",
+      ],
+      links: [
+        { text: "Privacidad de Google", url: "https://policies.google.com/privacy?hl=es" },
+        {
+          text: "Política de privacidad de OpenStreetMap",
+          url: "https://osmfoundation.org/wiki/Privacy_Policy",
+        },
+      ],
+    },
+    {
+      heading: "Cómo aceptar, rechazar o retirar tu consentimiento",
+      paragraphs: [
+        "La primera vez que entras te mostramos un aviso con tres botones del mismo tamaño: «Aceptar», «Rechazar» y «Preferencias». Mientras no elijas, no se instala ninguna cookie de analítica ni de publicidad.",
+      ],
+      list: [
+        "Aceptar: activa las cookies que hayas marcado en Preferencias o, si no has marcado ninguna, todas.",
+        "Rechazar: deniega todas las cookies de analítica y publicidad.",
+        "Preferencias: te deja activar o desactivar por separado el almacenamiento para publicidad, los datos de usuario para publicidad, la personalización de anuncios y la analítica. Todas empiezan desactivadas.",
+        "Cambiar de opinión: en cualquier momento, desde el enlace «Preferencias de cookies» del pie de cualquier página, que vuelve a abrir el panel. Retirar el consentimiento es tan fácil como darlo.",
+        "Desde tu navegador: también puedes borrar o bloquear las cookies en su configuración (Chrome, Firefox, Safari o Edge). Si bloqueas el almacenamiento local no podrás iniciar sesión.",
+      ],
+    },
+    {
+      heading: "Cambios en esta política",
+      paragraphs: [
+        "Actualizaremos esta política si cambiamos las cookies que usa el sitio. Si el cambio afecta a cookies que necesitan tu consentimiento, te lo volveremos a pedir.",
+      ],
+      links: [{ text: "Política de privacidad", url: "/privacy-and-politics" }],
+    },
+  ],
+  seo: {
+    title: "Política de cookies",
+    description: `Qué cookies usa el sitio de ${company.name}, para qué, quién las instala y cómo aceptarlas, rechazarlas o retirar tu consentimiento desde «Preferencias de cookies».`,
+    keywords: [
+      "política de cookies",
+      "cookies",
+      "consentimiento",
+      "Google Analytics",
+      "almacenamiento local",
+    ],
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * Privacy policy (/privacy-and-politics): the information article 13 of the GDPR requires when
+ * data are collected from the visitor, per form of the site (contact, newsletter, account).
+ * The retention periods here must match what the server really does; change both together.
+ */
+import { company } from "../company";
+import type { LegalDocument } from "./types";
+
+const { address } = company;
+const fullAddress = `${address.street}, ${address.postalCode} ${address.city} (${address.country})`;
+
+export const privacy: LegalDocument = {
+  path: "/privacy-and-politics",
+  title: "Política de privacidad",
+  updated: "2026-11-21",
+  intro:
+    "Aquí te explicamos qué datos personales tratamos cuando usas este sitio web, para qué, con qué base legal, durante cuánto tiempo, con quién los compartimos y cómo puedes ejercer tus derechos, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 (LOPDGDD).",
+  sections: [
+    {
+      heading: "Responsable del tratamiento",
+      paragraphs: ["El responsable del tratamiento de tus datos es:"],
+      list: [
+        `${company.legalName}, NIF ${company.nif}.`,
+        `Domicilio: ${fullAddress}.`,
+        `Correo electrónico para cuestiones de privacidad: ${company.email}.`,
+        `Teléfono: ${company.phone}.`,
+      ],
+    },
+    {
+      heading: "Formulario de contacto y petición de presupuesto",
+      paragraphs: [
+        "Datos que tratamos: tu nombre, el asunto y el mensaje (obligatorios) y, si nos los das, tu correo electrónico y tu teléfono.",
+        "Finalidad: responder a tu consulta, visitar la obra si lo pides y prepararte un presupuesto.",
+        "Base legal: la aplicación de medidas precontractuales a petición tuya cuando pides un presupuesto (art. 6.1.b RGPD) y nuestro interés legítimo en atender las consultas que recibimos (art. 6.1.f RGPD).",
+        "Conservación: un año desde nuestra última comunicación si no llegamos a contratar. Si contratas, conservamos los datos mientras dure la relación y después durante los plazos que exigen las leyes mercantiles y fiscales (hasta seis años).",
+      ],
+    },
+    {
+      heading: "Boletín de novedades",
+      paragraphs: [
+        "Datos que tratamos: tu correo electrónico.",
+        "Finalidad: enviarte por correo, como mucho una vez al mes, novedades sobre nuestros trabajos, ideas para tu reforma y ofertas de nuestros servicios.",
+        "Base legal: tu consentimiento (art. 6.1.a RGPD y art. 21 LSSI-CE), que das al suscribirte y puedes retirar en cualquier momento con el enlace de baja de cada correo o escribiéndonos.",
+        "Conservación: hasta que te des de baja. Después guardamos solo la prueba de tu consentimiento y de tu baja durante tres años, para poder atender posibles reclamaciones.",
+      ],
+    },
+    {
+      heading: "Cuenta de usuario",
+      paragraphs: [
+        "Datos que tratamos: tu nombre de usuario, tu correo electrónico y tu contraseña, que guardamos cifrada de forma irreversible; además, la fecha en que verificaste tu correo.",
+        "Finalidad: crear y gestionar tu cuenta, verificar tu correo, permitirte iniciar sesión y recuperar la contraseña.",
+        "Base legal: la ejecución del contrato de uso de la cuenta que aceptas al registrarte (art. 6.1.b RGPD).",
+        "Conservación: mientras mantengas la cuenta. Si nos pides borrarla, la eliminamos en un plazo máximo de un mes. Los enlaces de verificación y de cambio de contraseña caducan a los 60 minutos y las sesiones caducan por sí solas.",
+      ],
+    },
+    {
+      heading: "Seguridad del sitio y cookies",
+      paragraphs: [
+        "Para proteger los formularios frente a abusos registramos durante unos minutos tu dirección IP y el número de envíos que haces, con base en nuestro interés legítimo en mantener el sitio seguro (art. 6.1.f RGPD).",
+        "Las cookies de analítica y de publicidad solo se usan si las aceptas (art. 6.1.a RGPD y art. 22.2 LSSI-CE). Te lo explicamos con detalle en la política de cookies.",
+      ],
+      links: [{ text: "Política de cookies", url: "/cookies-politics" }],
+    },
+    {
+      heading: "Destinatarios y transferencias internacionales",
+      paragraphs: [
+        "No vendemos ni cedemos tus datos a terceros, salvo obligación legal (por ejemplo, a la Agencia Tributaria o a jueces y tribunales). Para prestar el servicio nos apoyamos en proveedores que tratan los datos por cuenta nuestra, con contratos de encargo del tratamiento:",
+      ],
+      list: [
+        "Proveedor de alojamiento del sitio web, con servidores en la Unión Europea.",
+        "Proveedor de correo electrónico, que envía nuestras respuestas, los correos de tu cuenta y el boletín.",
+        "Google Ireland Limited (Google Analytics y Google Ads), solo si aceptas esas cookies. Google puede transferir datos a Estados Unidos al amparo del Marco de Privacidad de Datos UE-EE. UU. y de cláusulas contractuales tipo aprobadas por la Comisión Europea.",
+        "OpenStreetMap Foundation, que recibe tu dirección IP solo si cargas el mapa de la página del equipo.",
+      ],
+    },
+    {
+      heading: "Tus derechos",
+      paragraphs: [
+        "Puedes ejercer en cualquier momento, de forma gratuita, estos derechos sobre tus datos:",
+      ],
+      list: [
+        "Acceso: saber qué datos tuyos tratamos.",
+        "Rectificación: corregir los que sean inexactos.",
+        "Supresión: pedir que los borremos.",
+        "Oposición: oponerte a un tratamiento basado en nuestro interés legítimo.",
+        "Limitación: pedir que dejemos de usarlos mientras se resuelve una reclamación.",
+        "Portabilidad: recibirlos en un formato estructurado o que se los enviemos a otra empresa.",
+        "Retirar tu consentimiento, sin que ello afecte a la licitud del tratamiento anterior.",
+      ],
+    },
+    {
+      heading: "Cómo ejercer tus derechos",
+      paragraphs: [
+        `Escríbenos a ${company.email} o por correo postal a ${fullAddress}, indicando qué derecho quieres ejercer. Solo te pediremos que acredites tu identidad si tenemos dudas razonables sobre ella.`,
+        "Te responderemos en el plazo de un mes, que podrá ampliarse dos meses más en casos complejos; si es así, te avisaremos dentro del primer mes.",
+      ],
+    },
+    {
+      heading: "Reclamación ante la AEPD",
+      paragraphs: [
+        "Si crees que no hemos tratado tus datos correctamente, puedes presentar una reclamación ante la Agencia Española de Protección de Datos (AEPD), C/ Jorge Juan 6, 28001 Madrid, o en su sede electrónica. Te agradeceremos que antes nos escribas, para intentar resolverlo.",
+      ],
+      links: [{ text: "Sede electrónica de la AEPD", url: "https://sedeagpd.gob.es" }],
+    },
+    {
+      heading: "Otros aspectos",
+      paragraphs: [
+        "Los campos marcados como obligatorios en cada formulario son necesarios para atender tu petición; si no los rellenas, no podremos hacerlo. No tomamos decisiones automatizadas ni elaboramos perfiles con tus datos.",
+        "Este sitio no está dirigido a menores de 14 años. Aplicamos medidas técnicas y organizativas para proteger tus datos, como la conexión cifrada, contraseñas cifradas y accesos restringidos. Podemos actualizar esta política; la versión vigente es la publicada en esta página.",
+      ],
+    },
+  ],
+  seo: {
+    title: "Política de privacidad",
+    description: `Cómo trata ${company.name} tus datos personales: responsable, finalidades y bases legales de cada formulario, conservación, destinatarios, tus derechos y la reclamación ante la AEPD.`,
+    keywords: [
+      "política de privacidad",
+      "protección de datos",
+      "RGPD",
+      "LOPDGDD",
+      "derechos",
+      "AEPD",
+    ],
+  },
+};

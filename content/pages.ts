@@ -1,0 +1,55 @@
+/** Texts of the pages that list other content: the services overview and the gallery. */
+import type { Seo } from "./types";
+
+export const servicesPage = {
+  title: "Servicios de reforma, construcción e interiorismo",
+  subtitle:
+    "Tres áreas y catorce servicios, con un mismo modo de trabajar: presupuesto cerrado, calendario por escrito y un único interlocutor.",
+  seo: {
+    title: "Servicios",
+    description:
+      "Reformas integrales, cocinas, baños, hoteles, locales, fachadas, tejados, construcción de viviendas, rehabilitación de edificios e interiorismo en Madrid, Barcelona, Valencia y Alicante.",
+    keywords: [
+      "servicios de reformas",
+      "reformas",
+      "construcción",
+      "interiorismo",
+      "rehabilitación",
+      "empresa de reformas",
+    ],
+  } satisfies Seo,
+};
+
+export const galleryPage = {
+  title: "Galería de obras",
+  subtitle:
+    "Cocinas, baños, casas, hoteles, fachadas e interiores: una muestra de lo que hacemos. Usa las flechas o desliza para recorrerla.",
+  seo: {
+    title: "Galería",
+    description:
+      "Galería de reformas de cocinas y baños, casas y chalets, hoteles, locales, fachadas, viviendas de obra nueva e interiorismo de Obra Mediterránea.",
+    keywords: [
+      "galería de reformas",
+      "fotos de reformas",
+      "reformas de cocinas",
+      "reformas de baños",
+      "interiorismo",
+      "obras realizadas",
+    ],
+  } satisfies Seo,
+};
+
+export const notFoundPage = {
+  title: "Página no encontrada",
+  status: "Error 404",
+  message: "La página que buscas no existe.",
+  linkText: "Volver al inicio",
+};
+
+/** The closing block every page ends with: the next step a visitor can take. */
+export const nextStep = {
+  title: "¿Hablamos de tu proyecto?",
+  text: "Cuéntanos qué quieres hacer y te visitamos sin compromiso. Te respondemos en un día laborable.",
+  quote: { text: "Pide tu presupuesto", url: "/contact" },
+  gallery: { text: "Ver nuestras obras", url: "/gallery" },
+};
