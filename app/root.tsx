@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -5,12 +6,22 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { CookieBanner } from "./components/cookie-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-// TODO(chrome): mount <DialogHost /> from ~/lib/dialog (owner "account") once it exists.
+import { trackPageView } from "./lib/analytics";
+import { consentBootstrapScript } from "./lib/consent";
+import { DialogHost } from "./lib/dialog";
+import { pageMeta } from "./lib/seo";
+
+/** Defaults for screens without their own meta (account and admin screens). */
+export function meta({ location }: Route.MetaArgs) {
+  return pageMeta({ title: "Reformas, construcción e interiorismo", path: location.pathname });
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -18,10 +29,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First script of the page: consent defaults before any other tag command (035). */}
+        <script
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed string built from build-time settings
+          dangerouslySetInnerHTML={{ __html: consentBootstrapScript() }}
+        />
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className="flex min-h-screen flex-col pb-16 sm:pb-0">
         <a
           href="#contenido"
           className="sr-only z-50 rounded bg-ink px-4 py-2 text-plaster focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -33,6 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <CookieBanner />
+        <DialogHost />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -41,6 +59,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const { pathname, search } = useLocation();
+  // One page view per navigation (SPEC §2), after the new route's title is in place.
+  useEffect(() => {
+    trackPageView(`${pathname}${search}`);
+  }, [pathname, search]);
   return <Outlet />;
 }
 

@@ -1,9 +1,113 @@
-/** Site footer (SPEC §2). First version; refined in later commits. */
+// Site footer of SPEC §2: social links, the company's contact details, the legal pages, the
+// newsletter form (in the element with id "suscription", the target of /#suscription), the
+// consent preferences link and the current year.
+import { Link } from "react-router";
+import { CallLink } from "~/components/call-link";
+import { NewsletterForm } from "~/components/newsletter-form";
+import { openConsentPreferences } from "~/lib/consent";
+import { company } from "../../content/company";
+
+const legalLinks = [
+  { to: "/terms-and-conditions", label: "Aviso legal" },
+  { to: "/privacy-and-politics", label: "Política de privacidad" },
+  { to: "/cookies-politics", label: "Política de cookies" },
+];
+
+const link =
+  "rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre";
+
 export function SiteFooter() {
+  const { address } = company;
   return (
-    <footer className="border-t border-sand-200 bg-sand-50">
-      <div className="mx-auto max-w-7xl px-4 py-8 text-sm text-ink-soft">
-        © {new Date().getFullYear()} Obra Mediterránea
+    <footer className="bg-ink text-plaster">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-company">
+          <h2 id="footer-company" className="font-display text-xl font-semibold text-plaster">
+            {company.name}
+          </h2>
+          <p className="mt-3 text-sm text-sand-200">
+            Reformas, construcción e interiorismo en {company.areasServed.slice(0, 4).join(", ")}.
+            Más de {company.yearsOfExperience} años de obras terminadas.
+          </p>
+          <ul aria-label="Redes sociales" className="mt-4 flex flex-wrap gap-x-4 gap-y-2">
+            {company.social.map((profile) => (
+              <li key={profile.name}>
+                <a href={profile.url} rel="noopener" className={link}>
+                  {profile.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="font-sans text-base font-semibold text-plaster">
+            Contacto
+          </h2>
+          <address className="mt-3 space-y-2 text-sm not-italic">
+            <p>
+              <CallLink className={link}>
+                <span className="sr-only">Teléfono: </span>
+                {company.phone}
+              </CallLink>
+            </p>
+            <p>
+              <a href={`mailto:${company.email}`} className={link}>
+                <span className="sr-only">Correo electrónico: </span>
+                {company.email}
+              </a>
+            </p>
+            <p className="text-sand-200">
+              {address.street}
+              <br />
+              {address.postalCode} {address.city}, {address.region}
+            </p>
+          </address>
+          <Link
+            to="/contact"
+            className="mt-4 inline-flex min-h-11 items-center rounded-md border-2 border-plaster px-4 font-semibold hover:bg-plaster hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre"
+          >
+            Pide presupuesto
+          </Link>
+        </section>
+
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="font-sans text-base font-semibold text-plaster">
+            Enlaces útiles
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {legalLinks.map((legal) => (
+              <li key={legal.to}>
+                <Link to={legal.to} className={link}>
+                  {legal.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <button
+                type="button"
+                onClick={openConsentPreferences}
+                className={`${link} text-left`}
+              >
+                Preferencias de cookies
+              </button>
+            </li>
+          </ul>
+        </nav>
+
+        <section id="suscription" aria-labelledby="footer-newsletter" className="scroll-mt-24">
+          <h2 id="footer-newsletter" className="font-sans text-base font-semibold text-plaster">
+            Boletín
+          </h2>
+          <div className="mt-3">
+            <NewsletterForm />
+          </div>
+        </section>
+      </div>
+      <div className="border-t border-ink-soft">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-sand-200">
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.legalName}
+        </p>
       </div>
     </footer>
   );

@@ -1,14 +1,393 @@
-import { Link } from "react-router";
+// Site header of SPEC §2. Menus are WAI-ARIA disclosure navigation: buttons with aria-expanded
+// that work the same with touch, mouse and keyboard; nothing depends on hover. The sign-in
+// dependent parts (logo target, admin links, account menu) change only after hydration, so the
+// pre-rendered HTML is the same for every visitor.
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { AccountMenu, AdminLinks } from "~/components/account-menu";
+import { CallLink } from "~/components/call-link";
+import { useAuth } from "~/lib/auth";
+import { company } from "../../content/company";
 
-/** Site header (SPEC §2). First version: logo and main menu; refined below in later commits. */
+const services = [
+  { to: "/service/reformas", label: "Reformas" },
+  { to: "/service/construccion", label: "Construcción" },
+  { to: "/service/interiorismo", label: "Interiorismo" },
+];
+
+const focusRing =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre";
+
+/** Closes a disclosure on Escape (focus back to its button) and on a pointer press outside. */
+function useDismiss(
+  open: boolean,
+  close: () => void,
+  root: React.RefObject<HTMLElement | null>,
+  button: React.RefObject<HTMLButtonElement | null>,
+) {
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      close();
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open, close, root, button]);
+}
+
+function Chevron({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      fill="currentColor"
+      className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
+    >
+      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+    </svg>
+  );
+}
+
+function PhoneIcon({ className = "size-5" }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="currentColor" className={className}>
+      <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1l-2.2 2.2Z" />
+    </svg>
+  );
+}
+
+function MailIcon({ className = "size-4" }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" fill="currentColor" className={className}>
+      <path d="M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Zm0 2v.3l8 5 8-5V7H4Zm16 2.6-7.5 4.7a1 1 0 0 1-1 0L4 9.6V17h16V9.6Z" />
+    </svg>
+  );
+}
+
+/** Wordmark with a Mediterranean arch: the company's name is the logo until art supplies one. */
+function Logo() {
+  const { ready, user } = useAuth();
+  return (
+    <Link
+      to={ready && user ? "/dashboard" : "/"}
+      className={`flex shrink-0 items-center gap-2 rounded ${focusRing}`}
+      aria-label="Obra Mediterránea, inicio"
+    >
+      <svg aria-hidden="true" viewBox="0 0 40 40" className="size-9 shrink-0">
+        <rect width="40" height="40" rx="6" fill="var(--color-terracotta)" />
+        <path d="M10 32V19a10 10 0 0 1 20 0v13h-5V19a5 5 0 0 0-10 0v13Z" fill="#faf7f2" />
+        <rect x="7" y="32" width="26" height="2.5" rx="1" fill="#faf7f2" />
+      </svg>
+      <span className="font-display text-lg leading-none font-semibold text-ink sm:text-xl">
+        Obra <span className="block sm:inline">Mediterránea</span>
+      </span>
+    </Link>
+  );
+}
+
+function MenuLink({
+  to,
+  children,
+  end,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  end?: boolean;
+  className: string;
+}) {
+  return (
+    <NavLink
+      to={to}
+      end={end}
+      className={({ isActive }) =>
+        `${className} ${focusRing} ${isActive ? "text-terracotta-dark underline decoration-2 underline-offset-8" : "text-ink"}`
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}
+
+/** Desktop "Servicios" disclosure dropdown. */
+function ServicesDropdown() {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLLIElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const { pathname } = useLocation();
+  const current = pathname.startsWith("/service");
+  const close = useRef(() => setOpen(false)).current;
+  useDismiss(open, close, root, button);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of navigating
+  useEffect(close, [pathname]);
+
+  return (
+    <li
+      ref={root}
+      className="relative"
+      onBlur={(event) => {
+        // Tabbing out of the open list closes it, as a disclosure menu should.
+        if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={`flex items-center gap-1 rounded-md px-3 py-2 font-medium hover:bg-sand-100 ${focusRing} ${current ? "text-terracotta-dark underline decoration-2 underline-offset-8" : "text-ink"}`}
+      >
+        Servicios
+        <Chevron open={open} />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute left-0 z-40 mt-2 w-56 rounded-lg border border-sand-200 bg-plaster p-2 shadow-lg"
+      >
+        {services.map((service) => (
+          <li key={service.to}>
+            <MenuLink
+              to={service.to}
+              className="block rounded px-3 py-2 font-medium hover:bg-sand-100"
+            >
+              {service.label}
+            </MenuLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** The phone and quote calls to action in the header row (tablet and desktop). */
+function Actions() {
+  return (
+    <div className="hidden items-center gap-2 sm:flex">
+      <CallLink
+        className={`flex min-h-11 items-center gap-2 rounded-md bg-terracotta px-3 font-semibold text-white hover:bg-terracotta-dark ${focusRing}`}
+      >
+        <PhoneIcon />
+        <span>Llámanos</span>
+        <span className="hidden xl:inline">{company.phone}</span>
+      </CallLink>
+      <Link
+        to="/contact"
+        className={`flex min-h-11 items-center rounded-md border-2 border-ink px-3 font-semibold text-ink hover:bg-sand-100 ${focusRing}`}
+      >
+        Pide presupuesto
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * On phones the same two actions sit in a bar fixed to the bottom of the screen, where a thumb
+ * reaches them from anywhere on the page: never more than one tap away (DESIGN.md).
+ */
+function PhoneActionBar() {
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden">
+      <CallLink
+        className={`flex min-h-12 items-center justify-center gap-2 rounded-md bg-terracotta font-semibold text-white ${focusRing}`}
+      >
+        <PhoneIcon />
+        Llámanos
+      </CallLink>
+      <Link
+        to="/contact"
+        className={`flex min-h-12 items-center justify-center rounded-md border-2 border-ink font-semibold text-ink ${focusRing}`}
+      >
+        Pide presupuesto
+      </Link>
+    </div>
+  );
+}
+
+function ContactDetails({ className }: { className: string }) {
+  return (
+    <div className={className}>
+      <CallLink className={`flex items-center gap-1.5 rounded hover:underline ${focusRing}`}>
+        <PhoneIcon className="size-4" />
+        {company.phone}
+      </CallLink>
+      <a
+        href={`mailto:${company.email}`}
+        className={`flex items-center gap-1.5 rounded hover:underline ${focusRing}`}
+      >
+        <MailIcon />
+        {company.email}
+      </a>
+    </div>
+  );
+}
+
+/** The mobile menu: one disclosure button opening the whole navigation below the header. */
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const [servicesOpen, setServicesOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const servicesId = useId();
+  const { pathname } = useLocation();
+  const close = useRef(() => setOpen(false)).current;
+  useDismiss(open, close, root, button);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of navigating
+  useEffect(close, [pathname]);
+
+  const item = "block rounded-md px-3 py-3 text-lg font-medium hover:bg-sand-100";
+  return (
+    <div ref={root} className="lg:hidden">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={`flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border-2 border-ink px-2 font-semibold text-ink ${focusRing}`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="currentColor">
+          {open ? (
+            <path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4 6.4 5Z" />
+          ) : (
+            <path d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+          )}
+        </svg>
+        <span className="sr-only sm:not-sr-only">Menú</span>
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-sand-200 bg-plaster shadow-lg"
+      >
+        <nav aria-label="Menú principal" className="mx-auto max-w-7xl px-4 py-3">
+          <ul className="space-y-1">
+            <li>
+              <MenuLink to="/" end className={item}>
+                Inicio
+              </MenuLink>
+            </li>
+            <li>
+              <MenuLink to="/team" className={item}>
+                Equipo
+              </MenuLink>
+            </li>
+            <li>
+              <button
+                type="button"
+                aria-expanded={servicesOpen}
+                aria-controls={servicesId}
+                onClick={() => setServicesOpen((value) => !value)}
+                className={`${item} flex w-full items-center justify-between text-left ${focusRing} ${pathname.startsWith("/service") ? "text-terracotta-dark" : "text-ink"}`}
+              >
+                Servicios
+                <Chevron open={servicesOpen} />
+              </button>
+              <ul id={servicesId} hidden={!servicesOpen} className="ml-4 border-l border-sand-300">
+                {services.map((service) => (
+                  <li key={service.to}>
+                    <MenuLink to={service.to} className={item}>
+                      {service.label}
+                    </MenuLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              <MenuLink to="/gallery" className={item}>
+                Galería
+              </MenuLink>
+            </li>
+            <li>
+              <MenuLink to="/contact" className={item}>
+                Contacto
+              </MenuLink>
+            </li>
+          </ul>
+          <div className="mt-2 flex flex-wrap gap-1 border-t border-sand-200 pt-3">
+            <AdminLinks />
+          </div>
+          <div className="mt-2 border-t border-sand-200 pt-3">
+            <AccountMenu />
+          </div>
+          <ContactDetails className="mt-2 space-y-2 border-t border-sand-200 pt-3 pb-2 text-ink" />
+        </nav>
+      </div>
+    </div>
+  );
+}
+
 export function SiteHeader() {
   return (
-    <header className="border-b border-sand-200 bg-plaster">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="font-display text-xl font-semibold text-ink">
-          Obra Mediterránea
-        </Link>
+    <header className="sticky top-0 z-30 border-b border-sand-200 bg-plaster">
+      {/* Contact strip with the account corner (desktop); on phones these live in the menu. */}
+      <div className="hidden bg-ink text-sm text-plaster lg:block">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-1">
+          <ContactDetails className="flex items-center gap-6" />
+          <div className="flex items-center gap-1 [&_a]:text-plaster [&_button]:text-plaster [&_a:hover]:bg-ink-soft [&_button:hover]:bg-ink-soft [&_ul_a]:text-ink [&_ul_button]:text-ink [&_ul_a:hover]:bg-sand-100 [&_ul_button:hover]:bg-sand-100">
+            <AdminLinks />
+            <AccountMenu />
+          </div>
+        </div>
       </div>
+      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-2">
+        <Logo />
+        <nav aria-label="Principal" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <MenuLink
+                to="/"
+                end
+                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
+              >
+                Inicio
+              </MenuLink>
+            </li>
+            <li>
+              <MenuLink
+                to="/team"
+                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
+              >
+                Equipo
+              </MenuLink>
+            </li>
+            <ServicesDropdown />
+            <li>
+              <MenuLink
+                to="/gallery"
+                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
+              >
+                Galería
+              </MenuLink>
+            </li>
+            <li>
+              <MenuLink
+                to="/contact"
+                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
+              >
+                Contacto
+              </MenuLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Actions />
+          <MobileMenu />
+        </div>
+      </div>
+      <PhoneActionBar />
     </header>
   );
 }

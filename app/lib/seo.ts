@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { company } from "../../content/company";
 import { absoluteUrl, siteName } from "./site";
 
 /** Used when a route gives no description of its own. */
@@ -88,14 +89,30 @@ export function breadcrumbJsonLd(items: { name: string; path: string }[]): objec
   };
 }
 
-/** schema.org data of the company itself (filled from content/company.ts once it exists). */
+/** schema.org data of the company itself: what a search engine shows in a local result. */
 export function businessJsonLd(): object {
   return {
     "@context": "https://schema.org",
     "@type": "HomeAndConstructionBusiness",
     "@id": absoluteUrl("/#empresa"),
-    name: siteName,
+    name: company.name,
+    legalName: company.legalName,
     url: absoluteUrl("/"),
     image: absoluteUrl(defaultImage),
+    telephone: company.phoneHref.replace(/^tel:/, ""),
+    email: company.email,
+    taxID: company.nif,
+    foundingDate: String(company.foundedYear),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: company.address.street,
+      postalCode: company.address.postalCode,
+      addressLocality: company.address.city,
+      addressRegion: company.address.region,
+      addressCountry: "ES",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: company.map.lat, longitude: company.map.lng },
+    areaServed: company.areasServed.map((name) => ({ "@type": "AdministrativeArea", name })),
+    sameAs: company.social.map((profile) => profile.url),
   };
 }

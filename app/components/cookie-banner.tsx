@@ -1,0 +1,182 @@
+// The cookie banner of SPEC §4, built to the AEPD cookie guide: first layer with Aceptar,
+// Rechazar and Preferencias equally prominent; second layer with one checkbox per purpose, all
+// off until the visitor turns them on. Rendered after hydration only and fixed to the viewport,
+// so it never moves the page (CLS) nor exists in the pre-rendered HTML.
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import {
+  acceptConsent,
+  allDenied,
+  type ConsentChoice,
+  type ConsentSignal,
+  rejectConsent,
+  saveConsentPreferences,
+  setPreferencesOpen,
+  useConsent,
+} from "~/lib/consent";
+
+const purposes: { signal: ConsentSignal; label: string; description: string }[] = [
+  {
+    signal: "analytics_storage",
+    label: "Analítica",
+    description: "Cookies que cuentan las visitas y las páginas vistas, de forma agregada.",
+  },
+  {
+    signal: "ad_storage",
+    label: "Publicidad",
+    description: "Cookies que miden si nuestros anuncios te trajeron hasta aquí.",
+  },
+  {
+    signal: "ad_user_data",
+    label: "Datos para publicidad",
+    description: "Enviar a Google datos de tu visita con fines publicitarios.",
+  },
+  {
+    signal: "ad_personalization",
+    label: "Publicidad personalizada",
+    description: "Mostrarte anuncios según tus intereses en otras webs.",
+  },
+];
+
+// One style for the three first-layer buttons: none is pushed over the others (AEPD).
+const buttonClass =
+  "min-h-11 flex-1 rounded-md border-2 border-ink bg-ink px-4 py-2 font-semibold text-plaster hover:bg-ink-soft hover:border-ink-soft sm:flex-none sm:min-w-36";
+const secondaryButtonClass =
+  "min-h-11 flex-1 rounded-md border-2 border-ink px-4 py-2 font-semibold text-ink hover:bg-sand-100 sm:flex-none sm:min-w-36";
+
+export function CookieBanner() {
+  const consent = useConsent();
+  if (!consent.ready || !consent.bannerOpen) return null;
+  return <CookieBannerPanel initial={consent.choice} preferencesOpen={consent.preferencesOpen} />;
+}
+
+function CookieBannerPanel({
+  initial,
+  preferencesOpen,
+}: {
+  initial: ConsentChoice | null;
+  preferencesOpen: boolean;
+}) {
+  const [selection, setSelection] = useState<ConsentChoice>(initial ?? allDenied);
+  // Aceptar grants everything unless the visitor picked purposes in Preferencias (decision 035).
+  const [picked, setPicked] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const headingId = useId();
+  const preferencesHeading = useRef<HTMLHeadingElement>(null);
+  const preferencesButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(preferencesOpen);
+
+  // Move focus with the panel, so keyboard and screen-reader users land where the change is.
+  useEffect(() => {
+    if (preferencesOpen) preferencesHeading.current?.focus();
+    else if (wasOpen.current) preferencesButton.current?.focus();
+    wasOpen.current = preferencesOpen;
+  }, [preferencesOpen]);
+
+  const toggle = (signal: ConsentSignal, granted: boolean) => {
+    setSelection((current) => ({ ...current, [signal]: granted }));
+    setPicked(true);
+    setSaved(false);
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="fixed inset-x-0 bottom-0 z-40 max-h-[85vh] overflow-y-auto border-t border-sand-300 bg-plaster shadow-[0_-8px_24px_rgb(31_42_55/0.15)] sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-xl sm:rounded-lg sm:border"
+    >
+      <div className="p-4 sm:p-5">
+        <h2 id={headingId} className="font-display text-lg font-semibold">
+          Cookies en esta web
+        </h2>
+        {preferencesOpen ? (
+          <div className="mt-2">
+            <h3
+              ref={preferencesHeading}
+              tabIndex={-1}
+              className="font-sans text-base font-semibold focus:outline-none"
+            >
+              Elige qué cookies permites
+            </h3>
+            <p className="mt-1 text-sm text-ink-soft">
+              Las cookies técnicas, necesarias para que la web funcione, no necesitan tu permiso.
+              Las demás solo se usan si las activas.
+            </p>
+            <fieldset className="mt-3 space-y-3">
+              <legend className="sr-only">Finalidades de las cookies</legend>
+              {purposes.map((purpose) => (
+                <label key={purpose.signal} className="flex cursor-pointer items-start gap-3">
+                  <input
+                    type="checkbox"
+                    name={purpose.signal}
+                    checked={selection[purpose.signal]}
+                    onChange={(event) => toggle(purpose.signal, event.currentTarget.checked)}
+                    className="mt-1 size-5 shrink-0 accent-terracotta"
+                  />
+                  <span>
+                    <span className="block font-medium">{purpose.label}</span>
+                    <span className="block text-sm text-ink-soft">{purpose.description}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => {
+                  saveConsentPreferences(selection);
+                  setPicked(true);
+                  setSaved(true);
+                }}
+              >
+                Guardar
+              </button>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => setPreferencesOpen(false)}
+              >
+                Atrás
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="mt-2">
+            <p className="text-sm text-ink-soft">
+              Usamos cookies propias y de Google para contar las visitas y medir nuestros anuncios,
+              solo si nos das permiso. Puedes aceptarlas, rechazarlas o elegir cuáles permites. Más
+              información en la{" "}
+              <Link to="/cookies-politics" className="font-medium text-ink underline">
+                política de cookies
+              </Link>
+              .
+            </p>
+            <p role="status" className="mt-2 text-sm font-medium text-olive empty:hidden">
+              {saved ? "Preferencias guardadas." : ""}
+            </p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => acceptConsent(picked ? selection : null)}
+              >
+                Aceptar
+              </button>
+              <button type="button" className={buttonClass} onClick={rejectConsent}>
+                Rechazar
+              </button>
+              <button
+                ref={preferencesButton}
+                type="button"
+                className={buttonClass}
+                onClick={() => setPreferencesOpen(true)}
+              >
+                Preferencias
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
