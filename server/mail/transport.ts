@@ -1,4 +1,9 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
 import type { Env } from "../env.ts";
+import { headerSafe } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** Delivers one message now, or throws. SMTP when SMTP_URL is set, otherwise .eml files. */
@@ -7,7 +12,60 @@ export interface MailTransport {
 }
 
 export function createTransport(env: Env): MailTransport {
-  // TODO(platform): nodemailer SMTP / .eml file transport.
-  void env;
-  return { async deliver() {} };
+  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : fileTransport(env);
+}
+
+/** Headers are cleaned again here: this is the last stop before they are written. */
+const envelope = (message: MailMessage, from: string) => ({
+  from,
+  to: headerSafe(message.to),
+  subject: headerSafe(message.subject),
+  text: message.text,
+  html: message.html,
+});
+
+/**
+ * Timeouts well under the outbox's 2-minute claim, so a message is never still being sent when
+ * another instance may take it over; nodemailer's defaults wait up to 10 minutes.
+ */
+function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async deliver(message) {
+      await transporter.sendMail(envelope(message, from));
+    },
+  };
+}
+
+/**
+ * Without SMTP (a laptop, a demo) each message becomes an .eml file that any mail client
+ * opens, and one log line carries the link, so sign-up and reset still work end to end.
+ */
+function fileTransport(env: Env): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const folder = path.resolve(env.DATA_DIR, "mail");
+  return {
+    async deliver(message) {
+      const mail = envelope(message, env.MAIL_FROM);
+      const info = await transporter.sendMail(mail);
+      await mkdir(folder, { recursive: true });
+      const file = path.join(folder, emlFileName());
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      console.info(
+        `[mail] to ${mail.to}: "${mail.subject}"${links.map((l) => ` ${l}`).join("")} (${file})`,
+      );
+    },
+  };
+}
+
+/** Sortable by time, unique across instances writing the same folder. */
+function emlFileName(): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  return `${stamp}-${randomBytes(4).toString("hex")}.eml`;
 }

@@ -1,0 +1,150 @@
+import { eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { issueAccessToken, revokeAccessToken } from "../auth/access-tokens.ts";
+import {
+  hashPassword,
+  passwordSchema,
+  verifyAgainstDummy,
+  verifyPassword,
+  withPasswordConfirmation,
+} from "../auth/passwords.ts";
+import { requireUser } from "../auth/session.ts";
+import { loadUser, type UserView } from "../auth/user-view.ts";
+import type { Database } from "../db/client.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { users } from "../db/schema.ts";
+import { fail, failValidation } from "../http-errors.ts";
+import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
+import type { Services } from "../services.ts";
+import { validate } from "../validation.ts";
+import { sendVerificationMail } from "./email-verification.ts";
+
+const required = (field: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null
+    ? `${field} es obligatorio.`
+    : `${field} debe ser texto.`;
+
+/** Trimmed and lower-cased, so "Ana@Example.com " and "ana@example.com" are one account. */
+export const emailSchema = z
+  .string({ error: required("El correo electrónico") })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: "El correo electrónico es obligatorio.", abort: true })
+  .max(254, { message: "El correo electrónico es demasiado largo.", abort: true })
+  .pipe(z.email({ message: "Escribe un correo electrónico válido." }));
+
+const nameSchema = z
+  .string({ error: required("El nombre") })
+  .trim()
+  .min(1, "El nombre es obligatorio.")
+  .max(100, "El nombre no puede tener más de 100 caracteres.");
+
+/** Unknown keys (role, email_verified_at, …) are dropped: a visitor can never choose them. */
+const RegisterBody = withPasswordConfirmation({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+const LoginBody = z.object({
+  email: emailSchema,
+  password: z.string({ error: required("La contraseña") }).min(1, "La contraseña es obligatoria."),
+  remember: z.boolean({ error: "Indica sí o no en «Recordarme»." }).optional(),
+});
+
+/** Laravel's login throttle: 5 failed attempts per e-mail and address, for a minute. */
+const loginThrottle = { limit: 5, windowMs: 60_000 };
+
+export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
+
+export function findUserByEmail(db: Database, email: string) {
+  return db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, email.toLowerCase()) });
+}
+
+/** POST /register, POST /login, GET /user, GET /logout (SPEC §7). */
+export function createAuthRouter(services: Services) {
+  const { db, limiter } = services;
+  const router = new Hono();
+
+  router.post("/register", validate(RegisterBody), async (c) => {
+    const body = c.req.valid("json");
+    if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
+    const user = await createGuestUser(db, body);
+    await sendVerificationMail(services, user);
+    const token = await issueAccessToken(db, user.id);
+    return c.json(
+      {
+        title: "¡Bienvenido!",
+        message: `Tu cuenta está creada. Te hemos enviado un correo a ${user.email} para confirmar tu dirección.`,
+        user,
+        token,
+      },
+      201,
+    );
+  });
+
+  router.post("/login", validate(LoginBody), async (c) => {
+    const { email, password, remember } = c.req.valid("json");
+    const key = `login:${email}|${clientIp(c)}`;
+    const allowance = await limiter.peek(key, loginThrottle.limit, loginThrottle.windowMs);
+    if (!allowance.allowed) tooManyRequests(allowance);
+    const account = await findUserByEmail(db, email);
+    const valid = account
+      ? await verifyPassword(account.password_hash, password)
+      : await verifyAgainstDummy(password);
+    if (!account || !valid) {
+      await limiter.hit(key, loginThrottle.limit, loginThrottle.windowMs);
+      fail(401, {
+        title: "Error de Autenticación",
+        message: "El correo electrónico o la contraseña no son correctos.",
+      });
+    }
+    await limiter.reset(key);
+    const token = await issueAccessToken(db, account.id, { remember });
+    const user = await loadUser(db, account.id);
+    return c.json({
+      title: "¡Hola de nuevo!",
+      message: "Has iniciado sesión correctamente.",
+      user,
+      token,
+    });
+  });
+
+  router.get("/user", requireUser(db), (c) => c.json({ user: c.var.user }));
+
+  router.get("/logout", requireUser(db), async (c) => {
+    await revokeAccessToken(db, c.var.tokenHash);
+    return c.json({ title: "Sesión cerrada", message: "Has cerrado sesión. ¡Hasta pronto!" });
+  });
+
+  return router;
+}
+
+/**
+ * New accounts are always unverified guests. The unique index on lower(email) settles two
+ * registrations racing with the same address: the loser gets the same 422 as a late comer.
+ */
+async function createGuestUser(
+  db: Database,
+  body: { name: string; email: string; password: string },
+): Promise<UserView> {
+  const password_hash = await hashPassword(body.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: body.name,
+        email: body.email,
+        password_hash,
+        role_id: sql`(select id from roles where name = 'guest_user')`,
+      })
+      .returning({ id: users.id });
+    const user = row && (await loadUser(db, row.id));
+    if (!user) throw new Error("The new user could not be read back");
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error)) failValidation({ email: [duplicateEmailMessage] });
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+import { eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { consumeOneTimeToken, issueOneTimeToken } from "../auth/one-time-tokens.ts";
+import { requireUser } from "../auth/session.ts";
+import { users } from "../db/schema.ts";
+import { fail } from "../http-errors.ts";
+import { verificationMail } from "../mail/verification-mail.ts";
+import { tooManyRequests } from "../rate-limit/throttle.ts";
+import type { Services } from "../services.ts";
+
+/** Enough for a lost or late mail; too few to turn the site into a mail cannon. */
+const resendThrottle = { limit: 3, windowMs: 10 * 60_000 };
+
+/** ARCHITECTURE: the link the mail carries, opened by the /verify-email/:token screen. */
+export function verificationLink(appUrl: string, token: string): string {
+  return `${appUrl}/verify-email/${token}`;
+}
+
+/** Issues a fresh link (older ones stop working) and queues the mail. */
+export async function sendVerificationMail(
+  { db, env, mail }: Services,
+  user: { id: number; name: string; email: string },
+): Promise<void> {
+  const token = await issueOneTimeToken(db, user.id, "verify_email");
+  await mail.send(verificationMail(user, verificationLink(env.APP_URL, token)));
+}
+
+/** GET /verify-email/:token and GET /email/resend (SPEC §7). */
+export function createEmailVerificationRouter(services: Services) {
+  const { db, limiter } = services;
+  const router = new Hono();
+
+  router.get("/verify-email/:token", async (c) => {
+    const verified = await db.transaction(async (tx) => {
+      const userId = await consumeOneTimeToken(tx, c.req.param("token"), "verify_email");
+      if (userId === undefined) return false;
+      await tx
+        .update(users)
+        .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())` })
+        .where(eq(users.id, userId));
+      return true;
+    });
+    if (!verified) {
+      fail(400, {
+        title: "Enlace no válido",
+        message:
+          "Este enlace de verificación no es válido, ya se usó o ha caducado. Pide uno nuevo desde tu panel.",
+      });
+    }
+    return c.json({
+      title: "Correo verificado",
+      message: "Tu correo electrónico está confirmado. ¡Gracias!",
+    });
+  });
+
+  router.get("/email/resend", requireUser(db), async (c) => {
+    const user = c.var.user;
+    if (user.email_verified_at) {
+      fail(400, {
+        title: "Correo ya verificado",
+        message: "Tu correo electrónico ya está confirmado; no hace falta otro enlace.",
+      });
+    }
+    const allowance = await limiter.hit(
+      `verify-resend:${user.id}`,
+      resendThrottle.limit,
+      resendThrottle.windowMs,
+    );
+    if (!allowance.allowed) tooManyRequests(allowance);
+    await sendVerificationMail(services, user);
+    return c.json({
+      title: "Correo enviado",
+      message: `Te hemos enviado un nuevo enlace de verificación a ${user.email}. Caduca en 60 minutos.`,
+    });
+  });
+
+  return router;
+}

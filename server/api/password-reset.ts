@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { revokeAllAccessTokens } from "../auth/access-tokens.ts";
+import { consumeOneTimeToken, issueOneTimeToken } from "../auth/one-time-tokens.ts";
+import { hashPassword, passwordSchema, withPasswordConfirmation } from "../auth/passwords.ts";
+import { users } from "../db/schema.ts";
+import { fail } from "../http-errors.ts";
+import { passwordResetMail } from "../mail/password-reset-mail.ts";
+import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
+import type { Services } from "../services.ts";
+import { validate } from "../validation.ts";
+import { emailSchema, findUserByEmail } from "./auth.ts";
+
+/** Per address and per e-mail: nobody can flood one inbox, nor probe many from one place. */
+const forgotThrottle = { limit: 5, windowMs: 15 * 60_000 };
+
+const ForgotBody = z.object({ email: emailSchema });
+
+const ResetBody = withPasswordConfirmation({
+  email: emailSchema,
+  password: passwordSchema,
+  token: z.string({ error: "Falta el código del enlace." }).min(1, "Falta el código del enlace."),
+});
+
+/** ARCHITECTURE: the link the mail carries, opened by the /change-password screen. */
+export function passwordResetLink(appUrl: string, email: string, token: string): string {
+  return `${appUrl}/change-password/${encodeURIComponent(email)}/${token}`;
+}
+
+/** One answer for every address, so the form cannot tell who has an account. */
+const resetRequested = {
+  title: "Revisa tu correo",
+  message:
+    "Si hay una cuenta con ese correo electrónico, te hemos enviado un enlace para cambiar la contraseña. Caduca en 60 minutos.",
+};
+
+/** POST /forgot-password and POST /reset-password (SPEC §7). */
+export function createPasswordResetRouter(services: Services) {
+  const { db, limiter } = services;
+  const router = new Hono();
+
+  router.post("/forgot-password", validate(ForgotBody), async (c) => {
+    const { email } = c.req.valid("json");
+    for (const key of [`forgot-ip:${clientIp(c)}`, `forgot-email:${email}`]) {
+      const allowance = await limiter.hit(key, forgotThrottle.limit, forgotThrottle.windowMs);
+      if (!allowance.allowed) tooManyRequests(allowance);
+    }
+    // Not awaited: the answer leaves as fast for a stranger as for an account holder.
+    sendResetLink(services, email).catch((error) =>
+      console.error(`[auth] password reset mail for ${email} failed:`, error),
+    );
+    return c.json(resetRequested);
+  });
+
+  router.post("/reset-password", validate(ResetBody), async (c) => {
+    const body = c.req.valid("json");
+    const account = await findUserByEmail(db, body.email);
+    const password_hash = await hashPassword(body.password);
+    const changed =
+      account !== undefined &&
+      (await db.transaction(async (tx) => {
+        const userId = await consumeOneTimeToken(tx, body.token, "reset_password", account.id);
+        if (userId === undefined) return false;
+        await tx.update(users).set({ password_hash }).where(eq(users.id, userId));
+        await revokeAllAccessTokens(tx, userId);
+        return true;
+      }));
+    if (!changed) {
+      fail(400, {
+        title: "Enlace no válido",
+        message:
+          "Este enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.",
+      });
+    }
+    return c.json({
+      title: "Contraseña cambiada",
+      message: "Tu contraseña es nueva. Inicia sesión con ella en todos tus dispositivos.",
+    });
+  });
+
+  return router;
+}
+
+async function sendResetLink(services: Services, email: string): Promise<void> {
+  const account = await findUserByEmail(services.db, email);
+  if (!account) return;
+  const token = await issueOneTimeToken(services.db, account.id, "reset_password");
+  await services.mail.send(
+    passwordResetMail(account, passwordResetLink(services.env.APP_URL, account.email, token)),
+  );
+}

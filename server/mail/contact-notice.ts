@@ -1,0 +1,52 @@
+import type { Env } from "../env.ts";
+import { renderMail } from "./layout.ts";
+import type { MailMessage } from "./mailer.ts";
+
+/** The stored contact message as the notice needs it (SPEC §3: email and phone are optional). */
+export interface ContactNotice {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  subject: string;
+  message: string;
+}
+
+const subjectLimit = 120;
+
+/**
+ * Tells the office a visitor wrote through the contact form. It goes to CONTACT_NOTIFY_TO,
+ * or to the sending mailbox (MAIL_FROM) when none is set, so no message goes unannounced.
+ */
+export function contactNoticeMail(
+  contact: ContactNotice,
+  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO" | "MAIL_FROM">,
+): MailMessage {
+  const subject = contact.subject.length > subjectLimit
+    ? `${contact.subject.slice(0, subjectLimit - 1)}…`
+    : contact.subject;
+  return renderMail({
+    to: env.CONTACT_NOTIFY_TO ?? env.MAIL_FROM,
+    subject: `Nuevo mensaje de contacto: ${subject}`,
+    greeting: "Hola:",
+    paragraphs: [
+      `${contact.name} ha escrito desde el formulario de contacto de la web. ${howToAnswer(contact)}`,
+    ],
+    details: [
+      { label: "Nombre", value: contact.name },
+      { label: "Correo", value: contact.email || "No lo ha indicado" },
+      { label: "Teléfono", value: contact.phone || "No lo ha indicado" },
+      { label: "Asunto", value: contact.subject },
+      { label: "Mensaje", value: contact.message },
+    ],
+    action: { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },
+    notes: ["Cuando le hayas respondido, márcalo como atendido en el panel."],
+  });
+}
+
+function howToAnswer(contact: ContactNotice): string {
+  if (contact.email && contact.phone)
+    return `Puedes responderle en ${contact.email} o llamarle al ${contact.phone}.`;
+  if (contact.email) return `Puedes responderle en ${contact.email}.`;
+  if (contact.phone) return `Puedes llamarle al ${contact.phone}.`;
+  return "No ha dejado correo ni teléfono.";
+}

@@ -1,0 +1,98 @@
+import type { MailMessage } from "./mailer.ts";
+
+export const companyName = "Obra Mediterránea";
+
+/** What a product mail says, as plain text; `renderMail` gives it its text and HTML form. */
+export interface MailContent {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Label and value pairs, e.g. the fields of a contact message; values keep their line breaks. */
+  details?: { label: string; value: string }[];
+  /** Smaller print after the action: expiry, "if it wasn't you". */
+  notes?: string[];
+}
+
+/** Every text that reaches the HTML part goes through here: names and messages are user input. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** A line break or other control character in a header would start a header of the sender's choosing. */
+export function headerSafe(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+}
+
+export function renderMail(content: MailContent): MailMessage {
+  return {
+    to: headerSafe(content.to),
+    subject: headerSafe(content.subject),
+    text: renderText(content),
+    html: renderHtml(content),
+  };
+}
+
+const signature = ["Un saludo,", `El equipo de ${companyName}`];
+
+function renderText(c: MailContent): string {
+  const blocks = [
+    c.greeting,
+    ...c.paragraphs,
+    ...(c.details?.length ? [c.details.map((d) => `${d.label}: ${d.value}`).join("\n")] : []),
+    ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
+    ...(c.notes ?? []),
+    signature.join("\n"),
+  ];
+  return `${blocks.join("\n\n")}\n`;
+}
+
+// Palette of DESIGN.md: lime-plaster ground, deep slate text, terracotta for the one action.
+const colors = { ground: "#f4efe7", card: "#ffffff", text: "#1f2a37", muted: "#4b5563", accent: "#a64b25" };
+
+const paragraph = (text: string, style = `margin:0 0 16px;color:${colors.text}`) =>
+  `<p style="${style}">${escapeHtml(text)}</p>`;
+
+function actionButton({ label, url }: { label: string; url: string }): string {
+  const href = escapeHtml(url);
+  return `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;background:${colors.accent};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:6px">${escapeHtml(label)}</a></p>
+<p style="margin:0 0 16px;color:${colors.muted};font-size:13px">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${href}" style="color:${colors.accent};word-break:break-all">${href}</a></p>`;
+}
+
+function detailsTable(details: { label: string; value: string }[]): string {
+  const rows = details.map(
+    (d) =>
+      `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;color:${colors.muted};font-weight:600;white-space:nowrap">${escapeHtml(d.label)}</th><td style="padding:6px 0;color:${colors.text}">${escapeHtml(d.value).replaceAll("\n", "<br>")}</td></tr>`,
+  );
+  return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows.join("")}</table>`;
+}
+
+function renderHtml(c: MailContent): string {
+  const small = `margin:0 0 12px;color:${colors.muted};font-size:13px`;
+  const body = [
+    paragraph(c.greeting),
+    ...c.paragraphs.map((p) => paragraph(p)),
+    c.details?.length ? detailsTable(c.details) : "",
+    c.action ? actionButton(c.action) : "",
+    ...(c.notes ?? []).map((n) => paragraph(n, small)),
+    `<p style="margin:24px 0 0;color:${colors.text}">${signature.map(escapeHtml).join("<br>")}</p>`,
+  ].join("\n");
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
+<body style="margin:0;padding:24px 12px;background:${colors.ground};font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:${colors.card};border-radius:8px;padding:32px 28px">
+<p style="margin:0 0 24px;font-family:Georgia,serif;font-size:20px;color:${colors.text}">${companyName}</p>
+${body}
+</div>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,87 @@
+import { createServer } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** A message as the SMTP peer received it: parsed, plus the envelope recipients. */
+export type ReceivedMail = ParsedMail & { envelopeTo: string[] };
+
+export interface SmtpPeer {
+  port: number;
+  /** For SMTP_URL: plain SMTP on loopback, no TLS, no login. */
+  url: string;
+  received: ReceivedMail[];
+  /** The first message (already received or still to come) matching `predicate`. */
+  waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now: lets a test point the app at a mail server that is down. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/** A real SMTP server in this process (smtp-server), parsing every message with mailparser. */
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
+          received.push(Object.assign(mail, { envelopeTo }));
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
+
+  function waitForMail(predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000) {
+    return new Promise<ReceivedMail>((resolve, reject) => {
+      const check = () => {
+        const match = received.find(predicate);
+        if (!match) return;
+        done();
+        resolve(match);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`No matching mail within ${timeoutMs} ms (${received.length} received)`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+  }
+
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    received,
+    waitForMail,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
