@@ -6,6 +6,7 @@ export default {
   // BUILD_DIR lets parallel checkouts or test runs build side by side (default: build/).
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // Marketing pages are static: built once to HTML so they are served before any rendering.
-  prerender: prerenderPaths,
+  // sitemap.xml and robots.txt are resource routes, pre-rendered to static files too.
+  prerender: [...prerenderPaths, "/sitemap.xml", "/robots.txt"],
   future: { v8_middleware: true },
 } satisfies Config;

@@ -1,0 +1,287 @@
+// /contact (SPEC §2, §3, §5): the quote request form posting to /api/contacts, the company's
+// contact details and a next step. Pre-rendered; the form works once hydrated.
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { CallLink } from "~/components/call-link";
+import { PageIntro } from "~/components/page-intro";
+import { Picture } from "~/components/picture";
+import { trackConversion } from "~/lib/analytics";
+import { api } from "~/lib/api";
+import { showSuccess } from "~/lib/dialog";
+import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { company } from "../../content/company";
+
+const crumbs = [
+  { name: "Inicio", path: "/" },
+  { name: "Contacto", path: "/contact" },
+];
+
+export function meta() {
+  return pageMeta({
+    title: "Contacto y presupuesto",
+    description:
+      "Pide presupuesto sin compromiso para tu reforma, obra nueva o proyecto de interiorismo en Madrid, Barcelona, Valencia o Alicante. Te respondemos en un día laborable.",
+    keywords: [
+      "presupuesto reforma",
+      "pedir presupuesto",
+      "contacto empresa de reformas",
+      "presupuesto sin compromiso",
+      "reformas Valencia",
+      "reformas Madrid",
+    ],
+    path: "/contact",
+    jsonLd: [
+      breadcrumbJsonLd(crumbs),
+      { "@context": "https://schema.org", "@type": "ContactPage", name: "Contacto y presupuesto" },
+    ],
+  });
+}
+
+interface ContactMessage {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+}
+
+const empty: ContactMessage = { name: "", email: "", phone: "", subject: "", message: "" };
+
+export default function Contact() {
+  return (
+    <>
+      <PageIntro
+        crumbs={crumbs}
+        eyebrow="Contacto"
+        title="Pide presupuesto sin compromiso"
+        subtitle="Cuéntanos qué quieres reformar, construir o amueblar. Te respondemos en un día laborable y, si hace falta, vamos a verlo y a medir sin coste."
+      />
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:py-16 lg:grid-cols-5">
+        <section aria-labelledby="contact-form-title" className="lg:col-span-3">
+          <h2 id="contact-form-title" className="text-2xl font-semibold sm:text-3xl">
+            Cuéntanos tu proyecto
+          </h2>
+          <p className="mt-2 text-ink-soft">
+            Cuanto más nos cuentes (qué estancias, metros aproximados, plazos), más ajustado será el
+            presupuesto. Los campos marcados con{" "}
+            <span aria-hidden="true" className="font-semibold text-terracotta">
+              *
+            </span>
+            <span className="sr-only">asterisco</span> son obligatorios.
+          </p>
+          <ContactForm />
+        </section>
+        <ContactDetails />
+      </div>
+    </>
+  );
+}
+
+function ContactForm() {
+  const [values, setValues] = useState<ContactMessage>(empty);
+  const [sending, setSending] = useState(false);
+  const navigate = useNavigate();
+
+  const change = (field: keyof ContactMessage) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSending(true);
+    try {
+      const answer = await api<{ title?: string; message?: string }>("POST", "contacts", values);
+      // SPEC §4: the form is cleared and the visitor stays on (returns to) /contact.
+      setValues(empty);
+      trackConversion("contact");
+      navigate("/contact");
+      await showSuccess(answer);
+    } catch {
+      // api() already showed the SPEC §8 dialog; what was typed stays in the form.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-8 grid gap-6 sm:grid-cols-2">
+      <Field label="Nombre" required className="sm:col-span-2">
+        {(id) => (
+          <input
+            id={id}
+            name="name"
+            type="text"
+            required
+            autoComplete="name"
+            value={values.name}
+            onChange={(event) => change("name")(event.currentTarget.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Correo electrónico" hint="Para enviarte el presupuesto por escrito.">
+        {(id, hintId) => (
+          <input
+            id={id}
+            name="email"
+            type="email"
+            autoComplete="email"
+            aria-describedby={hintId}
+            value={values.email}
+            onChange={(event) => change("email")(event.currentTarget.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Teléfono" hint="Si prefieres que te llamemos.">
+        {(id, hintId) => (
+          <input
+            id={id}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            aria-describedby={hintId}
+            value={values.phone}
+            onChange={(event) => change("phone")(event.currentTarget.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field
+        label="Asunto"
+        required
+        hint="Por ejemplo: reforma de cocina en Valencia."
+        className="sm:col-span-2"
+      >
+        {(id, hintId) => (
+          <input
+            id={id}
+            name="subject"
+            type="text"
+            required
+            aria-describedby={hintId}
+            value={values.subject}
+            onChange={(event) => change("subject")(event.currentTarget.value)}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label="Mensaje" required className="sm:col-span-2">
+        {(id) => (
+          <textarea
+            id={id}
+            name="message"
+            required
+            rows={6}
+            value={values.message}
+            onChange={(event) => change("message")(event.currentTarget.value)}
+            className={`${inputClass} py-2`}
+          />
+        )}
+      </Field>
+      <p className="text-sm text-ink-soft sm:col-span-2">
+        Usaremos tus datos solo para responder a tu solicitud. Más información en la{" "}
+        <Link to="/privacy-and-politics" className="font-medium text-ink underline">
+          política de privacidad
+        </Link>
+        .
+      </p>
+      <div className="sm:col-span-2">
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-terracotta px-8 py-3 font-semibold text-white shadow-sm hover:bg-terracotta-dark disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+        >
+          {sending ? "Enviando..." : "Enviar solicitud de presupuesto"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const inputClass =
+  "mt-1 block min-h-11 w-full rounded-md border border-ink/30 bg-white px-3 text-ink shadow-sm focus:border-ink";
+
+/** A visible label above its control, the required mark and an optional hint. */
+function Field({
+  label,
+  required = false,
+  hint,
+  className = "",
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  hint?: string;
+  className?: string;
+  children: (id: string, hintId: string | undefined) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="ml-0.5 font-semibold text-terracotta">
+            *
+          </span>
+        ) : (
+          <span className="ml-1 text-sm font-normal text-ink-soft">(opcional)</span>
+        )}
+      </label>
+      {children(id, hint ? hintId : undefined)}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ContactDetails() {
+  const { address } = company;
+  return (
+    <aside aria-labelledby="contact-details-title" className="lg:col-span-2">
+      <div className="overflow-hidden rounded-lg border border-sand-200 bg-sand-50">
+        <Picture
+          id="contact"
+          sizes="(min-width: 1024px) 40vw, 100vw"
+          className="aspect-[4/3] h-auto w-full object-cover"
+        />
+        <div className="p-6">
+          <h2 id="contact-details-title" className="text-2xl font-semibold">
+            ¿Prefieres llamar?
+          </h2>
+          <p className="mt-2 text-ink-soft">
+            De lunes a viernes, de 8:00 a 18:00. Si no podemos atenderte, te devolvemos la llamada
+            el mismo día.
+          </p>
+          <CallLink className="mt-4 inline-flex min-h-12 items-center justify-center gap-2 rounded-md bg-ink px-6 py-3 font-semibold text-plaster hover:bg-ink-soft">
+            Llama al {company.phone}
+          </CallLink>
+          <dl className="mt-6 space-y-3 text-sm">
+            <div>
+              <dt className="font-semibold">Correo electrónico</dt>
+              <dd>
+                <a href={`mailto:${company.email}`} className="underline underline-offset-4">
+                  {company.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Oficina</dt>
+              <dd className="text-ink-soft">
+                {address.street}, {address.postalCode} {address.city} ({address.region})
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold">Trabajamos en</dt>
+              <dd className="text-ink-soft">{company.areasServed.join(", ")}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+    </aside>
+  );
+}
