@@ -1,13 +1,20 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://localhost:${port}`;
 /** The SMTP peer the e2e tests start (tests/e2e/support/mailbox.ts) and the server sends to. */
 export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2626);
+/** The e2e server's DATA_DIR, known to tests too (`npm run user:create` reaches it through its socket). */
+export const e2eDataDir =
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `obra-e2e-data-${port}`);
 
 /** Browser tests drive Debian's Chromium against the production build on a fresh database. */
 export default defineConfig({
   testDir: "tests/e2e",
+  // The SMTP peer that receives the site's e-mails (tests/e2e/support/global-setup.ts).
+  globalSetup: "./tests/e2e/support/global-setup.ts",
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -38,6 +45,6 @@ export default defineConfig({
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), E2E_SMTP_PORT: String(e2eSmtpPort) },
+    env: { PORT: String(port), E2E_SMTP_PORT: String(e2eSmtpPort), E2E_DATA_DIR: e2eDataDir },
   },
 });

@@ -1,3 +1,37 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+export default [
+  // Access markers of SPEC §2 are the layout routes under routes/access/ (owner "account").
+  layout("routes/access/public-outline.tsx", [index("routes/home.tsx")]),
+  layout("routes/access/outline.tsx", [
+    route("register", "routes/account/register.tsx"),
+    route("login", "routes/account/login.tsx"),
+    route("forgot-password", "routes/account/forgot-password.tsx"),
+  ]),
+  route("verify-email/:token", "routes/account/verify-email.tsx"),
+  route("change-password/:email/:token", "routes/account/change-password.tsx"),
+  layout("routes/access/online.tsx", [route("dashboard", "routes/account/dashboard.tsx")]),
+  layout("routes/access/verified.tsx", [
+    route("profile", "routes/account/profile.tsx"),
+    route("settings", "routes/account/settings.tsx"),
+  ]),
+  layout("routes/access/admin.tsx", [
+    route("admin/:resource/index", "routes/admin/index.tsx"),
+    route("admin/:resource/create", "routes/admin/create.tsx"),
+    route("admin/:resource/update/:id", "routes/admin/update.tsx"),
+  ]),
+  layout("routes/access/public-verify.tsx", [
+    route("contact", "routes/contact.tsx"),
+    route("team", "routes/team.tsx"),
+    route("gallery", "routes/gallery.tsx"),
+    route("services", "routes/services.tsx"),
+    route("service/:category", "routes/service-category.tsx"),
+    route("service/:category/:slug", "routes/service-detail.tsx"),
+  ]),
+  route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
+  route("privacy-and-politics", "routes/privacy-and-politics.tsx"),
+  route("cookies-politics", "routes/cookies-politics.tsx"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

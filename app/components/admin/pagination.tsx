@@ -1,0 +1,34 @@
+import { Link } from "react-router";
+import { pageWindow } from "~/lib/admin";
+
+/** Page links of an admin list (SPEC §9); nothing when everything fits on one page. */
+export function Pagination({ current, last }: { current: number; last: number }) {
+  if (last <= 1) return null;
+  return (
+    <nav aria-label="Paginación" className="mt-8">
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        {pageWindow(current, last).map((item, index) =>
+          item === "gap" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: at most two gaps, fixed by position
+            <li key={`gap-${index}`} aria-hidden="true" className="px-2 text-ink-soft">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <Link
+                to={`?page=${item}`}
+                aria-current={item === current ? "page" : undefined}
+                aria-label={`Página ${item}`}
+                className={`inline-flex min-w-10 items-center justify-center rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-ochre ${
+                  item === current ? "bg-ink text-plaster" : "text-ink hover:bg-sand-100"
+                }`}
+              >
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,294 @@
+// A create or edit form drawn from the API's parameter_details (SPEC §3): one control per field
+// type. No client checks (SPEC §5: the server decides); on success back to the list.
+// Failures show no dialog (SPEC §8) and are logged; the form keeps what was typed and shows
+// the server's messages next to each field (docs/decisions/053-admin-failures.md).
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { SubmitButton } from "~/components/account/form-controls";
+import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
+import { ApiError, api } from "~/lib/api";
+import { showSuccess } from "~/lib/dialog";
+
+type Values = Record<string, unknown>;
+
+const controlClass =
+  "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta";
+
+/** The value a control starts with, in the control's own terms (strings, booleans, lists). */
+function initialValue(detail: FieldDetail): unknown {
+  const { type, value } = detail;
+  if (type === "checkbox") return Boolean(value);
+  if (type === "multi-selector") return Array.isArray(value) ? value.map(String) : [];
+  return value === null || value === undefined ? "" : String(value);
+}
+
+export function ResourceForm({
+  resource,
+  id,
+}: {
+  resource: string;
+  /** The record to edit; absent on create. */
+  id?: string;
+}) {
+  const navigate = useNavigate();
+  const [details, setDetails] = useState<Record<string, FieldDetail> | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [values, setValues] = useState<Values>({});
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [failure, setFailure] = useState("");
+  const [saving, setSaving] = useState(false);
+  const editing = id !== undefined;
+  const base = `admin/${encodeURIComponent(resource)}`;
+
+  useEffect(() => {
+    let cancelled = false;
+    setDetails(null);
+    setLoadFailed(false);
+    const path = editing ? `${base}/create/${encodeURIComponent(id)}` : `${base}/create`;
+    api<AdminForm>("GET", path, undefined, { silent: true }).then(
+      (form) => {
+        if (cancelled) return;
+        setDetails(form.parameter_details);
+        setValues(
+          Object.fromEntries(
+            Object.entries(form.parameter_details).map(([field, detail]) => [
+              field,
+              initialValue(detail),
+            ]),
+          ),
+        );
+      },
+      (error) => {
+        console.error(`Admin form of ${resource} failed to load`, error);
+        if (!cancelled) setLoadFailed(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [base, editing, id, resource]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!details || saving) return;
+    setSaving(true);
+    setErrors({});
+    setFailure("");
+    try {
+      const answer = await api<{ title?: string; message?: string }>(
+        "POST",
+        editing ? `${base}/update` : `${base}/create`,
+        toPayload(details, values),
+        { silent: true },
+      );
+      navigate(`/admin/${resource}/index`);
+      void showSuccess(answer);
+    } catch (error) {
+      console.error(`Saving ${resource} failed`, error);
+      const body = error instanceof ApiError ? (error.body as { errors?: unknown }) : undefined;
+      if (error instanceof ApiError && error.status === 422 && body?.errors) {
+        setErrors(body.errors as Record<string, string[]>);
+        setFailure("Revisa los campos marcados.");
+      } else {
+        setFailure("No se ha podido guardar. Intenta nuevamente.");
+      }
+      setSaving(false);
+    }
+  };
+
+  if (loadFailed) {
+    return (
+      <p role="alert" className="mt-6 text-terracotta-dark">
+        No se ha podido cargar el formulario.{" "}
+        <Link to={`/admin/${resource}/index`} className="font-medium underline">
+          Volver a la lista
+        </Link>
+      </p>
+    );
+  }
+  if (!details) {
+    return (
+      <p lang="en" className="mt-6 text-ink-soft">
+        Loading...
+      </p>
+    );
+  }
+
+  const set = (field: string, value: unknown) => setValues((old) => ({ ...old, [field]: value }));
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-6 max-w-2xl space-y-5">
+      {Object.entries(details).map(([field, detail]) =>
+        detail.type === "hidden" ? (
+          // SPEC §3: the record's id travels with the form but is never editable.
+          editing ? (
+            <input
+              key={field}
+              type="hidden"
+              name={field}
+              value={String(values[field] ?? "")}
+              disabled
+            />
+          ) : null
+        ) : (
+          <FieldControl
+            key={field}
+            field={field}
+            detail={detail}
+            value={values[field]}
+            messages={errors[field]}
+            onChange={(value) => set(field, value)}
+          />
+        ),
+      )}
+      <div role="alert" className="min-h-6 text-terracotta-dark">
+        {failure}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton pending={saving} pendingLabel="Guardando...">
+          {editing ? "Guardar cambios" : "Crear"}
+        </SubmitButton>
+        <Link
+          to={`/admin/${resource}/index`}
+          className="rounded-md px-4 py-2 font-medium text-ink underline hover:bg-sand-100"
+        >
+          Cancelar
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+function FieldControl({
+  field,
+  detail,
+  value,
+  messages,
+  onChange,
+}: {
+  field: string;
+  detail: FieldDetail;
+  value: unknown;
+  messages?: string[];
+  onChange: (value: unknown) => void;
+}) {
+  const id = useId();
+  const invalid = messages?.length ? true : undefined;
+  const describedBy = invalid ? `${id}-error` : undefined;
+  const error = invalid ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-terracotta-dark">
+      {messages?.join(", ")}
+    </p>
+  ) : null;
+  const options = detail.selector ?? [];
+
+  if (detail.type === "checkbox") {
+    return (
+      <div>
+        <div className="flex items-center gap-2">
+          <input
+            id={id}
+            name={field}
+            type="checkbox"
+            checked={Boolean(value)}
+            onChange={(event) => onChange(event.target.checked)}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            className="size-4 accent-terracotta"
+          />
+          <label htmlFor={id} className="font-medium text-ink">
+            {detail.title}
+          </label>
+        </div>
+        {error}
+      </div>
+    );
+  }
+
+  if (detail.type === "multi-selector") {
+    const chosen = Array.isArray(value) ? (value as string[]) : [];
+    return (
+      <fieldset aria-describedby={describedBy}>
+        <legend className="font-medium text-ink">{detail.title}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {options.map((option) => {
+            const key = String(option.id);
+            return (
+              <label key={key} className="flex items-center gap-2 text-ink">
+                <input
+                  type="checkbox"
+                  name={field}
+                  value={key}
+                  checked={chosen.includes(key)}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked
+                        ? [...chosen, key]
+                        : chosen.filter((item) => item !== key),
+                    )
+                  }
+                  className="size-4 accent-terracotta"
+                />
+                {option.title}
+              </label>
+            );
+          })}
+        </div>
+        {error}
+      </fieldset>
+    );
+  }
+
+  const common = {
+    id,
+    name: field,
+    "aria-invalid": invalid,
+    "aria-describedby": describedBy,
+    className: controlClass,
+  };
+  let control: React.ReactNode;
+  if (detail.type === "selector") {
+    control = (
+      <select {...common} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Selecciona una opción</option>
+        {options.map((option) => (
+          <option key={String(option.id)} value={String(option.id)}>
+            {option.title}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (detail.type === "textarea") {
+    control = (
+      <textarea
+        {...common}
+        rows={5}
+        value={String(value ?? "")}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  } else {
+    const numeric = detail.type === "number" || detail.type === "decimal";
+    control = (
+      <input
+        {...common}
+        type={numeric ? "number" : detail.type === "email" ? "email" : "text"}
+        step={detail.type === "decimal" ? "0.01" : numeric ? "1" : undefined}
+        inputMode={
+          detail.type === "decimal" ? "decimal" : detail.type === "number" ? "numeric" : undefined
+        }
+        value={String(value ?? "")}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="block font-medium text-ink">
+        {detail.title}
+      </label>
+      {control}
+      {error}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// Shapes of the generic admin API (SPEC §3, §7) and how the browser shows its values (SPEC §9).
+
+export type AdminAction = "create" | "update" | "delete";
+
+export interface AdminRecord {
+  id: number;
+  created_at?: string;
+  updated_at?: string;
+  [field: string]: unknown;
+}
+
+export interface AdminList {
+  data: {
+    data: AdminRecord[];
+    current_page: number;
+    last_page: number;
+    total: number;
+    per_page?: number;
+  };
+  parameter_titles: Record<string, string>;
+  routes: string[];
+}
+
+export type FieldType =
+  | "text"
+  | "email"
+  | "number"
+  | "decimal"
+  | "selector"
+  | "checkbox"
+  | "multi-selector"
+  | "textarea"
+  | "hidden";
+
+export interface FieldDetail {
+  title: string;
+  type: FieldType | string;
+  value: unknown;
+  selector?: { id: number | string; title: string }[];
+}
+
+export interface AdminForm {
+  parameter_details: Record<string, FieldDetail>;
+}
+
+/** Page from ?page (SPEC §9): a positive whole number, otherwise 1. */
+export function pageFromSearch(search: URLSearchParams): number {
+  const page = Number(search.get("page"));
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * Page links of SPEC §9: the first page, the last, two pages either side of the current one,
+ * and an ellipsis ("gap") wherever pages are skipped.
+ */
+export function pageWindow(current: number, last: number): (number | "gap")[] {
+  const pages = new Set<number>([1, last]);
+  for (let page = current - 2; page <= current + 2; page++) {
+    if (page >= 1 && page <= last) pages.add(page);
+  }
+  const sorted = [...pages].filter((page) => page >= 1).sort((a, b) => a - b);
+  const items: (number | "gap")[] = [];
+  for (const [index, page] of sorted.entries()) {
+    const previous = sorted[index - 1];
+    if (previous !== undefined && page - previous > 1) items.push("gap");
+    items.push(page);
+  }
+  return items;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+const dateFormat = new Intl.DateTimeFormat("es-ES", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** A record's value as staff read it: dates in es-ES long form, 'Sí'/'No', 'N/A' when missing. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "N/A";
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (typeof value === "string" && ISO_DATE.test(value)) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return dateFormat.format(date);
+  }
+  if (Array.isArray(value)) {
+    return value.length === 0 ? "N/A" : value.map((item) => formatValue(item)).join(", ");
+  }
+  if (typeof value === "object") {
+    const named = value as { title?: unknown; name?: unknown };
+    if (typeof named.title === "string") return named.title;
+    if (typeof named.name === "string") return named.name;
+    return JSON.stringify(value);
+  }
+  return String(value);
+}
+
+/** Submitted values, converted per field type (SPEC §3: numbers become numbers). */
+export function toPayload(
+  details: Record<string, FieldDetail>,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const [field, detail] of Object.entries(details)) {
+    const value = values[field];
+    switch (detail.type) {
+      case "number":
+      case "decimal":
+        payload[field] =
+          value === "" || value === null || value === undefined ? null : Number(value);
+        break;
+      case "selector":
+        payload[field] =
+          value === "" || value === null || value === undefined ? null : optionId(detail, value);
+        break;
+      case "multi-selector":
+        payload[field] = Array.isArray(value) ? value.map((item) => optionId(detail, item)) : [];
+        break;
+      case "checkbox":
+        payload[field] = Boolean(value);
+        break;
+      default:
+        payload[field] = value ?? "";
+    }
+  }
+  return payload;
+}
+
+/** Form controls hold strings; send the option's own id (a number when the API uses numbers). */
+function optionId(detail: FieldDetail, value: unknown): unknown {
+  const match = detail.selector?.find((option) => String(option.id) === String(value));
+  return match ? match.id : value;
+}

@@ -1,0 +1,20 @@
+// Layout route of client-rendered screens. Admin screens (SPEC §2 online, verify, role; §6 the first role's permission for :resource).
+import { AccessGate, accessMiddleware, type Marker, SessionPending } from "~/lib/access";
+
+const markers: Marker[] = ["online", "verify", "role"];
+
+export const clientMiddleware = [accessMiddleware(...markers)];
+
+// Nothing here depends on the server: the browser decides once it knows the session.
+export async function clientLoader() {
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <SessionPending />;
+}
+
+export default function Layout() {
+  return <AccessGate markers={markers} />;
+}

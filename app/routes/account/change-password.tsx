@@ -1,0 +1,68 @@
+// /change-password/:email/:token (SPEC §2, both): the link of the reset e-mail; sets a new
+// password through POST /api/reset-password, then /login.
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import {
+  AccountPanel,
+  PasswordField,
+  RequiredNote,
+  SubmitButton,
+  TextField,
+} from "~/components/account/form-controls";
+import { accountMeta, fieldErrorsOf, formText } from "~/lib/account-forms";
+import { api } from "~/lib/api";
+import { showSuccess } from "~/lib/dialog";
+import type { Route } from "./+types/change-password";
+
+export const meta = () => accountMeta("Cambiar contraseña");
+
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  try {
+    const answer = await api<{ title?: string; message?: string }>("POST", "reset-password", {
+      email: params.email,
+      token: params.token,
+      password: formText(form, "password"),
+      password_confirmation: formText(form, "password_confirmation"),
+    });
+    void showSuccess(answer);
+    return redirect("/login");
+  } catch (error) {
+    return { errors: fieldErrorsOf(error) };
+  }
+}
+
+export default function ChangePassword({ params }: Route.ComponentProps) {
+  const errors = useActionData<typeof clientAction>()?.errors;
+  const pending = useNavigation().state === "submitting";
+  return (
+    <AccountPanel title="Cambiar contraseña" intro="Elige una contraseña nueva para tu cuenta.">
+      <Form method="post" className="space-y-4">
+        <RequiredNote />
+        <TextField
+          label="Correo electrónico"
+          name="email"
+          type="email"
+          defaultValue={params.email}
+          readOnly
+          autoComplete="username"
+          errors={errors}
+        />
+        <PasswordField
+          label="Nueva contraseña"
+          name="password"
+          required
+          autoComplete="new-password"
+          errors={errors}
+        />
+        <PasswordField
+          label="Confirmar contraseña"
+          name="password_confirmation"
+          required
+          autoComplete="new-password"
+          errors={errors}
+        />
+        <SubmitButton pending={pending}>Cambiar contraseña</SubmitButton>
+      </Form>
+    </AccountPanel>
+  );
+}

@@ -1,0 +1,90 @@
+// /dashboard (SPEC §2, online): the welcome carousel for a verified user; for an unverified one,
+// the notice that the e-mail must be verified and a button to send the link again.
+import { useState } from "react";
+import { SubmitButton } from "~/components/account/form-controls";
+import { WelcomeCarousel, type WelcomeSlide } from "~/components/account/welcome-carousel";
+import { accountMeta } from "~/lib/account-forms";
+import { api } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
+import { showSuccess } from "~/lib/dialog";
+
+export const meta = () => accountMeta("Mi panel");
+
+const slides: WelcomeSlide[] = [
+  {
+    title: "Cuéntanos tu proyecto",
+    description:
+      "Pide presupuesto sin compromiso y cuéntanos qué quieres reformar, construir o decorar en Madrid, Barcelona, Valencia o Alicante.",
+    image: "slide-1",
+    link: { text: "Pedir presupuesto", url: "/contact" },
+  },
+  {
+    title: "Reformas, construcción e interiorismo",
+    description:
+      "Cocinas, baños, viviendas completas, locales y edificios: un único interlocutor de principio a fin.",
+    image: "slide-2",
+    link: { text: "Ver servicios", url: "/services" },
+  },
+  {
+    title: "Mira cómo trabajamos",
+    description:
+      "Más de 15 años de obras terminadas en Cataluña, la Comunidad Valenciana y Madrid: inspírate con nuestra galería.",
+    image: "slide-3",
+    link: { text: "Ver la galería", url: "/gallery" },
+  },
+];
+
+export default function Dashboard() {
+  const { user, verified } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
+      <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">
+        Hola, {user.name}
+      </h1>
+      {verified ? (
+        <div className="mt-8">
+          <WelcomeCarousel label="Bienvenida" slides={slides} />
+        </div>
+      ) : (
+        <VerifyNotice email={user.email} />
+      )}
+    </div>
+  );
+}
+
+function VerifyNotice({ email }: { email: string }) {
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    try {
+      void showSuccess(await api<{ title?: string; message?: string }>("GET", "email/resend"));
+    } catch {
+      // api() has already shown the error dialog (SPEC §8).
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <section
+      aria-labelledby="verify-notice-title"
+      className="mt-8 max-w-2xl rounded-xl border border-ochre/60 bg-sand-50 p-6 sm:p-8"
+    >
+      <h2 id="verify-notice-title" className="font-display text-2xl font-semibold text-ink">
+        Verifica tu correo electrónico
+      </h2>
+      <p className="mt-3 text-ink">
+        Para usar tu cuenta tienes que verificar tu correo. Te enviamos un enlace a{" "}
+        <strong className="break-all">{email}</strong>: ábrelo para confirmar que es tuyo.
+      </p>
+      <p className="mt-2 text-ink-soft">
+        ¿No lo encuentras? Revisa la carpeta de correo no deseado o pide uno nuevo.
+      </p>
+      <div className="mt-5">
+        <SubmitButton type="button" pending={sending} onClick={resend}>
+          Reenviar correo de verificación
+        </SubmitButton>
+      </div>
+    </section>
+  );
+}

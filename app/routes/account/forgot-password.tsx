@@ -1,0 +1,57 @@
+// /forgot-password (SPEC §2, outline): asks for a reset link; the answer is the same whether or
+// not the account exists, shown as a success message, then /login.
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import {
+  AccountPanel,
+  RequiredNote,
+  SubmitButton,
+  TextField,
+} from "~/components/account/form-controls";
+import { accountMeta, fieldErrorsOf, formText } from "~/lib/account-forms";
+import { api } from "~/lib/api";
+import { showSuccess } from "~/lib/dialog";
+import type { Route } from "./+types/forgot-password";
+
+export const meta = () => accountMeta("Recuperar contraseña");
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  try {
+    const answer = await api<{ title?: string; message?: string }>("POST", "forgot-password", {
+      email: formText(form, "email"),
+    });
+    void showSuccess(answer);
+    return redirect("/login");
+  } catch (error) {
+    return { errors: fieldErrorsOf(error) };
+  }
+}
+
+export default function ForgotPassword() {
+  const errors = useActionData<typeof clientAction>()?.errors;
+  const pending = useNavigation().state === "submitting";
+  return (
+    <AccountPanel
+      title="Recuperar contraseña"
+      intro="Escribe el correo con el que te registraste y te enviaremos un enlace para crear una contraseña nueva."
+    >
+      <Form method="post" className="space-y-4">
+        <RequiredNote />
+        <TextField
+          label="Correo electrónico"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          errors={errors}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <SubmitButton pending={pending}>Enviar enlace</SubmitButton>
+          <Link to="/login" className="font-medium text-terracotta-dark underline">
+            Volver a iniciar sesión
+          </Link>
+        </div>
+      </Form>
+    </AccountPanel>
+  );
+}

@@ -1,0 +1,83 @@
+// The `test` of the account and admin browser stories: Playwright's, plus a `mailbox` that reads
+// what the SMTP peer of the global setup received.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { test as base, expect } from "@playwright/test";
+import { simpleParser } from "mailparser";
+import { e2eSmtpPort } from "../../../playwright.config";
+import { mailDir } from "./mail-dir";
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link of the text part, in order. */
+  links: string[];
+}
+
+export class Mailbox {
+  constructor(private readonly dir: string) {}
+
+  /** Every message received for `address` so far, oldest first. */
+  async messagesFor(address: string): Promise<ReceivedMail[]> {
+    const files = readdirSync(this.dir)
+      .filter((name) => name.endsWith(".eml") && !name.startsWith("."))
+      .sort();
+    const mails: ReceivedMail[] = [];
+    for (const file of files) {
+      const parsed = await simpleParser(readFileSync(path.join(this.dir, file)));
+      const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [])
+        .flatMap((group) => group.value.map((entry) => entry.address?.toLowerCase() ?? ""))
+        .join(",");
+      if (!to.split(",").includes(address.toLowerCase())) continue;
+      const text = parsed.text ?? "";
+      mails.push({
+        to,
+        subject: parsed.subject ?? "",
+        text,
+        html: typeof parsed.html === "string" ? parsed.html : "",
+        links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+      });
+    }
+    return mails;
+  }
+
+  /** Waits until `address` has received more than `already` messages; returns the newest. */
+  async waitForMail(
+    address: string,
+    { already = 0, timeout = 20_000 }: { already?: number; timeout?: number } = {},
+  ): Promise<ReceivedMail> {
+    let latest: ReceivedMail | undefined;
+    await expect
+      .poll(
+        async () => {
+          const mails = await this.messagesFor(address);
+          latest = mails.at(-1);
+          return mails.length;
+        },
+        { timeout, message: `an e-mail for ${address}` },
+      )
+      .toBeGreaterThan(already);
+    if (!latest) throw new Error("unreachable: poll passed without a message");
+    return latest;
+  }
+}
+
+/** The link of a mail that starts with `prefix` (e.g. "/verify-email/"), as a path. */
+export function linkPath(mail: ReceivedMail, prefix: string): string {
+  for (const link of mail.links) {
+    const url = new URL(link);
+    if (url.pathname.startsWith(prefix)) return `${url.pathname}${url.search}`;
+  }
+  throw new Error(`no ${prefix} link in "${mail.subject}": ${mail.links.join(" ")}`);
+}
+
+export const test = base.extend<{ mailbox: Mailbox }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+  mailbox: async ({}, use) => {
+    await use(new Mailbox(mailDir(e2eSmtpPort)));
+  },
+});
+
+export { expect };
