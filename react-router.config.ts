@@ -1,5 +1,6 @@
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./content/sitemap";
+import { precompress } from "./scripts/precompress";
 
 export default {
   ssr: true,
@@ -9,4 +10,8 @@ export default {
   // sitemap.xml and robots.txt are resource routes, pre-rendered to static files too.
   prerender: [...prerenderPaths, "/sitemap.xml", "/robots.txt"],
   future: { v8_middleware: true },
+  // After pre-rendering: .br/.gz copies of every static text file for serveStatic({ precompressed }).
+  async buildEnd({ reactRouterConfig }) {
+    await precompress(`${reactRouterConfig.buildDirectory}/client`);
+  },
 } satisfies Config;

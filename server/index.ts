@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
@@ -20,6 +21,9 @@ export async function start() {
   const handleRequest = createRequestHandler(build, "production");
 
   const server = new Hono();
+  // Rendered responses (SSR pages, API JSON) are gzipped on the fly; static files already carry
+  // Content-Encoding from their .br/.gz copies (scripts/precompress.ts), which compress skips.
+  server.use("*", compress());
   server.use(
     "/assets/*",
     serveStatic({
