@@ -1,0 +1,540 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { createUser, signIn } from "../../tests/support/users.ts";
+import { verifyPassword } from "../auth/passwords.ts";
+import { accessTokens, contacts, roles, subscriptions, users } from "../db/schema.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+
+describe.skipIf(skipDatabase)("the admin API", () => {
+  let t: TestApp;
+  let staff: { id: number; email: string };
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    staff = await createUser(t.db, { role: "admin", name: "Ana Admin" });
+    token = await signIn(t.db, staff.id);
+  });
+  afterAll(() => t.close());
+
+  describe("who may enter", () => {
+    it("answers 401 to a visitor without a token", async () => {
+      const res = await t.get("/api/admin/users");
+      expect(res.status).toBe(401);
+      expect((await json(res)).title).toBe("Error de Autenticación");
+    });
+
+    it("answers 403 to a signed-in user whose role lacks the permission", async () => {
+      const guest = await createUser(t.db, { role: "guest_user" });
+      const guestToken = await signIn(t.db, guest.id);
+      for (const path of [
+        "/api/admin/users",
+        "/api/admin/contacts?page=1",
+        "/api/admin/subscriptions/create",
+        "/api/admin/users/create/1",
+        "/api/admin/subscriptions/delete/1",
+      ]) {
+        const res = await t.get(path, guestToken);
+        expect(res.status, path).toBe(403);
+        expect((await json(res)).message).toBe("No tienes permiso para realizar esta acción.");
+      }
+      const res = await t.post("/api/admin/subscriptions/create", { email: "x@y.es" }, guestToken);
+      expect(res.status).toBe(403);
+      expect(await t.db.select().from(subscriptions)).toHaveLength(0);
+    });
+
+    it("lets a super administrator in too", async () => {
+      const boss = await createUser(t.db, { role: "super_admin" });
+      const res = await t.get("/api/admin/contacts", await signIn(t.db, boss.id));
+      expect(res.status).toBe(200);
+    });
+
+    it("answers a JSON 404 for an unknown section", async () => {
+      for (const path of [
+        "/api/admin/projects",
+        "/api/admin/constructor",
+        "/api/admin/__proto__",
+      ]) {
+        const res = await t.get(path, token);
+        expect(res.status, path).toBe(404);
+        expect(await json(res)).toEqual({
+          title: "No encontrado",
+          message: "La sección solicitada no existe.",
+        });
+      }
+    });
+
+    it("answers 404 for ids that name no record", async () => {
+      for (const path of [
+        "/api/admin/users/create/999999",
+        "/api/admin/users/create/abc",
+        "/api/admin/users/create/99999999999",
+        "/api/admin/users/delete/999999",
+        "/api/admin/contacts/delete/-1",
+      ]) {
+        const res = await t.get(path, token);
+        expect(res.status, path).toBe(404);
+        expect((await json(res)).message).toBe("El registro solicitado no existe.");
+      }
+      const res = await t.post(
+        "/api/admin/subscriptions/update",
+        { id: 999999, email: "nadie@example.test" },
+        token,
+      );
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe("users", () => {
+    it("lists name, e-mail, role label and verified, never the password hash", async () => {
+      const res = await t.get("/api/admin/users", token);
+      expect(res.status).toBe(200);
+      const body = await json(res);
+      expect(body.parameter_titles).toEqual({
+        name: "Nombre",
+        email: "Correo electrónico",
+        role: "Rol",
+        email_verified: "Verificado",
+      });
+      expect(body.routes).toEqual(["create", "update", "delete"]);
+      const me = body.data.data.find((u: Json) => u.id === staff.id);
+      expect(me).toMatchObject({
+        name: "Ana Admin",
+        email: staff.email,
+        role: "Administrador",
+        email_verified: true,
+      });
+      expect(me.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+      expect(JSON.stringify(body)).not.toContain("password");
+    });
+
+    it("draws a blank create form with the roles as choices", async () => {
+      const res = await t.get("/api/admin/users/create", token);
+      expect(res.status).toBe(200);
+      const { parameter_details } = await json(res);
+      expect(Object.keys(parameter_details)).toEqual([
+        "name",
+        "email",
+        "role_id",
+        "email_verified",
+        "password",
+      ]);
+      expect(parameter_details.name).toEqual({ title: "Nombre", type: "text", value: "" });
+      expect(parameter_details.email).toEqual({
+        title: "Correo electrónico",
+        type: "email",
+        value: "",
+      });
+      expect(parameter_details.email_verified).toEqual({
+        title: "Verificado",
+        type: "checkbox",
+        value: false,
+      });
+      expect(parameter_details.role_id.type).toBe("selector");
+      expect(parameter_details.role_id.value).toBeNull();
+      expect(parameter_details.role_id.selector.map((o: Json) => o.title)).toEqual([
+        "Super Administrador",
+        "Administrador",
+        "Usuario",
+      ]);
+    });
+
+    it("creates a user whose password signs in, with the e-mail lower-cased", async () => {
+      const roleId = await roleIdOf("admin");
+      const res = await t.post(
+        "/api/admin/users/create",
+        {
+          name: "Bruno Obra",
+          email: "  Bruno@Example.TEST ",
+          role_id: String(roleId),
+          email_verified: true,
+          password: "andamio-azul-2026",
+        },
+        token,
+      );
+      expect(res.status).toBe(201);
+      const body = await json(res);
+      expect(body.title).toBe("Registro creado");
+      expect(body.data).toMatchObject({
+        name: "Bruno Obra",
+        email: "bruno@example.test",
+        role_id: roleId,
+        role: "Administrador",
+        email_verified: true,
+      });
+      expect(body.data).not.toHaveProperty("password_hash");
+      const [row] = await t.db.select().from(users).where(eq(users.id, body.data.id));
+      expect(row?.email_verified_at).not.toBeNull();
+      expect(await verifyPassword(row?.password_hash ?? "", "andamio-azul-2026")).toBe(true);
+    });
+
+    it("refuses a duplicate e-mail in any letter case, a weak password and an unknown role", async () => {
+      const res = await t.post(
+        "/api/admin/users/create",
+        { name: "Otro", email: "BRUNO@example.test", role_id: 99, password: "123" },
+        token,
+      );
+      expect(res.status).toBe(422);
+      const body = await json(res);
+      expect(body.title).toBe("Error de Validación");
+      expect(body.errors.role_id).toEqual(["El valor elegido en «Rol» no es válido."]);
+
+      const weak = await json(
+        await t.post(
+          "/api/admin/users/create",
+          { name: "Otro", email: "otro@example.test", role_id: 1, password: "123" },
+          token,
+        ),
+      );
+      expect(weak.errors.password).toEqual(["La contraseña debe tener al menos 8 caracteres."]);
+
+      const duplicate = await t.post(
+        "/api/admin/users/create",
+        { name: "Otro", email: "BRUNO@example.test", role_id: 1, password: "andamio-rojo-2026" },
+        token,
+      );
+      expect(duplicate.status).toBe(422);
+      expect((await json(duplicate)).errors).toEqual({
+        email: ["Ya existe una cuenta con este correo electrónico."],
+      });
+
+      const empty = await json(await t.post("/api/admin/users/create", {}, token));
+      expect(empty.errors).toMatchObject({
+        name: ["El campo «Nombre» es obligatorio."],
+        email: ["El campo «Correo electrónico» es obligatorio."],
+        role_id: ["El campo «Rol» es obligatorio."],
+        password: ["La contraseña es obligatoria."],
+      });
+    });
+
+    it("fills the edit form from the record, with the id hidden and no password", async () => {
+      const bruno = await userByEmail("bruno@example.test");
+      const res = await t.get(`/api/admin/users/create/${bruno.id}`, token);
+      expect(res.status).toBe(200);
+      const { parameter_details } = await json(res);
+      expect(parameter_details.id).toEqual({ title: "ID", type: "hidden", value: bruno.id });
+      expect(parameter_details.name.value).toBe("Bruno Obra");
+      expect(parameter_details.email.value).toBe("bruno@example.test");
+      expect(parameter_details.role_id.value).toBe(bruno.role_id);
+      expect(parameter_details.email_verified.value).toBe(true);
+      expect(parameter_details.password.value).toBe("");
+    });
+
+    it("updates a user: an empty password keeps the old one, unticking clears verification", async () => {
+      const bruno = await userByEmail("bruno@example.test");
+      const brunoToken = await signIn(t.db, bruno.id);
+      const res = await t.post(
+        "/api/admin/users/update",
+        {
+          id: bruno.id,
+          name: "Bruno Reformas",
+          email: "bruno@example.test",
+          role_id: await roleIdOf("guest_user"),
+          email_verified: false,
+          password: "",
+        },
+        token,
+      );
+      expect(res.status).toBe(200);
+      const body = await json(res);
+      expect(body.title).toBe("Registro actualizado");
+      expect(body.data).toMatchObject({
+        name: "Bruno Reformas",
+        role: "Usuario",
+        email_verified: false,
+        email_verified_at: null,
+      });
+      const after = await userByEmail("bruno@example.test");
+      expect(after.password_hash).toBe(bruno.password_hash);
+      // The password did not change, so Bruno stays signed in.
+      expect((await t.get("/api/user", brunoToken)).status).toBe(200);
+    });
+
+    it("sets a new password on update and signs that user out everywhere", async () => {
+      const bruno = await userByEmail("bruno@example.test");
+      await signIn(t.db, bruno.id);
+      const res = await t.post(
+        "/api/admin/users/update",
+        {
+          id: String(bruno.id),
+          name: bruno.name,
+          email: bruno.email,
+          role_id: bruno.role_id,
+          email_verified: "true",
+          password: "ventana-nueva-2026",
+        },
+        token,
+      );
+      expect(res.status).toBe(200);
+      const after = await userByEmail("bruno@example.test");
+      expect(await verifyPassword(after.password_hash, "ventana-nueva-2026")).toBe(true);
+      expect(after.email_verified_at).not.toBeNull();
+      const tokens = await t.db
+        .select()
+        .from(accessTokens)
+        .where(eq(accessTokens.user_id, bruno.id));
+      expect(tokens).toHaveLength(0);
+    });
+
+    it("keeps the e-mail unique on update too", async () => {
+      const bruno = await userByEmail("bruno@example.test");
+      const res = await t.post(
+        "/api/admin/users/update",
+        { ...bruno, email: staff.email.toUpperCase(), email_verified: true, password: "" },
+        token,
+      );
+      expect(res.status).toBe(422);
+      expect((await json(res)).errors.email).toEqual([
+        "Ya existe una cuenta con este correo electrónico.",
+      ]);
+    });
+
+    it("refuses to delete the signed-in staff member's own account", async () => {
+      const res = await t.get(`/api/admin/users/delete/${staff.id}`, token);
+      expect(res.status).toBe(400);
+      expect(await json(res)).toEqual({
+        title: "Acción no permitida",
+        message: "No puedes eliminar tu propia cuenta desde el panel.",
+      });
+      expect(await t.db.select().from(users).where(eq(users.id, staff.id))).toHaveLength(1);
+    });
+
+    it("deletes another user", async () => {
+      const bruno = await userByEmail("bruno@example.test");
+      const res = await t.get(`/api/admin/users/delete/${bruno.id}`, token);
+      expect(res.status).toBe(200);
+      expect(await json(res)).toEqual({
+        title: "Registro eliminado",
+        message: "El registro se ha eliminado correctamente.",
+      });
+      expect((await t.get(`/api/admin/users/create/${bruno.id}`, token)).status).toBe(404);
+    });
+
+    it("pages 12 users at a time, newest first", async () => {
+      await pagination("users", async (n) => {
+        for (let i = 0; i < n; i++) await createUser(t.db);
+      });
+    });
+  });
+
+  describe("contacts", () => {
+    it("lists messages with their labels and offers update and delete only", async () => {
+      await t.db.insert(contacts).values({
+        name: "Carmen",
+        email: null,
+        phone: "+34 600 000 000",
+        subject: "Reforma de cocina",
+        message: "Quiero presupuesto.\nGracias.",
+      });
+      const body = await json(await t.get("/api/admin/contacts", token));
+      expect(body.routes).toEqual(["update", "delete"]);
+      expect(body.parameter_titles).toEqual({
+        name: "Nombre",
+        email: "Correo electrónico",
+        phone: "Teléfono",
+        subject: "Asunto",
+        message: "Mensaje",
+        handled: "Atendido",
+        created_at: "Recibido",
+      });
+      expect(body.data.data[0]).toMatchObject({
+        name: "Carmen",
+        email: null,
+        phone: "+34 600 000 000",
+        handled: false,
+      });
+    });
+
+    it("has no create form: staff do not write visitors' messages", async () => {
+      expect((await t.get("/api/admin/contacts/create", token)).status).toBe(404);
+      const res = await t.post(
+        "/api/admin/contacts/create",
+        { name: "X", subject: "Y", message: "Z" },
+        token,
+      );
+      expect(res.status).toBe(404);
+      expect((await json(res)).message).toBe("Esta acción no está disponible en esta sección.");
+    });
+
+    it("edits a message and marks it handled", async () => {
+      const [carmen] = await t.db.select().from(contacts).where(eq(contacts.name, "Carmen"));
+      const form = await json(await t.get(`/api/admin/contacts/create/${carmen?.id}`, token));
+      expect(form.parameter_details.message).toEqual({
+        title: "Mensaje",
+        type: "textarea",
+        value: "Quiero presupuesto.\nGracias.",
+      });
+      expect(form.parameter_details.email.value).toBe("");
+      expect(form.parameter_details.handled).toEqual({
+        title: "Atendido",
+        type: "checkbox",
+        value: false,
+      });
+
+      const values = Object.fromEntries(
+        Object.entries(form.parameter_details).map(([k, v]) => [k, (v as Json).value]),
+      );
+      const res = await t.post("/api/admin/contacts/update", { ...values, handled: true }, token);
+      expect(res.status).toBe(200);
+      expect((await json(res)).data).toMatchObject({ handled: true, email: null });
+    });
+
+    it("answers 422 with Spanish messages per field", async () => {
+      const [carmen] = await t.db.select().from(contacts).where(eq(contacts.name, "Carmen"));
+      const res = await t.post(
+        "/api/admin/contacts/update",
+        {
+          id: carmen?.id,
+          name: "",
+          email: "no-es-un-correo",
+          phone: "llámame",
+          subject: "x".repeat(151),
+          message: "Hola",
+        },
+        token,
+      );
+      expect(res.status).toBe(422);
+      expect((await json(res)).errors).toEqual({
+        name: ["El campo «Nombre» es obligatorio."],
+        email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
+        phone: ["El campo «Teléfono» solo puede contener números, espacios y los signos + ( ) -."],
+        subject: ["El campo «Asunto» no puede tener más de 150 caracteres."],
+      });
+    });
+
+    it("deletes a message", async () => {
+      const [carmen] = await t.db.select().from(contacts).where(eq(contacts.name, "Carmen"));
+      expect((await t.get(`/api/admin/contacts/delete/${carmen?.id}`, token)).status).toBe(200);
+      expect(await t.db.select().from(contacts).where(eq(contacts.name, "Carmen"))).toEqual([]);
+    });
+
+    it("pages 12 messages at a time, newest first", async () => {
+      await pagination("contacts", async (n) => {
+        await t.db.insert(contacts).values(
+          Array.from({ length: n }, (_, i) => ({
+            name: `Visitante ${i}`,
+            subject: "Consulta",
+            message: "Hola",
+          })),
+        );
+      });
+    });
+  });
+
+  describe("subscriptions", () => {
+    it("creates, edits and deletes a subscription, unique in any letter case", async () => {
+      const list = await json(await t.get("/api/admin/subscriptions", token));
+      expect(list.routes).toEqual(["create", "update", "delete"]);
+      expect(list.parameter_titles).toEqual({
+        email: "Correo electrónico",
+        created_at: "Fecha de alta",
+      });
+      const form = await json(await t.get("/api/admin/subscriptions/create", token));
+      expect(form.parameter_details).toEqual({
+        email: { title: "Correo electrónico", type: "email", value: "" },
+      });
+
+      const created = await t.post(
+        "/api/admin/subscriptions/create",
+        { email: "Lucia@Example.test" },
+        token,
+      );
+      expect(created.status).toBe(201);
+      const { data } = await json(created);
+      expect(data.email).toBe("lucia@example.test");
+
+      const again = await t.post(
+        "/api/admin/subscriptions/create",
+        { email: "LUCIA@example.TEST" },
+        token,
+      );
+      expect(again.status).toBe(422);
+      expect((await json(again)).errors).toEqual({
+        email: ["Este correo electrónico ya está suscrito."],
+      });
+
+      const bad = await t.post("/api/admin/subscriptions/create", { email: "lucia" }, token);
+      expect((await json(bad)).errors).toEqual({
+        email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
+      });
+
+      const updated = await t.post(
+        "/api/admin/subscriptions/update",
+        { id: data.id, email: "lucia.nueva@example.test" },
+        token,
+      );
+      expect(updated.status).toBe(200);
+      expect((await json(updated)).data.email).toBe("lucia.nueva@example.test");
+
+      const noId = await t.post("/api/admin/subscriptions/update", { email: "a@b.es" }, token);
+      expect(noId.status).toBe(422);
+      expect((await json(noId)).errors).toEqual({ id: ["El campo «ID» es obligatorio."] });
+
+      expect((await t.get(`/api/admin/subscriptions/delete/${data.id}`, token)).status).toBe(200);
+      expect((await t.get(`/api/admin/subscriptions/delete/${data.id}`, token)).status).toBe(404);
+    });
+
+    it("answers 400 to a body that is not JSON", async () => {
+      const res = await t.app.request("/api/admin/subscriptions/create", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+        body: "{email:",
+      });
+      expect(res.status).toBe(400);
+      const array = await t.post("/api/admin/subscriptions/create", ["a@b.es"], token);
+      expect(array.status).toBe(422);
+    });
+
+    it("pages 12 subscriptions at a time, newest first", async () => {
+      await pagination("subscriptions", async (n) => {
+        await t.db
+          .insert(subscriptions)
+          .values(Array.from({ length: n }, (_, i) => ({ email: `s${i}@example.test` })));
+      });
+    });
+  });
+
+  async function roleIdOf(name: string): Promise<number> {
+    const [role] = await t.db.select().from(roles).where(eq(roles.name, name));
+    if (!role) throw new Error(`no role ${name}`);
+    return role.id;
+  }
+
+  async function userByEmail(email: string) {
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    return user;
+  }
+
+  /** Fills the resource up to 14 records past what it holds, then walks the pages. */
+  async function pagination(resource: string, add: (n: number) => Promise<void>) {
+    const before = (await json(await t.get(`/api/admin/${resource}`, token))).data.total as number;
+    const wanted = 26 - before;
+    await add(wanted);
+    const first = (await json(await t.get(`/api/admin/${resource}?page=1`, token))).data;
+    expect(first).toMatchObject({ current_page: 1, last_page: 3, total: 26, per_page: 12 });
+    expect(first.data).toHaveLength(12);
+    const ids = first.data.map((r: Json) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const third = (await json(await t.get(`/api/admin/${resource}?page=3`, token))).data;
+    expect(third).toMatchObject({ current_page: 3, last_page: 3, total: 26 });
+    expect(third.data).toHaveLength(2);
+    const all = new Set([...ids, ...third.data.map((r: Json) => r.id)]);
+    expect(all.size).toBe(14);
+
+    const beyond = (await json(await t.get(`/api/admin/${resource}?page=9`, token))).data;
+    expect(beyond).toMatchObject({ data: [], current_page: 9, last_page: 3, total: 26 });
+
+    for (const page of ["abc", "0", "-2", "1.5", ""]) {
+      const body = (await json(await t.get(`/api/admin/${resource}?page=${page}`, token))).data;
+      expect(body.current_page, page).toBe(1);
+      expect(body.data.map((r: Json) => r.id)).toEqual(ids);
+    }
+  }
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { contacts, mailOutbox } from "../db/schema.ts";
+
+const valid = {
+  name: "Marta López",
+  email: "marta@example.test",
+  phone: "+34 (600) 123-456",
+  subject: "Reforma de baño",
+  message: "Hola,\r\nquería un presupuesto para reformar el baño.",
+};
+
+describe.skipIf(skipDatabase)("POST /api/contacts", () => {
+  let t: TestApp;
+  let ip = 0;
+  /** Each call from its own address unless told, so the throttle stays out of the way. */
+  const send = (body: unknown, from = `198.51.100.${++ip}`) =>
+    t.app.request("/api/contacts", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": from },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
+  });
+  afterAll(() => t.close());
+
+  it("stores the message and thanks the visitor in Spanish", async () => {
+    const res = await send(valid);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({
+      title: "¡Mensaje enviado!",
+      message: "Gracias por escribirnos. Te responderemos lo antes posible.",
+    });
+    const rows = await t.db.select().from(contacts);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      ...valid,
+      message: "Hola,\nquería un presupuesto para reformar el baño.",
+      handled: false,
+    });
+  });
+
+  it("queues a notice to the office through the outbox", async () => {
+    const notices = await t.db.select().from(mailOutbox);
+    expect(
+      notices.some((m) => m.to === "oficina@obra.test" && m.subject.includes("Reforma de baño")),
+    ).toBe(true);
+  });
+
+  it("accepts a message without e-mail and phone, stored as empty", async () => {
+    const res = await send({
+      name: "Sin datos",
+      email: "",
+      phone: "  ",
+      subject: "Hola",
+      message: "Llamadme",
+    });
+    expect(res.status).toBe(201);
+    const rows = await t.db.select().from(contacts);
+    expect(rows.find((r) => r.name === "Sin datos")).toMatchObject({ email: null, phone: null });
+  });
+
+  it("folds line breaks out of the name and subject", async () => {
+    await send({ ...valid, name: "Pepe\r\nBcc: spam@example.test", subject: "Uno\nDos" });
+    const row = (await t.db.select().from(contacts)).find((r) => r.name.startsWith("Pepe"));
+    expect(row?.name).toBe("Pepe Bcc: spam@example.test");
+    expect(row?.subject).toBe("Uno Dos");
+  });
+
+  it("answers 422 with a Spanish message per field", async () => {
+    const res = await send({
+      name: "x".repeat(101),
+      email: "no-es-correo",
+      phone: "llámame ya",
+      message: "m".repeat(5001),
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(body.title).toBe("Error de Validación");
+    expect(body.errors).toEqual({
+      name: ["El campo «Nombre» no puede tener más de 100 caracteres."],
+      email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
+      phone: ["El campo «Teléfono» solo puede contener números, espacios y los signos + ( ) -."],
+      subject: ["El campo «Asunto» es obligatorio."],
+      message: ["El campo «Mensaje» no puede tener más de 5000 caracteres."],
+    });
+  });
+
+  it("stores each of 20 simultaneous identical posts once", async () => {
+    const before = (await t.db.select().from(contacts)).length;
+    const message = { ...valid, subject: "Enviado veinte veces" };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(message)));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const rows = await t.db.select().from(contacts);
+    expect(rows.length - before).toBe(20);
+    expect(rows.filter((r) => r.subject === "Enviado veinte veces")).toHaveLength(20);
+  });
+
+  it("answers 429 with Retry-After after 5 messages from one address in 10 minutes", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await send(valid, "192.0.2.50")).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    const refused = await send(valid, "192.0.2.50");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect((await refused.json()).title).toBe("Demasiados intentos");
+    expect((await send(valid, "192.0.2.51")).status).toBe(201);
+  });
+});

@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { generateToken, hashToken } from "../../server/auth/tokens.ts";
+import type { Database } from "../../server/db/client.ts";
+import { accessTokens, roles, users } from "../../server/db/schema.ts";
+
+let serial = 0;
+
+/**
+ * A user written straight into the database, for tests that need someone signed in. The
+ * password hash is not a real one: these users sign in with `signIn`, never with a password.
+ */
+export async function createUser(
+  db: Database,
+  options: {
+    role?: "super_admin" | "admin" | "guest_user";
+    verified?: boolean;
+    name?: string;
+    email?: string;
+  } = {},
+) {
+  serial += 1;
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(eq(roles.name, options.role ?? "guest_user"));
+  if (!role) throw new Error(`no role ${options.role}`);
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: options.name ?? `Persona ${serial}`,
+      email: options.email ?? `persona${serial}.${Date.now()}@example.test`,
+      password_hash: "$test$not-a-real-hash",
+      role_id: role.id,
+      email_verified_at: options.verified === false ? null : new Date(),
+    })
+    .returning();
+  if (!user) throw new Error("user insert returned no row");
+  return user;
+}
+
+/** A bearer token for `userId`, valid for an hour, as login would issue it. */
+export async function signIn(db: Database, userId: number): Promise<string> {
+  const token = generateToken();
+  await db.insert(accessTokens).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + 60 * 60 * 1000),
+  });
+  return token;
+}
