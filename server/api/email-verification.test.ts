@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { hashToken } from "../auth/tokens.ts";
+import { oneTimeTokens } from "../db/schema.ts";
+
+const invalidLink = {
+  title: "Enlace no válido",
+  message:
+    "Este enlace de verificación no es válido, ya se usó o ha caducado. Pide uno nuevo desde tu panel.",
+};
+
+describe.skipIf(skipDatabase)("e-mail verification", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const verificationToken = async (email: string) =>
+    tokenOf(await linkInOutbox(t, email, "/verify-email/"));
+
+  it("verifies the account with the mailed link, once", async () => {
+    const account = await registerUser(t);
+    const token = await verificationToken(account.email);
+    const res = await t.get(`/api/verify-email/${token}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      title: "Correo verificado",
+      message: "Tu correo electrónico está confirmado. ¡Gracias!",
+    });
+    const { user } = await (await t.get("/api/user", account.token)).json();
+    expect(Date.parse(user.email_verified_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    const again = await t.get(`/api/verify-email/${token}`);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual(invalidLink);
+  });
+
+  it("refuses an unknown or malformed token with 400", async () => {
+    expect((await t.get(`/api/verify-email/${"A".repeat(43)}`)).status).toBe(400);
+    const malformed = await t.get("/api/verify-email/%27%20or%201=1--");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual(invalidLink);
+  });
+
+  it("refuses a token older than 60 minutes", async () => {
+    const account = await registerUser(t);
+    const token = await verificationToken(account.email);
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.token_hash, hashToken(token)));
+    expect((await t.get(`/api/verify-email/${token}`)).status).toBe(400);
+    const { user } = await (await t.get("/api/user", account.token)).json();
+    expect(user.email_verified_at).toBeNull();
+  });
+
+  it("stores only the token's hash", async () => {
+    const account = await registerUser(t);
+    const token = await verificationToken(account.email);
+    const rows = await t.db.select().from(oneTimeTokens);
+    expect(rows.some((r) => r.token_hash === hashToken(token))).toBe(true);
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+  });
+
+  describe("GET /api/email/resend", () => {
+    it("mails a new link and the older one stops working", async () => {
+      const account = await registerUser(t);
+      const first = await verificationToken(account.email);
+      const res = await t.get("/api/email/resend", account.token);
+      expect(res.status).toBe(200);
+      expect((await res.json()).title).toBe("Correo enviado");
+      const second = await verificationToken(account.email);
+      expect(second).not.toBe(first);
+      expect((await t.get(`/api/verify-email/${first}`)).status).toBe(400);
+      expect((await t.get(`/api/verify-email/${second}`)).status).toBe(200);
+    });
+
+    it("needs a signed-in user", async () => {
+      expect((await t.get("/api/email/resend")).status).toBe(401);
+    });
+
+    it("answers 400 when the e-mail is already verified", async () => {
+      const account = await registerUser(t);
+      await t.get(`/api/verify-email/${await verificationToken(account.email)}`);
+      const res = await t.get("/api/email/resend", account.token);
+      expect(res.status).toBe(400);
+      expect((await res.json()).title).toBe("Correo ya verificado");
+    });
+
+    it("allows 3 resends per 10 minutes, then 429 with Retry-After", async () => {
+      const account = await registerUser(t);
+      for (let i = 0; i < 3; i++) {
+        expect((await t.get("/api/email/resend", account.token)).status).toBe(200);
+      }
+      const res = await t.get("/api/email/resend", account.token);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(540);
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { hashToken } from "../auth/tokens.ts";
+import { mailOutbox, oneTimeTokens } from "../db/schema.ts";
+
+const newPassword = "persiana-alicante-2027";
+
+const invalidLink = {
+  title: "Enlace no válido",
+  message:
+    "Este enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.",
+};
+
+describe.skipIf(skipDatabase)("password reset", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Asks for a reset from its own client address, so the per-IP limit stays out of the way. */
+  const forgot = (email: unknown, ip = "198.51.100.1") =>
+    t.app.request("/api/forgot-password", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+      body: JSON.stringify({ email }),
+    });
+
+  const resetLink = async (email: string) => {
+    expect((await forgot(email)).status).toBe(200);
+    return linkInOutbox(t, email, "/change-password/");
+  };
+
+  const reset = (email: string, token: string, password = newPassword) =>
+    t.post("/api/reset-password", {
+      email,
+      token,
+      password,
+      password_confirmation: password,
+    });
+
+  describe("POST /api/forgot-password", () => {
+    it("answers the same whether or not the account exists, and mails only the account holder", async () => {
+      const account = await registerUser(t);
+      const known = await forgot(account.email.toUpperCase());
+      const unknown = await forgot("nadie-por-aqui@example.com");
+      expect(known.status).toBe(200);
+      expect(unknown.status).toBe(200);
+      const expected = await known.json();
+      expect(await unknown.json()).toEqual(expected);
+      expect(expected.title).toBe("Revisa tu correo");
+
+      const link = await linkInOutbox(t, account.email, "/change-password/");
+      expect(link).toBe(
+        `http://localhost:3000/change-password/${encodeURIComponent(account.email)}/${tokenOf(link)}`,
+      );
+      const strangerMail = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, "nadie-por-aqui@example.com"));
+      expect(strangerMail).toEqual([]);
+    });
+
+    it("puts the e-mail URL-encoded into the link", async () => {
+      const account = await registerUser(t, { email: "ana+obra@example.com" });
+      const link = await resetLink(account.email);
+      expect(link).toContain("/change-password/ana%2Bobra%40example.com/");
+    });
+
+    it("answers 422 for a missing or malformed e-mail", async () => {
+      const res = await forgot("esto no es un correo");
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors).toEqual({ email: ["Escribe un correo electrónico válido."] });
+    });
+
+    it("allows 5 requests per e-mail per 15 minutes, then 429", async () => {
+      const ask = (ip: string) => forgot("limite@example.com", ip);
+      for (let i = 0; i < 5; i++) expect((await ask(`198.51.100.${10 + i}`)).status).toBe(200);
+      const res = await ask("198.51.100.20");
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(800);
+    });
+
+    it("allows 20 requests per client address per 15 minutes, then 429", async () => {
+      const ip = "198.51.100.99";
+      for (let i = 0; i < 20; i++) expect((await forgot(`sonda${i}@example.com`, ip)).status).toBe(200);
+      const res = await forgot("sonda-final@example.com", ip);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("retry-after")).toBeTruthy();
+    });
+  });
+
+  describe("POST /api/reset-password", () => {
+    it("sets the new password, signs every device out, and the link works only once", async () => {
+      const account = await registerUser(t);
+      const second = await (
+        await t.post("/api/login", { email: account.email, password: account.password })
+      ).json();
+      const token = tokenOf(await resetLink(account.email));
+
+      const res = await reset(account.email, token);
+      expect(res.status).toBe(200);
+      expect((await res.json()).title).toBe("Contraseña cambiada");
+
+      expect((await t.get("/api/user", account.token)).status).toBe(401);
+      expect((await t.get("/api/user", second.token)).status).toBe(401);
+      const oldLogin = await t.post("/api/login", { email: account.email, password: account.password });
+      expect(oldLogin.status).toBe(401);
+      const newLogin = await t.post("/api/login", { email: account.email, password: newPassword });
+      expect(newLogin.status).toBe(200);
+
+      const reused = await reset(account.email, token, "otra-clave-nueva-2028");
+      expect(reused.status).toBe(400);
+      expect(await reused.json()).toEqual(invalidLink);
+    });
+
+    it("refuses a token that belongs to another account", async () => {
+      const owner = await registerUser(t);
+      const intruder = await registerUser(t);
+      const token = tokenOf(await resetLink(owner.email));
+      expect((await reset(intruder.email, token)).status).toBe(400);
+      expect((await reset("desconocido@example.com", token)).status).toBe(400);
+      expect((await reset(owner.email, token)).status).toBe(200);
+    });
+
+    it("refuses a token older than 60 minutes", async () => {
+      const account = await registerUser(t);
+      const token = tokenOf(await resetLink(account.email));
+      await t.db
+        .update(oneTimeTokens)
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeTokens.token_hash, hashToken(token)));
+      expect((await reset(account.email, token)).status).toBe(400);
+      const login = await t.post("/api/login", { email: account.email, password: account.password });
+      expect(login.status).toBe(200);
+    });
+
+    it("lets only the newest link work", async () => {
+      const account = await registerUser(t);
+      const firstLink = await resetLink(account.email);
+      expect((await forgot(account.email)).status).toBe(200);
+      const secondLink = await linkInOutbox(t, account.email, "/change-password/", firstLink);
+      expect((await reset(account.email, tokenOf(firstLink))).status).toBe(400);
+      expect((await reset(account.email, tokenOf(secondLink))).status).toBe(200);
+    });
+
+    it("applies the password policy with Spanish messages", async () => {
+      const account = await registerUser(t);
+      const token = tokenOf(await resetLink(account.email));
+      const common = await reset(account.email, token, "iloveyou");
+      expect(common.status).toBe(422);
+      expect((await common.json()).errors).toEqual({
+        password: ["Esa contraseña es de las más usadas y fácil de adivinar. Elige otra."],
+      });
+      const mismatch = await t.post("/api/reset-password", {
+        email: account.email,
+        token,
+        password: newPassword,
+        password_confirmation: `${newPassword}!`,
+      });
+      expect((await mismatch.json()).errors).toEqual({
+        password: ["La confirmación de la contraseña no coincide."],
+      });
+      const missing = await t.post("/api/reset-password", {});
+      expect(Object.keys((await missing.json()).errors).sort()).toEqual([
+        "email",
+        "password",
+        "token",
+      ]);
+      expect((await reset(account.email, token)).status).toBe(200);
+    });
+  });
+});
