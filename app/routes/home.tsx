@@ -1,7 +1,203 @@
-export function meta() {
-  return [{ title: "Inicio | Obra Mediterránea" }];
-}
+import { Link } from "react-router";
+import { primaryButton, secondaryButton } from "~/components/buttons";
+import { CallLink } from "~/components/call-link";
+import { GalleryScroller } from "~/components/gallery-scroller";
+import { ImageGrid } from "~/components/image-grid";
+import { NextStep } from "~/components/next-step";
+import { imagePreloadLink, Picture } from "~/components/picture";
+import { SectionHeading } from "~/components/section-heading";
+import { ServicesGrid } from "~/components/service-card";
+import { WelcomeCarousel } from "~/components/welcome-carousel";
+import { pageMeta } from "~/lib/seo";
+import { useShuffled } from "~/lib/shuffle";
+import { company } from "../../content/company";
+import {
+  galleryStrip,
+  hero,
+  homeGallery,
+  homeSeo,
+  info,
+  keywordsBlock,
+  servicesIntro,
+  welcomeSlides,
+} from "../../content/home";
+import { imageIds } from "../../content/images";
+import { categories, servicePath, services } from "../../content/services";
+import type { Route } from "./+types/home";
+
+const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
+
+export const links: Route.LinksFunction = () => [imagePreloadLink(hero.image, heroSizes)];
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({
+    title: homeSeo.title,
+    description: homeSeo.description,
+    keywords: homeSeo.keywords,
+    path: "/",
+  });
+
+const serviceCards = services.map((service) => ({
+  title: service.title,
+  summary: service.summary,
+  image: service.image,
+  href: servicePath(service),
+  eyebrow: categories.find((category) => category.slug === service.category)?.label,
+}));
+
+const stripItems = galleryStrip.images.map((image) => ({ image }));
 
 export default function Home() {
-  return <h1>Obra Mediterránea</h1>;
+  return (
+    <>
+      <Hero />
+      <section aria-label="Presentación" className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+        <WelcomeCarousel slides={welcomeSlides} label="Lo que hacemos" />
+      </section>
+      <section aria-labelledby="servicios" className="border-y border-sand-200 bg-sand-50">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+          <SectionHeading
+            id="servicios"
+            title={servicesIntro.title}
+            subtitle={servicesIntro.subtitle}
+          />
+          <ServicesGrid cards={serviceCards} />
+          <p className="mt-10">
+            <Link to="/services" className={secondaryButton}>
+              Ver todos los servicios por área
+            </Link>
+          </p>
+        </div>
+      </section>
+      <Info />
+      <section aria-labelledby="obras-recientes" className="mx-auto max-w-7xl px-4 pb-14 sm:pb-20">
+        <SectionHeading id="obras-recientes" title={galleryStrip.title} />
+        <GalleryScroller
+          items={stripItems}
+          label={`${galleryStrip.title}: desplázate para ver más`}
+        />
+      </section>
+      <Keywords />
+      <HomeGallery />
+      <NextStep />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section aria-labelledby="titulo" className="border-b border-sand-200 bg-sand-50">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-10 sm:py-16 lg:grid-cols-2 lg:gap-14">
+        <div>
+          <p className="mb-4 text-sm font-semibold tracking-wide text-terracotta uppercase">
+            {hero.subtitle}
+          </p>
+          <h1 id="titulo" className="text-4xl leading-[1.1] font-semibold sm:text-5xl lg:text-6xl">
+            {hero.title}
+          </h1>
+          {hero.descriptions.map((paragraph) => (
+            <p key={paragraph} className="mt-5 max-w-xl text-lg leading-relaxed text-ink-soft">
+              {paragraph}
+            </p>
+          ))}
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to={hero.primaryLink.url} className={primaryButton}>
+              {hero.primaryLink.text}
+            </Link>
+            <CallLink className={secondaryButton}>Llama al {company.phone}</CallLink>
+          </div>
+        </div>
+        <div className="overflow-hidden rounded-lg shadow-md ring-1 ring-sand-200">
+          <Picture
+            id={hero.image}
+            sizes={heroSizes}
+            priority
+            className="aspect-video h-auto w-full object-cover"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Info() {
+  return (
+    <section aria-labelledby="como-trabajamos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+      <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
+        <div>
+          <h2 id="como-trabajamos" className="text-3xl font-semibold sm:text-4xl">
+            {info.title}
+          </h2>
+          {info.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="mt-5 text-lg leading-relaxed text-ink-soft">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+        <dl className="grid grid-cols-2 gap-4 self-start">
+          {info.facts.map((fact) => (
+            <div
+              key={fact.label}
+              className="flex flex-col-reverse rounded-lg bg-white p-5 shadow-sm ring-1 ring-sand-200 sm:p-6"
+            >
+              <dt className="mt-2 text-sm leading-snug text-ink-soft">{fact.label}</dt>
+              <dd className="font-display text-4xl font-semibold text-terracotta sm:text-5xl">
+                {fact.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Keywords() {
+  const half = Math.ceil(keywordsBlock.items.length / 2);
+  const halves = [keywordsBlock.items.slice(0, half), keywordsBlock.items.slice(half)];
+  return (
+    <section aria-labelledby="que-y-donde" className="border-y border-sand-200 bg-sand-50">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+        <SectionHeading
+          id="que-y-donde"
+          title={keywordsBlock.title}
+          subtitle={keywordsBlock.intro}
+        />
+        <div className="grid gap-x-12 sm:grid-cols-2">
+          {halves.map((items) => (
+            <ul key={items[0]?.url} className="divide-y divide-sand-200">
+              {items.map((item) => (
+                <li key={item.text}>
+                  <Link
+                    to={item.url}
+                    className="flex min-h-12 items-center justify-between gap-4 py-3 font-medium text-ink hover:text-terracotta"
+                  >
+                    {item.text}
+                    <span aria-hidden="true" className="text-terracotta">
+                      →
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function HomeGallery() {
+  const shuffledImages = useShuffled(imageIds);
+  return (
+    <section aria-labelledby="galeria-inicio" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+      <SectionHeading id="galeria-inicio" title={homeGallery.title} />
+      <ImageGrid images={shuffledImages.slice(0, homeGallery.size)} />
+      <p className="mt-8">
+        <Link to={homeGallery.link.url} className={secondaryButton}>
+          {homeGallery.link.text}
+        </Link>
+      </p>
+    </section>
+  );
 }

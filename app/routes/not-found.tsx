@@ -1,19 +1,13 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 
+/** Any path no other route matches: the Not Found page of SPEC §2, with HTTP status 404. */
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta() {
-  return [{ title: "Página no encontrada | Obra Mediterránea" }];
-}
+export const meta = notFoundMeta;
 
 export default function NotFound() {
-  return (
-    <main>
-      <p>Error 404</p>
-      <h1>La página que buscas no existe.</h1>
-      <Link to="/">Volver al inicio</Link>
-    </main>
-  );
+  return <NotFoundPage />;
 }

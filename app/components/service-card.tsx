@@ -1,0 +1,98 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { Picture } from "~/components/picture";
+import type { ImageId } from "../../content/images";
+
+export interface ServiceCardData {
+  title: string;
+  summary: string;
+  image: ImageId;
+  href: string;
+  /** Small label above the title, e.g. the category. */
+  eyebrow?: string;
+}
+
+/**
+ * A service card (SPEC §2): image, title, a disclosure button that shows the description, and a
+ * link to the service's page. The description is in the HTML either way (hidden until opened),
+ * so search engines read it and opening it never waits for the network.
+ */
+export function ServiceCard({
+  card,
+  headingLevel = 3,
+}: {
+  card: ServiceCardData;
+  headingLevel?: 2 | 3;
+}) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md">
+      <div className="aspect-[4/3] overflow-hidden bg-sand-100">
+        <Picture
+          id={card.image}
+          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+          className="h-full w-full object-cover"
+          alt=""
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5 sm:p-6">
+        {card.eyebrow && (
+          <p className="text-xs font-semibold tracking-wide text-terracotta uppercase">
+            {card.eyebrow}
+          </p>
+        )}
+        <Heading className="text-xl font-semibold">{card.title}</Heading>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${id}-descripcion`}
+          onClick={() => setOpen(!open)}
+          className="flex min-h-11 items-center gap-2 self-start rounded text-sm font-semibold text-ink-soft hover:text-ink"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 20"
+            fill="currentColor"
+            className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
+          >
+            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+          </svg>
+          {open ? "Ocultar descripción" : "Ver descripción"}
+          <span className="sr-only">: {card.title}</span>
+        </button>
+        <p id={`${id}-descripcion`} hidden={!open} className="leading-relaxed text-ink-soft">
+          {card.summary}
+        </p>
+        <Link
+          to={card.href}
+          className="mt-auto inline-flex min-h-11 items-center gap-1 pt-2 font-semibold text-terracotta underline-offset-4 hover:text-terracotta-dark hover:underline"
+        >
+          Ver el servicio
+          <span className="sr-only">: {card.title}</span>
+          <span aria-hidden="true">→</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** A responsive grid of service cards: one column on phones, two on tablets, three on desktops. */
+export function ServicesGrid({
+  cards,
+  headingLevel = 3,
+}: {
+  cards: ServiceCardData[];
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {cards.map((card) => (
+        <li key={card.href} className="grid">
+          <ServiceCard card={card} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

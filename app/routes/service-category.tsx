@@ -1,0 +1,126 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { imagePreloadMeta } from "~/components/image-preload";
+import { NextStep } from "~/components/next-step";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
+import { PageIntro } from "~/components/page-intro";
+import { Picture } from "~/components/picture";
+import { SectionHeading } from "~/components/section-heading";
+import { ServicesGrid } from "~/components/service-card";
+import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import {
+  type Category,
+  categories,
+  categoryPath,
+  findCategory,
+  servicePath,
+  servicesOf,
+} from "../../content/services";
+import type { Route } from "./+types/service-category";
+
+const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
+
+/** /service/{category}: an unknown category is the Not Found page with status 404. */
+export function loader({ params }: Route.LoaderArgs) {
+  const category = findCategory(params.category);
+  if (!category) throw data(null, { status: 404 });
+  return { category };
+}
+
+function crumbsOf(category: Category) {
+  return [
+    { name: "Inicio", path: "/" },
+    { name: "Servicios", path: "/services" },
+    { name: category.label, path: categoryPath(category.slug) },
+  ];
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return notFoundMeta();
+  const { category } = loaderData;
+  return [
+    ...pageMeta({
+      ...category.seo,
+      path: categoryPath(category.slug),
+      jsonLd: [breadcrumbJsonLd(crumbsOf(category))],
+    }),
+    imagePreloadMeta(category.image, imageSizes),
+  ];
+};
+
+export default function ServiceCategory({ loaderData }: Route.ComponentProps) {
+  const { category } = loaderData;
+  const others = categories.filter((other) => other.slug !== category.slug);
+  return (
+    <>
+      <PageIntro
+        eyebrow={category.label}
+        title={category.title}
+        subtitle={category.subtitle}
+        crumbs={crumbsOf(category)}
+      />
+      <section aria-labelledby="sobre-el-area" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+        <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
+          <div className="overflow-hidden rounded-lg shadow-md ring-1 ring-sand-200 lg:order-2">
+            <Picture
+              id={category.image}
+              sizes={imageSizes}
+              priority
+              className="h-auto w-full object-cover"
+            />
+          </div>
+          <div>
+            <h2 id="sobre-el-area" className="text-3xl font-semibold sm:text-4xl">
+              Cómo trabajamos en {category.label.toLowerCase()}
+            </h2>
+            {category.descriptions.map((paragraph) => (
+              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-ink-soft">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="servicios-del-area" className="border-y border-sand-200 bg-sand-50">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+          <SectionHeading
+            id="servicios-del-area"
+            title={`Servicios de ${category.label.toLowerCase()}`}
+            subtitle={category.summary}
+          />
+          <ServicesGrid
+            cards={servicesOf(category.slug).map((service) => ({
+              title: service.title,
+              summary: service.summary,
+              image: service.image,
+              href: servicePath(service),
+            }))}
+          />
+        </div>
+      </section>
+      <nav aria-labelledby="otras-areas" className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+        <h2 id="otras-areas" className="text-2xl font-semibold">
+          Otras áreas
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {others.map((other) => (
+            <li key={other.slug}>
+              <Link
+                to={categoryPath(other.slug)}
+                className="flex h-full flex-col gap-1 rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md"
+              >
+                <span className="font-display text-xl font-semibold text-ink">{other.title}</span>
+                <span className="text-ink-soft">{other.summary}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <NextStep />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}

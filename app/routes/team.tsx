@@ -1,0 +1,101 @@
+import { MapEmbed } from "~/components/map-embed";
+import { NextStep } from "~/components/next-step";
+import { PageIntro } from "~/components/page-intro";
+import { imagePreloadLink, Picture } from "~/components/picture";
+import { SectionHeading } from "~/components/section-heading";
+import { pageMeta } from "~/lib/seo";
+import { company } from "../../content/company";
+import { team, teamSeo } from "../../content/team";
+import type { Route } from "./+types/team";
+
+const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
+
+export const links: Route.LinksFunction = () => [imagePreloadLink(team.image, imageSizes)];
+
+export const meta: Route.MetaFunction = () => pageMeta({ ...teamSeo, path: "/team" });
+
+export default function Team() {
+  return (
+    <>
+      <PageIntro
+        eyebrow="Equipo"
+        title={team.title}
+        subtitle={team.subtitle}
+        crumbs={[
+          { name: "Inicio", path: "/" },
+          { name: "Equipo", path: "/team" },
+        ]}
+      />
+      <section aria-labelledby="quienes-somos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+        <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
+          <div>
+            <h2 id="quienes-somos" className="text-3xl font-semibold sm:text-4xl">
+              Quiénes somos
+            </h2>
+            {team.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-ink-soft">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <div className="overflow-hidden rounded-lg shadow-md ring-1 ring-sand-200">
+            <Picture
+              id={team.image}
+              sizes={imageSizes}
+              priority
+              className="h-auto w-full object-cover"
+            />
+          </div>
+        </div>
+      </section>
+      <section
+        aria-labelledby="como-nos-organizamos"
+        className="border-y border-sand-200 bg-sand-50"
+      >
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+          <SectionHeading id="como-nos-organizamos" title="Cómo nos organizamos" />
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {team.groups.map((group) => (
+              <li
+                key={group.title}
+                className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200"
+              >
+                <h3 className="text-xl font-semibold">{group.title}</h3>
+                <p className="mt-3 leading-relaxed text-ink-soft">{group.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section aria-labelledby="donde-estamos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+        <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16">
+          <div>
+            <h2 id="donde-estamos" className="text-3xl font-semibold sm:text-4xl">
+              {team.mapTitle}
+            </h2>
+            <p className="mt-5 text-lg leading-relaxed text-ink-soft">{team.mapIntro}</p>
+            <address className="mt-6 space-y-1 not-italic text-ink">
+              <span className="block font-semibold">{company.legalName}</span>
+              <span className="block">{company.address.street}</span>
+              <span className="block">
+                {company.address.postalCode} {company.address.city} ({company.address.region})
+              </span>
+              <a
+                href={`mailto:${company.email}`}
+                className="block pt-2 text-terracotta underline underline-offset-4"
+              >
+                {company.email}
+              </a>
+            </address>
+            <p className="mt-6 text-ink-soft">
+              Trabajamos en:{" "}
+              <span className="font-medium text-ink">{company.areasServed.join(", ")}</span>.
+            </p>
+          </div>
+          <MapEmbed title={`Mapa de la oficina de ${company.name} en ${company.address.city}`} />
+        </div>
+      </section>
+      <NextStep title="¿Quieres conocernos en tu obra?" />
+    </>
+  );
+}
