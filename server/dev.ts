@@ -7,10 +7,13 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { createServer as createViteServer } from "vite";
 import { boot } from "./boot.ts";
+import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 
 const env = parseEnv({ NODE_ENV: "development", ...process.env });
 const { services } = await boot(env);
+// `npm run user:create` must not open the embedded database while this process holds it.
+await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 const handle = getRequestListener(async (request) => {

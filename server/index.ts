@@ -11,6 +11,7 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
+import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -18,6 +19,8 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 export async function start() {
   const env = parseEnv();
   const { services, close } = await boot(env);
+  // `npm run user:create` reaches the database through this while the site runs.
+  const control = await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
   const handleRequest = createRequestHandler(build, "production");
 
   const server = new Hono();
@@ -57,6 +60,7 @@ export async function start() {
     stopping = true;
     console.log(`${signal}: draining connections`);
     listener.close(async () => {
+      await control?.close();
       await close();
       process.exit(0);
     });

@@ -1,0 +1,127 @@
+import { existsSync, mkdtempSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, skipDatabase } from "../tests/support/database.ts";
+import { type ControlSocket, requestControl, startControlSocket } from "./control.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import { users } from "./db/schema.ts";
+
+/** Sends raw bytes and returns the raw answer (for requests the client would never make). */
+function raw(socketPath: string, payload: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(socketPath, () => socket.write(payload));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+describe.skipIf(skipDatabase)("the control socket", () => {
+  let database: DatabaseHandle;
+  let control: ControlSocket;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-ctl-"));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // A socket file left behind by a server that was killed must not stop the next one.
+    writeFileSync(path.join(dataDir, "control.sock"), "");
+    const started = await startControlSocket({ db: database.db, dataDir });
+    if (!started) throw new Error("control socket did not start");
+    control = started;
+  });
+  afterAll(async () => {
+    await control.close();
+    await database.close();
+  });
+
+  it("listens in DATA_DIR, reachable by its owner only", () => {
+    expect(control.path).toBe(path.join(dataDir, "control.sock"));
+    const stats = statSync(control.path);
+    expect(stats.isSocket()).toBe(true);
+    expect(stats.mode & 0o777).toBe(0o600);
+  });
+
+  it("creates a verified user", async () => {
+    const response = await requestControl(control.path, {
+      command: "user:create",
+      name: "Rosa",
+      email: "Rosa@Example.test",
+      password: "escalera-de-caracol",
+      role: "super_admin",
+    });
+    expect(response).toMatchObject({
+      ok: true,
+      user: { name: "Rosa", email: "rosa@example.test", role: "super_admin" },
+    });
+    const [row] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "rosa@example.test"));
+    expect(row?.email_verified_at).not.toBeNull();
+  });
+
+  it("answers the field errors of a refused user", async () => {
+    const response = await requestControl(control.path, {
+      command: "user:create",
+      name: "Rosa",
+      email: "rosa@example.test",
+      password: "escalera-de-caracol",
+      role: "admin",
+    });
+    expect(response).toMatchObject({
+      ok: false,
+      errors: { email: ["Ya existe una cuenta con este correo electrónico."] },
+    });
+  });
+
+  it("refuses unknown commands and lines that are not JSON", async () => {
+    expect(JSON.parse(await raw(control.path, '{"command":"drop"}\n'))).toEqual({
+      ok: false,
+      message: "Orden desconocida: drop",
+    });
+    expect(JSON.parse(await raw(control.path, "nope\n"))).toEqual({
+      ok: false,
+      message: "La petición no es un JSON válido.",
+    });
+    expect(JSON.parse(await raw(control.path, "x".repeat(20_000)))).toEqual({
+      ok: false,
+      message: "Petición demasiado grande.",
+    });
+  });
+
+  it("does not take over a socket another live server holds", async () => {
+    expect(await startControlSocket({ db: database.db, dataDir })).toBeUndefined();
+    expect(
+      await requestControl(control.path, {
+        command: "user:create",
+        name: "Sigue",
+        email: "sigue@example.test",
+        password: "escalera-de-caracol",
+        role: "admin",
+      }),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("is gone once closed, and a client then hears nobody", async () => {
+    const other = mkdtempSync(path.join(os.tmpdir(), "obra-ctl-"));
+    const second = await startControlSocket({ db: database.db, dataDir: other });
+    expect(second).toBeDefined();
+    await second?.close();
+    expect(existsSync(path.join(other, "control.sock"))).toBe(false);
+    const answer = await requestControl(path.join(other, "control.sock"), {
+      command: "user:create",
+      name: "Nadie",
+      email: "nadie@example.test",
+      password: "escalera-de-caracol",
+      role: "admin",
+    });
+    expect(answer).toBeUndefined();
+  });
+});

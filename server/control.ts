@@ -1,0 +1,193 @@
+import { chmodSync, mkdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import type { Database } from "./db/client.ts";
+import type { FieldErrors } from "./http-errors.ts";
+import { type CreatedUser, createUser, UserInputError } from "./users/create-user.ts";
+
+/**
+ * The local control socket (docs/decisions/022-user-create-and-control-socket.md). An embedded
+ * PGlite data directory belongs to one process, so while the site runs, `npm run user:create`
+ * asks the server through this socket instead of opening the database itself. It is a unix
+ * socket inside DATA_DIR with mode 0600: only the account that runs the server can use it.
+ *
+ * Protocol: one JSON line in, one JSON line out, then the server closes the connection.
+ */
+
+export interface UserCreateRequest {
+  command: "user:create";
+  name: string;
+  email: string;
+  password: string;
+  role: string;
+}
+
+export type ControlRequest = UserCreateRequest;
+
+export type ControlResponse =
+  | { ok: true; user: CreatedUser }
+  | { ok: false; message: string; errors?: FieldErrors };
+
+/** Longer requests are refused: the only command carries a name, an e-mail and a password. */
+const MAX_REQUEST_BYTES = 16 * 1024;
+
+/**
+ * Where the socket lives. Unix socket paths are limited to ~107 bytes; a deep DATA_DIR falls
+ * back to the path relative to the working directory (the project root for npm scripts).
+ */
+export function controlSocketPath(dataDir: string): string {
+  const absolute = path.resolve(dataDir, "control.sock");
+  return Buffer.byteLength(absolute) <= 100 ? absolute : path.relative(process.cwd(), absolute);
+}
+
+/** Runs one command against `db`: the socket's handler, and the CLI's when no server runs. */
+export async function runControlCommand(db: Database, request: unknown): Promise<ControlResponse> {
+  const command = (request as { command?: unknown } | null)?.command;
+  if (command !== "user:create") {
+    return { ok: false, message: `Orden desconocida: ${String(command)}` };
+  }
+  const { name, email, password, role } = request as Partial<UserCreateRequest>;
+  try {
+    const user = await createUser(db, {
+      name: String(name ?? ""),
+      email: String(email ?? ""),
+      password: String(password ?? ""),
+      role: String(role ?? ""),
+      verified: true,
+    });
+    return { ok: true, user };
+  } catch (error) {
+    if (error instanceof UserInputError) {
+      return { ok: false, message: error.message, errors: error.errors };
+    }
+    throw error;
+  }
+}
+
+function serveConnection(socket: net.Socket, db: Database) {
+  let buffered = "";
+  const answer = (response: ControlResponse) => socket.end(`${JSON.stringify(response)}\n`);
+  socket.setEncoding("utf8");
+  socket.setTimeout(10_000, () => socket.destroy());
+  socket.on("error", () => socket.destroy());
+  socket.on("data", (chunk: string) => {
+    buffered += chunk;
+    if (Buffer.byteLength(buffered) > MAX_REQUEST_BYTES) {
+      socket.removeAllListeners("data");
+      answer({ ok: false, message: "Petición demasiado grande." });
+      return;
+    }
+    const end = buffered.indexOf("\n");
+    if (end === -1) return;
+    socket.removeAllListeners("data");
+    let request: unknown;
+    try {
+      request = JSON.parse(buffered.slice(0, end));
+    } catch {
+      answer({ ok: false, message: "La petición no es un JSON válido." });
+      return;
+    }
+    runControlCommand(db, request).then(answer, (error: unknown) => {
+      console.error("[control] command failed", error);
+      answer({ ok: false, message: "Error interno del servidor; revisa su registro." });
+    });
+  });
+}
+
+/**
+ * Sends one request to a running server. Undefined when no server listens there (no socket
+ * file, or a stale one left by a server that was killed).
+ */
+export function requestControl(
+  socketPath: string,
+  request: ControlRequest,
+  timeoutMs = 30_000,
+): Promise<ControlResponse | undefined> {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(socketPath);
+    let received = "";
+    let connected = false;
+    socket.setEncoding("utf8");
+    socket.setTimeout(timeoutMs, () =>
+      socket.destroy(new Error("El servidor no ha respondido a tiempo por el socket de control.")),
+    );
+    socket.on("connect", () => {
+      connected = true;
+      socket.write(`${JSON.stringify(request)}\n`);
+    });
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      if (!connected && (error.code === "ENOENT" || error.code === "ECONNREFUSED")) {
+        resolve(undefined);
+      } else reject(error);
+    });
+    socket.on("close", () => {
+      if (!connected) return;
+      try {
+        resolve(JSON.parse(received.trim()) as ControlResponse);
+      } catch {
+        reject(new Error("Respuesta no válida del servidor por el socket de control."));
+      }
+    });
+  });
+}
+
+export interface ControlSocket {
+  path: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts listening on DATA_DIR/control.sock. Undefined (with a log line) when another live
+ * server already holds it, e.g. a second instance sharing DATA_DIR over PostgreSQL.
+ */
+export async function startControlSocket(options: {
+  db: Database;
+  dataDir: string;
+}): Promise<ControlSocket | undefined> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const socketPath = controlSocketPath(options.dataDir);
+  if (await isAnswering(socketPath)) {
+    console.warn(`[control] ${socketPath} is held by another running server; not started`);
+    return undefined;
+  }
+  // A socket file nobody answers on was left by a server that died.
+  rmSync(socketPath, { force: true });
+
+  const server = net.createServer((socket) => serveConnection(socket, options.db));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    // Created owner-only from the start (umask), not just chmod-ed a moment later.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(socketPath, () => resolve());
+    } finally {
+      process.umask(umask);
+    }
+  });
+  chmodSync(socketPath, 0o600);
+
+  return {
+    path: socketPath,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          rmSync(socketPath, { force: true });
+          resolve();
+        });
+      }),
+  };
+}
+
+function isAnswering(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createConnection(socketPath);
+    probe.on("connect", () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.on("error", () => resolve(false));
+  });
+}
