@@ -1,0 +1,102 @@
+// The site footer (SPEC §2, §4): contact details, legal links, the newsletter form, the year;
+// and the files search engines read: sitemap.xml and robots.txt.
+import { expect, test } from "@playwright/test";
+import { publicPaths } from "../../content/sitemap";
+import { visit, withConsentChosen } from "./chrome-support";
+
+test.beforeEach(async ({ page }) => {
+  await withConsentChosen(page);
+});
+
+test("the footer carries contact details, the legal pages and the current year", async ({
+  page,
+}) => {
+  await visit(page, "/services");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: /960 000 000/ })).toHaveAttribute(
+    "href",
+    "tel:+34960000000",
+  );
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  for (const name of ["Instagram", "Facebook", "LinkedIn"]) {
+    await expect(footer.getByRole("link", { name })).toBeVisible();
+  }
+  for (const [name, path] of [
+    ["Aviso legal", "/terms-and-conditions"],
+    ["Política de privacidad", "/privacy-and-politics"],
+    ["Política de cookies", "/cookies-politics"],
+  ] as const) {
+    await expect(footer.getByRole("link", { name })).toHaveAttribute("href", path);
+  }
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+});
+
+test("subscribing clears the field and goes to /#suscription", async ({ page }) => {
+  await visit(page, "/contact");
+  const form = page.locator("#suscription");
+  const field = form.getByLabel("Tu correo electrónico");
+  await field.fill(`boletin-${Date.now()}@ejemplo.es`);
+  await form.getByRole("button", { name: "Suscribirme" }).click();
+
+  await expect(page).toHaveURL(/\/#suscription$/);
+  await expect(field).toHaveValue("");
+  await expect(form.getByRole("status")).not.toBeEmpty();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(form).toBeInViewport();
+});
+
+test("a refused subscription is silent and keeps what was typed", async ({ page }) => {
+  await visit(page, "/team");
+  const form = page.locator("#suscription");
+  const field = form.getByLabel("Tu correo electrónico");
+  await field.fill("esto no es un correo");
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/subscriptions"));
+  await form.getByRole("button", { name: "Suscribirme" }).click();
+  expect((await answer).status()).toBe(422);
+
+  await expect(form.getByRole("button", { name: "Suscribirme" })).toBeEnabled();
+  await expect(field).toHaveValue("esto no es un correo");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/team$/);
+});
+
+test("sitemap.xml lists every public page and robots.txt points to it", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.ok()).toBe(true);
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1] ?? "").pathname,
+  );
+  expect(locations.sort()).toEqual([...publicPaths].sort());
+  expect(locations).toContain("/service/interiorismo/iluminacion-y-domotica");
+
+  const robots = await request.get("/robots.txt");
+  expect(robots.ok()).toBe(true);
+  const text = await robots.text();
+  expect(text).toMatch(/^User-agent: \*$/m);
+  expect(text).toMatch(/^Sitemap: https?:\/\/[^\s]+\/sitemap\.xml$/m);
+  expect(text).toMatch(/^Disallow: \/admin\/$/m);
+});
+
+test("every public page has its own title, canonical URL and social preview", async ({
+  request,
+}) => {
+  for (const path of publicPaths) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<html lang="es"/);
+    expect(html, path).toMatch(/<title>[^<]+ \| Obra Mediterránea<\/title>/);
+    const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
+    expect(canonical && new URL(canonical).pathname, path).toBe(path);
+    expect(html, path).toContain('property="og:image"');
+    expect(html, path).toContain('name="twitter:card"');
+    expect(html, path).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html, path).toMatch(/<meta name="keywords" content="[^"]+, [^"]+"/);
+  }
+  const home = await (await request.get("/")).text();
+  const business = [...home.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+    .map((match) => JSON.parse(match[1] ?? "null"))
+    .find((data) => data?.["@type"] === "HomeAndConstructionBusiness");
+  expect(business?.telephone).toBe("+34960000000");
+  expect(business?.address?.addressLocality).toBeTruthy();
+  expect(business?.areaServed?.length).toBeGreaterThan(0);
+});

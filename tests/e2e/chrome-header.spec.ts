@@ -1,0 +1,151 @@
+// The site header (SPEC §2): menu with the Servicios dropdown, the current page marked, the
+// mobile menu, and 'Llámanos' recording a conversion before dialling.
+import { expect, test } from "@playwright/test";
+import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
+
+test.beforeEach(async ({ page }) => {
+  await withConsentChosen(page);
+});
+
+test.describe("desktop header", () => {
+  test("the Servicios dropdown opens on click and leads to a category page", async ({ page }) => {
+    await visit(page, "/");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    const servicios = nav.getByRole("button", { name: "Servicios" });
+    await expect(servicios).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Reformas" })).toBeHidden();
+
+    await servicios.click();
+    await expect(servicios).toHaveAttribute("aria-expanded", "true");
+    for (const name of ["Reformas", "Construcción", "Interiorismo"]) {
+      await expect(nav.getByRole("link", { name })).toBeVisible();
+    }
+    // A click elsewhere closes it.
+    await page.locator("h1").first().click();
+    await expect(servicios).toHaveAttribute("aria-expanded", "false");
+
+    await servicios.click();
+    await nav.getByRole("link", { name: "Construcción" }).click();
+    await expect(page).toHaveURL(/\/service\/construccion$/);
+    await expect(servicios).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.locator('a[href="/service/construccion"]')).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("the dropdown works with the keyboard alone", async ({ page }) => {
+    await visit(page, "/");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    const servicios = nav.getByRole("button", { name: "Servicios" });
+    await servicios.focus();
+    await page.keyboard.press("Enter");
+    await expect(servicios).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Reformas" })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(servicios).toHaveAttribute("aria-expanded", "false");
+    await expect(servicios).toBeFocused();
+
+    await page.keyboard.press("Space");
+    await expect(servicios).toHaveAttribute("aria-expanded", "true");
+    // Tabbing past the last item leaves the menu and closes it.
+    for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Galería" })).toBeFocused();
+    await expect(servicios).toHaveAttribute("aria-expanded", "false");
+
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/gallery$/);
+    await expect(nav.getByRole("link", { name: "Galería" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+
+  test("the current page is marked and the skip link leads to the content", async ({ page }) => {
+    await visit(page, "/contact");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await expect(nav.getByRole("link", { name: "Contacto" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(nav.getByRole("link", { name: "Inicio" })).not.toHaveAttribute("aria-current");
+
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Saltar al contenido" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await expect(skip).toHaveAttribute("href", "#contenido");
+  });
+
+  test("the header shows the company's phone and e-mail; the logo leads home", async ({ page }) => {
+    await visit(page, "/team");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: /960 000 000/ }).first()).toBeVisible();
+    await expect(header.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    await header.getByRole("link", { name: "Obra Mediterránea, inicio" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("Llámanos records a conversion, then dials after 500 ms", async ({ page }) => {
+    await visit(page, "/services");
+    const dialled = page.waitForRequest((request) => request.url().startsWith("tel:"));
+    const clickedAt = Date.now();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /Llámanos/ })
+      .click();
+
+    const conversions = (await gtagCommands(page)).filter(
+      ([command, name]) => command === "event" && name === "conversion",
+    );
+    expect(conversions).toEqual([["event", "conversion", { conversion_type: "phone" }]]);
+    expect(page.url()).toMatch(/\/services$/);
+
+    const request = await dialled;
+    expect(request.url()).toBe("tel:+34960000000");
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(450);
+  });
+});
+
+test.describe("phone-sized header", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("call and quote are one tap away; the menu opens by touch", async ({ page }) => {
+    await visit(page, "/");
+    await expect(page.getByRole("link", { name: "Llámanos" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Pide presupuesto" }).first()).toBeVisible();
+
+    const menu = page.getByRole("button", { name: "Menú" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    const mobileNav = page.getByRole("navigation", { name: "Menú principal" });
+    await expect(mobileNav).toBeHidden();
+
+    await menu.tap();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(mobileNav).toBeVisible();
+    await expect(mobileNav.getByRole("link", { name: "Inicio" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(mobileNav.getByRole("link", { name: /960 000 000/ })).toBeVisible();
+
+    await mobileNav.getByRole("button", { name: "Servicios" }).tap();
+    await mobileNav.getByRole("link", { name: "Interiorismo" }).tap();
+    await expect(page).toHaveURL(/\/service\/interiorismo$/);
+    await expect(mobileNav).toBeHidden();
+  });
+
+  test("the menu closes with Escape and gives focus back to its button", async ({ page }) => {
+    await visit(page, "/gallery");
+    const menu = page.getByRole("button", { name: "Menú" });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    const mobileNav = page.getByRole("navigation", { name: "Menú principal" });
+    await expect(mobileNav).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(mobileNav).toBeHidden();
+    await expect(menu).toBeFocused();
+  });
+});

@@ -1,0 +1,107 @@
+// /contact (SPEC §3, §4, §5, §8): a quote request reaches the company, the form confirms and
+// clears; a refused one explains why and keeps what was typed.
+import AxeBuilder from "@axe-core/playwright";
+import { expect } from "@playwright/test";
+import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
+import { test } from "./support/mailbox";
+
+test.beforeEach(async ({ page }) => {
+  await withConsentChosen(page);
+});
+
+test("a quote request is stored, confirmed, cleared and counted as a conversion", async ({
+  page,
+  mailbox,
+}) => {
+  await visit(page, "/contact");
+  await expect(page).toHaveTitle("Contacto y presupuesto | Obra Mediterránea");
+  const subject = `Reforma de cocina ${Date.now()}`;
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Nombre").fill("Lucía Martínez");
+  await form.getByLabel("Correo electrónico").fill("lucia@ejemplo.es");
+  await form.getByLabel("Teléfono").fill("+34 600 123 456");
+  await form.getByLabel("Asunto").fill(subject);
+  await form.getByLabel("Mensaje").fill("Cocina de 12 m² en Valencia, queremos abrirla al salón.");
+
+  // Hold the answer a moment so the in-flight state can be seen; the API is the real one.
+  await page.route("**/api/contacts", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading")).toHaveText("¡Mensaje enviado!");
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(page).toHaveURL(/\/contact$/);
+  for (const label of ["Nombre", "Correo electrónico", "Teléfono", "Asunto", "Mensaje"]) {
+    await expect(form.getByLabel(label)).toHaveValue("");
+  }
+  const conversions = (await gtagCommands(page)).filter(
+    ([command, name]) => command === "event" && name === "conversion",
+  );
+  expect(conversions).toEqual([["event", "conversion", { conversion_type: "contact" }]]);
+
+  // The stored message is announced to the office by e-mail (through the outbox).
+  const notice = await mailbox.waitForMail("oficina@obra.test");
+  expect(`${notice.subject}\n${notice.text}`).toContain(subject);
+});
+
+test("a refused request shows the validation dialog and keeps what was typed", async ({ page }) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Nombre").fill("Pere Puig");
+  await form.getByLabel("Teléfono").fill("llámame por la tarde");
+  await form.getByLabel("Asunto").fill("Reforma de baño");
+  await form.getByLabel("Mensaje").fill("Baño pequeño en Barcelona.");
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("Error de Validación");
+  await expect(dialog).toContainText("Teléfono:");
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+
+  await expect(form.getByLabel("Nombre")).toHaveValue("Pere Puig");
+  await expect(form.getByLabel("Teléfono")).toHaveValue("llámame por la tarde");
+  await expect(form.getByLabel("Mensaje")).toHaveValue("Baño pequeño en Barcelona.");
+  await expect(form.getByRole("button", { name: "Enviar solicitud de presupuesto" })).toBeEnabled();
+  const conversions = (await gtagCommands(page)).filter(([, name]) => name === "conversion");
+  expect(conversions).toEqual([]);
+});
+
+test("required fields are marked and checked before sending", async ({ page }) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  for (const label of ["Nombre", "Asunto", "Mensaje"]) {
+    await expect(form.getByLabel(label)).toHaveAttribute("required", "");
+  }
+  for (const label of ["Correo electrónico", "Teléfono"]) {
+    await expect(form.getByLabel(label)).not.toHaveAttribute("required");
+  }
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/contacts")) posted = true;
+  });
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(form.getByLabel("Nombre")).toBeFocused();
+  expect(posted).toBe(false);
+});
+
+test("the contact page offers a call as the next step and has no accessibility violation", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  await expect(page.getByRole("heading", { name: "¿Prefieres llamar?" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("link", { name: /Llama al 960 000 000/ })
+      .first(),
+  ).toBeVisible();
+  const scan = await new AxeBuilder({ page }).analyze();
+  expect(scan.violations).toEqual([]);
+});
