@@ -135,7 +135,9 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
 
     it("keeps one account when 20 identical registrations race", async () => {
       const responses = await Promise.all(
-        Array.from({ length: 20 }, () => t.post("/api/register", registration("carrera@example.com"))),
+        Array.from({ length: 20 }, () =>
+          t.post("/api/register", registration("carrera@example.com")),
+        ),
       );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -166,7 +168,10 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
 
     it("answers 401 alike for a wrong password and an unknown e-mail", async () => {
       const account = await registerUser(t);
-      const wrong = await t.post("/api/login", { email: account.email, password: "no-es-esta-2026" });
+      const wrong = await t.post("/api/login", {
+        email: account.email,
+        password: "no-es-esta-2026",
+      });
       const unknown = await t.post("/api/login", {
         email: "nadie@example.com",
         password: "no-es-esta-2026",
@@ -216,7 +221,11 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
     it("gives a remembered sign-in 30 days and a plain one 12 hours", async () => {
       const account = await registerUser(t);
       const lifeOf = async (remember?: boolean) => {
-        const res = await t.post("/api/login", { email: account.email, password: account.password, remember });
+        const res = await t.post("/api/login", {
+          email: account.email,
+          password: account.password,
+          remember,
+        });
         const { token } = await res.json();
         const [row] = await t.db
           .select({ expires_at: accessTokens.expires_at })
@@ -255,7 +264,10 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
 
     it("revokes only the token that logs out", async () => {
       const account = await registerUser(t);
-      const other = await t.post("/api/login", { email: account.email, password: account.password });
+      const other = await t.post("/api/login", {
+        email: account.email,
+        password: account.password,
+      });
       const otherToken = (await other.json()).token;
       const res = await t.get("/api/logout", account.token);
       expect(res.status).toBe(200);

@@ -73,7 +73,9 @@ describe.skipIf(skipDatabase)("password reset", () => {
     it("answers 422 for a missing or malformed e-mail", async () => {
       const res = await forgot("esto no es un correo");
       expect(res.status).toBe(422);
-      expect((await res.json()).errors).toEqual({ email: ["Escribe un correo electrónico válido."] });
+      expect((await res.json()).errors).toEqual({
+        email: ["Escribe un correo electrónico válido."],
+      });
     });
 
     it("allows 5 requests per e-mail per 15 minutes, then 429", async () => {
@@ -86,7 +88,8 @@ describe.skipIf(skipDatabase)("password reset", () => {
 
     it("allows 20 requests per client address per 15 minutes, then 429", async () => {
       const ip = "198.51.100.99";
-      for (let i = 0; i < 20; i++) expect((await forgot(`sonda${i}@example.com`, ip)).status).toBe(200);
+      for (let i = 0; i < 20; i++)
+        expect((await forgot(`sonda${i}@example.com`, ip)).status).toBe(200);
       const res = await forgot("sonda-final@example.com", ip);
       expect(res.status).toBe(429);
       expect(res.headers.get("retry-after")).toBeTruthy();
@@ -107,7 +110,10 @@ describe.skipIf(skipDatabase)("password reset", () => {
 
       expect((await t.get("/api/user", account.token)).status).toBe(401);
       expect((await t.get("/api/user", second.token)).status).toBe(401);
-      const oldLogin = await t.post("/api/login", { email: account.email, password: account.password });
+      const oldLogin = await t.post("/api/login", {
+        email: account.email,
+        password: account.password,
+      });
       expect(oldLogin.status).toBe(401);
       const newLogin = await t.post("/api/login", { email: account.email, password: newPassword });
       expect(newLogin.status).toBe(200);
@@ -134,7 +140,10 @@ describe.skipIf(skipDatabase)("password reset", () => {
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where(eq(oneTimeTokens.token_hash, hashToken(token)));
       expect((await reset(account.email, token)).status).toBe(400);
-      const login = await t.post("/api/login", { email: account.email, password: account.password });
+      const login = await t.post("/api/login", {
+        email: account.email,
+        password: account.password,
+      });
       expect(login.status).toBe(200);
     });
 

@@ -84,11 +84,14 @@ type PasswordPair = { password?: unknown; password_confirmation?: unknown };
 export function withPasswordConfirmation<Shape extends z.ZodRawShape>(shape: Shape) {
   return z
     .object({ ...shape, password_confirmation: z.unknown().optional() })
-    .refine((body) => (body as PasswordPair).password === (body as PasswordPair).password_confirmation, {
-      message: "La confirmación de la contraseña no coincide.",
-      path: ["password"],
-      when: (payload) =>
-        typeof (payload.value as PasswordPair | undefined)?.password === "string" &&
-        !payload.issues.some((issue) => issue.path?.[0] === "password"),
-    });
+    .refine(
+      (body) => (body as PasswordPair).password === (body as PasswordPair).password_confirmation,
+      {
+        message: "La confirmación de la contraseña no coincide.",
+        path: ["password"],
+        when: (payload) =>
+          typeof (payload.value as PasswordPair | undefined)?.password === "string" &&
+          !payload.issues.some((issue) => issue.path?.[0] === "password"),
+      },
+    );
 }

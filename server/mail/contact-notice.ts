@@ -21,9 +21,10 @@ export function contactNoticeMail(
   contact: ContactNotice,
   env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO" | "MAIL_FROM">,
 ): MailMessage {
-  const subject = contact.subject.length > subjectLimit
-    ? `${contact.subject.slice(0, subjectLimit - 1)}…`
-    : contact.subject;
+  const subject =
+    contact.subject.length > subjectLimit
+      ? `${contact.subject.slice(0, subjectLimit - 1)}…`
+      : contact.subject;
   return renderMail({
     to: env.CONTACT_NOTIFY_TO ?? env.MAIL_FROM,
     subject: `Nuevo mensaje de contacto: ${subject}`,

@@ -55,7 +55,13 @@ function renderText(c: MailContent): string {
 }
 
 // Palette of DESIGN.md: lime-plaster ground, deep slate text, terracotta for the one action.
-const colors = { ground: "#f4efe7", card: "#ffffff", text: "#1f2a37", muted: "#4b5563", accent: "#a64b25" };
+const colors = {
+  ground: "#f4efe7",
+  card: "#ffffff",
+  text: "#1f2a37",
+  muted: "#4b5563",
+  accent: "#a64b25",
+};
 
 const paragraph = (text: string, style = `margin:0 0 16px;color:${colors.text}`) =>
   `<p style="${style}">${escapeHtml(text)}</p>`;

@@ -34,7 +34,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
     queue = queue.then(async () => {
       passWaiting = false;
       await deliverDue(db, transport).catch((error) =>
-        console.error(`[mail] outbox pass failed: ${describe(error)}`),
+        console.error(`[mail] outbox pass failed: ${errorText(error)}`),
       );
     });
     return queue;
@@ -107,7 +107,11 @@ function claimDue(db: Database): Promise<OutboxRow[]> {
 
 type Outcome = "sent" | "rejected" | "server-unreachable";
 
-async function deliverOne(db: Database, transport: MailTransport, row: OutboxRow): Promise<Outcome> {
+async function deliverOne(
+  db: Database,
+  transport: MailTransport,
+  row: OutboxRow,
+): Promise<Outcome> {
   try {
     await transport.deliver(row);
   } catch (error) {
@@ -127,13 +131,13 @@ async function scheduleRetry(db: Database, row: OutboxRow, error: unknown): Prom
   const attempts = row.attempts + 1;
   const delay = retryDelaySeconds(attempts);
   console.error(
-    `[mail] delivery of message ${row.id} to ${row.to} failed (attempt ${attempts}, next in ${delay} s): ${describe(error)}`,
+    `[mail] delivery of message ${row.id} to ${row.to} failed (attempt ${attempts}, next in ${delay} s): ${errorText(error)}`,
   );
   await db
     .update(mailOutbox)
     .set({
       attempts,
-      last_error: describe(error).slice(0, 1000),
+      last_error: errorText(error).slice(0, 1000),
       next_attempt_at: sql`now() + make_interval(secs => ${delay})`,
       locked_until: null,
     })
@@ -154,4 +158,4 @@ async function release(db: Database, rows: OutboxRow[]): Promise<void> {
     );
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -2,7 +2,10 @@ import { companyName, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** Sent on "forgot password" when the account exists. */
-export function passwordResetMail(user: { name: string; email: string }, link: string): MailMessage {
+export function passwordResetMail(
+  user: { name: string; email: string },
+  link: string,
+): MailMessage {
   return renderMail({
     to: user.email,
     subject: `Cambia tu contraseña de ${companyName}`,

@@ -24,7 +24,12 @@ export async function registerUser(
   });
   expect(res.status).toBe(201);
   const body = await res.json();
-  return { email: email.trim().toLowerCase(), password, token: body.token as string, user: body.user };
+  return {
+    email: email.trim().toLowerCase(),
+    password,
+    token: body.token as string,
+    user: body.user,
+  };
 }
 
 /**

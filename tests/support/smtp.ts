@@ -11,7 +11,10 @@ export interface SmtpPeer {
   url: string;
   received: ReceivedMail[];
   /** The first message (already received or still to come) matching `predicate`. */
-  waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  waitForMail(
+    predicate?: (mail: ReceivedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedMail>;
   stop(): Promise<void>;
 }
 
@@ -23,7 +26,9 @@ export function freePort(): Promise<number> {
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
       probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
       );
     });
   });
@@ -56,7 +61,10 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
   const address = server.server.address();
   const actualPort = typeof address === "object" && address ? address.port : port;
 
-  function waitForMail(predicate: (mail: ReceivedMail) => boolean = () => true, timeoutMs = 10_000) {
+  function waitForMail(
+    predicate: (mail: ReceivedMail) => boolean = () => true,
+    timeoutMs = 10_000,
+  ) {
     return new Promise<ReceivedMail>((resolve, reject) => {
       const check = () => {
         const match = received.find(predicate);

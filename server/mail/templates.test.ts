@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { contactNoticeMail } from "./contact-notice.ts";
+import { escapeHtml, headerSafe } from "./layout.ts";
+import { passwordResetMail } from "./password-reset-mail.ts";
+import { verificationMail } from "./verification-mail.ts";
+
+const env = {
+  APP_URL: "https://obramediterranea.es",
+  CONTACT_NOTIFY_TO: "oficina@obramediterranea.es",
+  MAIL_FROM: "Obra Mediterránea <no-reply@obramediterranea.es>",
+};
+
+const link = "https://obramediterranea.es/verify-email/abc_DEF-123";
+
+describe("account mails", () => {
+  it("greets by name in Spanish and carries the link in both parts", () => {
+    const mail = verificationMail({ name: "Lucía", email: "lucia@example.com" }, link);
+    expect(mail.to).toBe("lucia@example.com");
+    expect(mail.subject).toBe("Confirma tu correo electrónico en Obra Mediterránea");
+    expect(mail.text).toContain("Hola, Lucía:");
+    expect(mail.text).toContain(`Confirmar mi correo:\n${link}`);
+    expect(mail.text).toContain("caduca en 60 minutos");
+    expect(mail.html).toContain(`<a href="${link}"`);
+    expect(mail.html).toContain('<html lang="es">');
+  });
+
+  it("escapes a user's name in the HTML part and keeps it readable in the text part", () => {
+    const name = `<img src=x onerror="alert(1)"> & 'Co'`;
+    const mail = passwordResetMail({ name, email: "x@example.com" }, link);
+    expect(mail.html).not.toContain("<img");
+    expect(mail.html).toContain(
+      "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;Co&#39;",
+    );
+    expect(mail.text).toContain(`Hola, ${name}:`);
+    expect(mail.subject).toBe("Cambia tu contraseña de Obra Mediterránea");
+  });
+
+  it("escapes a link that would break out of its attribute", () => {
+    const mail = verificationMail({ name: "A", email: "a@example.com" }, 'https://x.es/"><script>');
+    expect(mail.html).not.toContain('"><script>');
+  });
+});
+
+describe("contact notice", () => {
+  const contact = {
+    name: "Hotel <Costa> Blanca",
+    email: "reservas@hotelcostablanca.es",
+    phone: "+34 965 000 000",
+    subject: "Reforma de 40 habitaciones\r\nBcc: victima@example.com",
+    message: "Hola:\nQueremos reformar los baños.\n<script>alert(1)</script>",
+  };
+
+  it("goes to CONTACT_NOTIFY_TO with every field, escaped, and a link to the admin list", () => {
+    const mail = contactNoticeMail(contact, env);
+    expect(mail.to).toBe("oficina@obramediterranea.es");
+    expect(mail.subject).toBe(
+      "Nuevo mensaje de contacto: Reforma de 40 habitaciones Bcc: victima@example.com",
+    );
+    expect(mail.text).toContain("Teléfono: +34 965 000 000");
+    expect(mail.text).toContain(
+      "Puedes responderle en reservas@hotelcostablanca.es o llamarle al +34 965 000 000.",
+    );
+    expect(mail.text).toContain("https://obramediterranea.es/admin/contacts/index");
+    expect(mail.html).toContain("Hotel &lt;Costa&gt; Blanca");
+    expect(mail.html).toContain("Queremos reformar los baños.<br>&lt;script&gt;");
+    expect(mail.html).not.toContain("<script>");
+  });
+
+  it("falls back to the sending mailbox and says what is missing", () => {
+    const mail = contactNoticeMail(
+      { name: "Ana", subject: "Cocina", message: "Presupuesto", email: null, phone: "" },
+      { ...env, CONTACT_NOTIFY_TO: undefined },
+    );
+    expect(mail.to).toBe("Obra Mediterránea <no-reply@obramediterranea.es>");
+    expect(mail.text).toContain("Correo: No lo ha indicado");
+    expect(mail.text).toContain("No ha dejado correo ni teléfono.");
+  });
+
+  it("shortens a very long subject line", () => {
+    const mail = contactNoticeMail({ ...contact, subject: "a".repeat(500) }, env);
+    expect(mail.subject.length).toBeLessThan(160);
+    expect(mail.subject.endsWith("…")).toBe(true);
+  });
+});
+
+describe("helpers", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
+    );
+  });
+
+  it("turns every line break and control character in a header into a space", () => {
+    expect(headerSafe("Hola\r\nBcc: x@y.z\u2028\tfin ")).toBe("Hola Bcc: x@y.z fin");
+  });
+});
