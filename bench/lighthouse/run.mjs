@@ -1,0 +1,240 @@
+// Lighthouse (mobile preset) against the production build, every public page, median of 3
+// runs: prints the four category scores, LCP, TBT, CLS and the page's compressed JavaScript,
+// flags budget misses, and writes the table to docs/benchmarks.md under "## Lighthouse".
+// It prints; it never fails on numbers (the timings depend on the machine).
+//
+//   npm run bench:lighthouse                       every public page, 3 runs each
+//   npm run bench:lighthouse -- --pages /,/team    only these pages
+//   npm run bench:lighthouse -- --runs 1 --no-write
+//
+// BUILD_DIR picks the build (default: build); it is built when missing or with --build.
+import { execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+process.chdir(root);
+
+const BUDGET = { performance: 95, others: 100, homeJsKb: 120 };
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function parseArgs(argv) {
+  const options = { pages: null, runs: 3, write: true, build: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--pages") options.pages = argv[++i].split(",").map((p) => p.trim());
+    else if (arg.startsWith("--pages=")) options.pages = arg.slice(8).split(",");
+    else if (arg === "--runs") options.runs = Number(argv[++i]);
+    else if (arg === "--no-write") options.write = false;
+    else if (arg === "--build") options.build = true;
+    else throw new Error(`Unknown option ${arg}`);
+  }
+  return options;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function publicPaths() {
+  // content/sitemap.ts is TypeScript: read it through tsx, like the rest of the tooling.
+  const out = execSync(
+    `node --import tsx --input-type=module -e "const m = await import('./content/sitemap.ts'); console.log(JSON.stringify(m.publicPaths))"`,
+    { encoding: "utf8" },
+  );
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+async function startServer(buildDir, port) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-lighthouse-"));
+  const entry = path.join(root, buildDir, "server/server.js");
+  const child = spawn(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const { start } = await import(${JSON.stringify(entry)}); await start();`,
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        BUILD_DIR: buildDir,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("server did not start in 60 s")), 60_000);
+    child.stdout.on("data", (chunk) => {
+      if (String(chunk).includes("Listening")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return {
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function scriptBytes(lhr) {
+  const items = lhr.audits["network-requests"]?.details?.items ?? [];
+  return items
+    .filter((item) => item.resourceType === "Script")
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+function summarize(pagePath, lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    page: pagePath,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    jsKb: scriptBytes(lhr) / 1024,
+    failing: Object.values(lhr.categories)
+      .filter((category) => category.id !== "performance")
+      .flatMap((category) =>
+        category.auditRefs
+          .filter(
+            (ref) =>
+              ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1,
+          )
+          .map((ref) => ref.id),
+      ),
+  };
+}
+
+function budgetMisses(row) {
+  const misses = [];
+  if (row.performance < BUDGET.performance) misses.push(`performance < ${BUDGET.performance}`);
+  for (const [key, label] of [
+    ["accessibility", "accessibility"],
+    ["bestPractices", "best practices"],
+    ["seo", "SEO"],
+  ]) {
+    if (row[key] < BUDGET.others) misses.push(`${label} < ${BUDGET.others}`);
+  }
+  if (row.page === "/" && row.jsKb > BUDGET.homeJsKb) misses.push(`JS > ${BUDGET.homeJsKb} KB`);
+  if (row.failing.length > 0) misses.push(`failing: ${row.failing.join(", ")}`);
+  return misses;
+}
+
+function table(rows) {
+  const header =
+    "| Page | Perf | A11y | BP | SEO | LCP (ms) | TBT (ms) | CLS | JS (KB, compressed) | Budget |";
+  const line = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|";
+  const body = rows.map((row) => {
+    const misses = budgetMisses(row);
+    return `| ${row.page} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${Math.round(row.lcp)} | ${Math.round(row.tbt)} | ${row.cls.toFixed(3)} | ${row.jsKb.toFixed(1)} | ${misses.length ? `**miss**: ${misses.join("; ")}` : "ok"} |`;
+  });
+  return [header, line, ...body].join("\n");
+}
+
+function writeSection(markdown) {
+  const file = path.join(root, "docs/benchmarks.md");
+  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
+  const section = `## Lighthouse\n\n${markdown}\n`;
+  const start = current.search(/^## Lighthouse\s*$/m);
+  let next;
+  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
+  else {
+    const rest = current.slice(start + 1);
+    const end = rest.search(/^## /m);
+    next = current.slice(0, start) + section + (end === -1 ? "" : `\n${rest.slice(end)}`);
+  }
+  writeFileSync(file, `${next.trimEnd()}\n`);
+  return file;
+}
+
+const options = parseArgs(process.argv.slice(2));
+const buildDir = process.env.BUILD_DIR ?? "build";
+if (options.build || !existsSync(path.join(buildDir, "server/server.js"))) {
+  console.log(`Building into ${buildDir}…`);
+  execSync("npx react-router build", {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+}
+
+const pages = options.pages ?? (await publicPaths());
+const port = await freePort();
+const server = await startServer(buildDir, port);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: CHROME_FLAGS,
+});
+const rows = [];
+try {
+  for (const pagePath of pages) {
+    const url = `http://127.0.0.1:${port}${pagePath}`;
+    const runs = [];
+    for (let i = 0; i < options.runs; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (result?.lhr.runtimeError)
+        throw new Error(`${pagePath}: ${result.lhr.runtimeError.message}`);
+      if (result) runs.push(result.lhr);
+    }
+    const row = summarize(pagePath, computeMedianRun(runs));
+    rows.push(row);
+    const misses = budgetMisses(row);
+    console.log(
+      `${pagePath.padEnd(58)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${Math.round(row.lcp)} ms TBT ${Math.round(row.tbt)} ms CLS ${row.cls.toFixed(3)} JS ${row.jsKb.toFixed(1)} KB${misses.length ? `  << ${misses.join("; ")}` : ""}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+
+const markdown = [
+  `Lighthouse ${lighthouse.version ?? "13.5"}, mobile preset (simulated throttling), median of ${options.runs} run(s) per page, production build served by the Hono server on ${os.cpus().length} CPU(s). Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with \`npm run bench:lighthouse\`.`,
+  `Budgets: performance ≥ ${BUDGET.performance} on every page; accessibility, best practices and SEO = ${BUDGET.others}; ≤ ${BUDGET.homeJsKb} KB compressed JavaScript on the home page.`,
+  "",
+  table(rows),
+].join("\n");
+console.log(`\n${table(rows)}\n`);
+const misses = rows.filter((row) => budgetMisses(row).length > 0).length;
+console.log(misses ? `${misses} page(s) miss a budget.` : "Every page is within budget.");
+if (options.write) console.log(`Written to ${path.relative(root, writeSection(markdown))}`);
