@@ -47,6 +47,7 @@ export function ServiceCard({
         <button
           type="button"
           aria-expanded={open}
+          aria-label={`Qué incluye: ${card.title}`}
           aria-controls={`${id}-descripcion`}
           onClick={() => setOpen(!open)}
           className="flex min-h-11 items-center gap-2 self-start rounded text-sm font-semibold text-ink-soft hover:text-ink"
@@ -59,18 +60,17 @@ export function ServiceCard({
           >
             <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
           </svg>
-          {open ? "Ocultar descripción" : "Ver descripción"}
-          <span className="sr-only">: {card.title}</span>
+          Qué incluye
         </button>
         <p id={`${id}-descripcion`} hidden={!open} className="leading-relaxed text-ink-soft">
           {card.summary}
         </p>
         <Link
           to={card.href}
+          aria-label={`Ver el servicio: ${card.title}`}
           className="mt-auto inline-flex min-h-11 items-center gap-1 pt-2 font-semibold text-terracotta underline-offset-4 hover:text-terracotta-dark hover:underline"
         >
           Ver el servicio
-          <span className="sr-only">: {card.title}</span>
           <span aria-hidden="true">→</span>
         </Link>
       </div>

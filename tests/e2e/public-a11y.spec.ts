@@ -1,0 +1,42 @@
+// Accessibility of the public pages: axe-core (WCAG 2.x A/AA and best practices) finds nothing
+// on any page of the sitemap nor on the Not Found page, with the cookie banner open as a first
+// visitor sees it, and again with the service descriptions and the map opened.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { publicPaths } from "../../content/sitemap";
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(" ")).slice(0, 5),
+  }));
+}
+
+for (const path of [...publicPaths.filter((p) => p !== "/contact"), "/no-existe"]) {
+  test(`axe finds no violation on ${path}`, async ({ page }) => {
+    await page.goto(path, { waitUntil: "networkidle" });
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test("axe finds no violation with the home page's descriptions open", async ({ page }) => {
+  await page.goto("/", { waitUntil: "networkidle" });
+  for (const toggle of await page.getByRole("button", { name: /Qué incluye/ }).all())
+    await toggle.click();
+  expect(await violations(page)).toEqual([]);
+});
+
+test("axe finds no violation on the team page with the map loaded", async ({ page }) => {
+  await page.route("https://www.openstreetmap.org/**", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: '<html lang="es"><title>Mapa</title><body>Mapa</body></html>',
+    }),
+  );
+  await page.goto("/team", { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Cargar mapa" }).click();
+  await expect(page.locator("iframe")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

@@ -1,0 +1,300 @@
+// Stories of a visitor browsing the public site: every page of content/sitemap.ts renders its
+// own heading and document title, the interactive parts work, and unknown addresses get the
+// Not Found page with HTTP status 404.
+import { expect, type Page, test } from "@playwright/test";
+import { hero, homeSeo, welcomeSlides } from "../../content/home";
+import { cookies } from "../../content/legal/cookies";
+import { privacy } from "../../content/legal/privacy";
+import { terms } from "../../content/legal/terms";
+import { galleryPage, servicesPage } from "../../content/pages";
+import { categories, categoryPath, servicePath, services } from "../../content/services";
+import { team, teamSeo } from "../../content/team";
+
+const siteName = "Obra Mediterránea";
+
+interface ExpectedPage {
+  path: string;
+  title: string;
+  heading: string;
+  /** A sentence of the page's own content, to prove more than the layout rendered. */
+  text: string;
+}
+
+const pages: ExpectedPage[] = [
+  { path: "/", title: homeSeo.title, heading: hero.title, text: hero.descriptions[0] },
+  { path: "/team", title: teamSeo.title, heading: team.title, text: team.paragraphs[0] as string },
+  {
+    path: "/gallery",
+    title: galleryPage.seo.title,
+    heading: galleryPage.title,
+    text: galleryPage.subtitle,
+  },
+  {
+    path: "/services",
+    title: servicesPage.seo.title,
+    heading: servicesPage.title,
+    text: categories[0]?.subtitle as string,
+  },
+  ...categories.map((category) => ({
+    path: categoryPath(category.slug),
+    title: category.seo.title,
+    heading: category.title,
+    text: category.descriptions[0] as string,
+  })),
+  ...services.map((service) => ({
+    path: servicePath(service),
+    title: service.seo.title,
+    heading: service.title,
+    text: service.descriptions[0] as string,
+  })),
+  ...[terms, privacy, cookies].map((document) => ({
+    path: document.path,
+    title: document.seo.title,
+    heading: document.title,
+    text: document.sections[0]?.heading as string,
+  })),
+];
+
+/** Client-side behaviour needs React to have hydrated the pre-rendered HTML. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  return response;
+}
+
+test.describe("Every public page", () => {
+  for (const expected of pages) {
+    test(`${expected.path} shows its heading, content and title`, async ({ page }) => {
+      const response = await open(page, expected.path);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${expected.title} | ${siteName}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected.heading);
+      await expect(page.getByText(expected.text).first()).toBeVisible();
+      const description = page.locator('meta[name="description"]');
+      await expect(description).toHaveAttribute("content", /.{50,}/);
+      const keywords = await page.locator('meta[name="keywords"]').getAttribute("content");
+      expect(keywords?.split(", ").length).toBeGreaterThan(2);
+      // Every page ends with a next step: a quote request.
+      await expect(page.getByRole("link", { name: /Pide tu presupuesto/ }).last()).toHaveAttribute(
+        "href",
+        "/contact",
+      );
+    });
+  }
+});
+
+test.describe("Service pages", () => {
+  test("a detail page has its label, image, gallery of 1 to 6 images and breadcrumb data", async ({
+    page,
+  }) => {
+    const service = services.find((s) => s.slug === "reformas-de-cocinas");
+    if (!service) throw new Error("missing service");
+    await open(page, servicePath(service));
+    await expect(page.getByText(service.label, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(service.subtitle)).toBeVisible();
+    const gallery = page.getByRole("region", { name: "Galería" });
+    await expect(gallery).toBeVisible();
+    const count = await gallery.getByRole("img").count();
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeLessThanOrEqual(6);
+    expect(count).toBe(service.gallery.length);
+
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const breadcrumb = jsonLd
+      .map((text) => JSON.parse(text))
+      .find((data) => data["@type"] === "BreadcrumbList");
+    expect(breadcrumb.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      "Inicio",
+      "Servicios",
+      "Reformas",
+      service.label,
+    ]);
+    // The page's largest image is preloaded with high priority.
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute(
+      "imagesrcset",
+      new RegExp(`${service.image}-\\d+\\.avif`),
+    );
+  });
+
+  test("a category page lists its sub-services as cards linking to their pages", async ({
+    page,
+  }) => {
+    await open(page, "/service/interiorismo");
+    const cards = page.getByRole("article");
+    await expect(cards).toHaveCount(services.filter((s) => s.category === "interiorismo").length);
+    await page.getByRole("link", { name: /Ver el servicio: Mobiliario a medida/ }).click();
+    await expect(page).toHaveURL("/service/interiorismo/mobiliario-a-medida");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mobiliario a medida");
+  });
+});
+
+test.describe("Home page", () => {
+  const dot = (page: Page, index: number) =>
+    page.getByRole("button", { name: new RegExp(`^Ir a la diapositiva ${index}:`) });
+
+  test("the welcome carousel moves on by itself every 5 seconds", async ({ page }) => {
+    await open(page, "/");
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    await expect(carousel).toHaveAttribute("aria-label", /.+/);
+    await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true", { timeout: 7_000 });
+    await expect(page.getByRole("group", { name: "2 de 3" }).getByRole("heading")).toHaveText(
+      welcomeSlides[1]?.title as string,
+    );
+  });
+
+  test("the carousel's previous, next and pause controls work", async ({ page }) => {
+    await open(page, "/");
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    await carousel.getByRole("button", { name: "Pausar la presentación" }).click();
+    await expect(
+      carousel.getByRole("button", { name: "Reproducir la presentación" }),
+    ).toBeVisible();
+    await carousel.getByRole("button", { name: "Diapositiva siguiente" }).click();
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
+    await carousel.getByRole("button", { name: "Diapositiva anterior" }).click();
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
+    await carousel.getByRole("button", { name: "Diapositiva anterior" }).click();
+    await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
+    // Paused: with the pointer away, the slide stays put past the 5 s interval.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(6_000);
+    await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
+    // Only the visible slide can be reached: the others are inert.
+    await expect(page.getByRole("group", { name: "3 de 3" })).not.toHaveAttribute("inert");
+    await expect(page.getByRole("group", { name: "1 de 3", includeHidden: true })).toHaveAttribute(
+      "inert",
+      "",
+    );
+  });
+
+  test("the carousel does not rotate when the visitor prefers reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await open(page, "/");
+    await expect(page.getByRole("button", { name: "Reproducir la presentación" })).toBeVisible();
+    await page.waitForTimeout(6_000);
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
+  });
+
+  test("a service card opens and closes its description", async ({ page }) => {
+    await open(page, "/");
+    const service = services[1];
+    if (!service) throw new Error("missing service");
+    const card = page.getByRole("article").filter({ hasText: service.title });
+    const toggle = card.getByRole("button", { name: /Qué incluye/ });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(card.getByText(service.summary)).toBeHidden();
+    await toggle.click();
+    await expect(card.getByRole("button", { name: /Qué incluye/ })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(card.getByText(service.summary)).toBeVisible();
+    await card.getByRole("button", { name: /Qué incluye/ }).click();
+    await expect(card.getByText(service.summary)).toBeHidden();
+    await expect(card.getByRole("link", { name: /Ver el servicio/ })).toHaveAttribute(
+      "href",
+      servicePath(service),
+    );
+  });
+
+  test("the keywords block is one list split in two halves", async ({ page }) => {
+    await open(page, "/");
+    const block = page.getByRole("region", { name: "Qué hacemos y dónde" });
+    const lists = block.getByRole("list");
+    await expect(lists).toHaveCount(2);
+    const first = await lists.nth(0).getByRole("listitem").count();
+    const second = await lists.nth(1).getByRole("listitem").count();
+    expect(Math.abs(first - second)).toBeLessThanOrEqual(1);
+  });
+
+  test("the shuffled galleries hydrate without a mismatch", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        errors.push(message.text());
+      }
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await open(page, "/");
+    await open(page, "/gallery");
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("Gallery page", () => {
+  const strip = (page: Page) => page.getByRole("list", { name: "Imágenes de nuestras obras" });
+  const scrollLeft = (page: Page) =>
+    strip(page).evaluate((element) => Math.round(element.scrollLeft));
+
+  test("shows every service image", async ({ page }) => {
+    await open(page, "/gallery");
+    const total = services.reduce((sum, service) => sum + service.gallery.length, 0);
+    await expect(strip(page).getByRole("img")).toHaveCount(total);
+  });
+
+  test("the arrow buttons scroll by 300 px per click", async ({ page }) => {
+    await open(page, "/gallery");
+    expect(await scrollLeft(page)).toBe(0);
+    const right = page.getByRole("button", { name: "Desplazar la galería a la derecha" });
+    const left = page.getByRole("button", { name: "Desplazar la galería a la izquierda" });
+    await right.click();
+    await expect.poll(() => scrollLeft(page)).toBe(300);
+    await right.click();
+    await expect.poll(() => scrollLeft(page)).toBe(600);
+    await left.click();
+    await expect.poll(() => scrollLeft(page)).toBe(300);
+  });
+
+  test("the scroller works with the keyboard", async ({ page }) => {
+    await open(page, "/gallery");
+    await page.getByRole("button", { name: "Desplazar la galería a la derecha" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => scrollLeft(page)).toBe(300);
+    await page.keyboard.press("Space");
+    await expect.poll(() => scrollLeft(page)).toBe(600);
+    await strip(page).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => scrollLeft(page)).toBeGreaterThan(600);
+  });
+});
+
+test.describe("Team page", () => {
+  test("the map loads only when the visitor asks for it", async ({ page }) => {
+    const mapRequests: string[] = [];
+    await page.route("https://www.openstreetmap.org/**", (route) => {
+      mapRequests.push(route.request().url());
+      return route.fulfill({ contentType: "text/html", body: "<html><body>Mapa</body></html>" });
+    });
+    await open(page, "/team");
+    await expect(page.getByRole("heading", { name: team.mapTitle })).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+    expect(mapRequests).toEqual([]);
+    await page.getByRole("button", { name: "Cargar mapa" }).click();
+    await expect(page.locator("iframe")).toHaveAttribute("title", /Mapa/);
+    await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe("Not Found page", () => {
+  for (const path of [
+    "/esta-pagina-no-existe",
+    "/service/x/y",
+    "/service/fontaneria",
+    "/service/construccion/reformas-de-banos",
+  ]) {
+    test(`${path} answers 404 with the Not Found page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle(`Página no encontrada | ${siteName}`);
+      await expect(page.getByText("Error 404")).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "La página que buscas no existe.",
+      );
+      await expect(page.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+    });
+  }
+});
