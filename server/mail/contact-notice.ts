@@ -1,5 +1,5 @@
 import type { Env } from "../env.ts";
-import { renderMail } from "./layout.ts";
+import { companyName, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** The stored contact message as the notice needs it (SPEC §3: email and phone are optional). */
@@ -41,6 +41,7 @@ export function contactNoticeMail(
     ],
     action: { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },
     notes: ["Cuando le hayas respondido, márcalo como atendido en el panel."],
+    signature: [`La web de ${companyName}`],
   });
 }
 

@@ -13,6 +13,8 @@ export interface MailContent {
   details?: { label: string; value: string }[];
   /** Smaller print after the action: expiry, "if it wasn't you". */
   notes?: string[];
+  /** Lines closing the mail; the team's signature unless the mail is internal. */
+  signature?: string[];
 }
 
 /** Every text that reaches the HTML part goes through here: names and messages are user input. */
@@ -40,7 +42,7 @@ export function renderMail(content: MailContent): MailMessage {
   };
 }
 
-const signature = ["Un saludo,", `El equipo de ${companyName}`];
+const teamSignature = ["Un saludo,", `El equipo de ${companyName}`];
 
 function renderText(c: MailContent): string {
   const blocks = [
@@ -49,7 +51,7 @@ function renderText(c: MailContent): string {
     ...(c.details?.length ? [c.details.map((d) => `${d.label}: ${d.value}`).join("\n")] : []),
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
     ...(c.notes ?? []),
-    signature.join("\n"),
+    (c.signature ?? teamSignature).join("\n"),
   ];
   return `${blocks.join("\n\n")}\n`;
 }
@@ -88,7 +90,7 @@ function renderHtml(c: MailContent): string {
     c.details?.length ? detailsTable(c.details) : "",
     c.action ? actionButton(c.action) : "",
     ...(c.notes ?? []).map((n) => paragraph(n, small)),
-    `<p style="margin:24px 0 0;color:${colors.text}">${signature.map(escapeHtml).join("<br>")}</p>`,
+    `<p style="margin:24px 0 0;color:${colors.text}">${(c.signature ?? teamSignature).map(escapeHtml).join("<br>")}</p>`,
   ].join("\n");
   return `<!doctype html>
 <html lang="es">
