@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { imagePipeline } from "./scripts/images/vite-plugin.ts";
 
 /**
  * The Hono server is a second entry of the SSR build, beside React Router's own, so both share
@@ -41,5 +42,5 @@ const siteDefines = {
 export default defineConfig({
   define: siteDefines,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  plugins: [tailwindcss(), reactRouter(), honoServerEntry()],
+  plugins: [imagePipeline(), tailwindcss(), reactRouter(), honoServerEntry()],
 });
