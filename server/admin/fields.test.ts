@@ -12,7 +12,7 @@ import {
   textarea,
 } from "./fields.ts";
 import { formDetails, pageNumber, parseForm } from "./operations.ts";
-import { defineResource } from "./resource.ts";
+import { defineResource, type FormInput } from "./resource.ts";
 
 /** A resource using every field type; its choices need no database. */
 const materials = [
@@ -44,7 +44,13 @@ const quotes = defineResource({
 });
 const db = {} as Database;
 
-const parse = (body: unknown, action: "create" | "update" = "create") =>
+interface Parsed {
+  input?: FormInput;
+  status?: number;
+  errors?: Record<string, string[]>;
+}
+
+const parse = (body: unknown, action: "create" | "update" = "create"): Promise<Parsed> =>
   parseForm(db, quotes, body, action).then(
     (input) => ({ input }),
     async (error: { res?: Response }) => {
