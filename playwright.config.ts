@@ -45,6 +45,12 @@ export default defineConfig({
     url: `${baseURL}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), E2E_SMTP_PORT: String(e2eSmtpPort), E2E_DATA_DIR: e2eDataDir },
+    env: {
+      PORT: String(port),
+      E2E_SMTP_PORT: String(e2eSmtpPort),
+      E2E_DATA_DIR: e2eDataDir,
+      // Lets a test act as many visitors (X-Forwarded-For) past the per-address limits.
+      TRUST_PROXY: "true",
+    },
   },
 });

@@ -13,6 +13,17 @@ interface DialogRequest {
 }
 
 let queue: DialogRequest[] = [];
+
+// The browser returns focus to what was focused when the dialog opened; but a submit button
+// that disables itself while its request runs has already dropped focus to <body> by then.
+// Remember the last control that held focus, to give it back in that case.
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("focusin", (event) => {
+    const target = event.target as HTMLElement;
+    if (!target.closest?.("dialog")) lastFocused = target;
+  });
+}
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -100,7 +111,15 @@ export function DialogHost() {
       ref={ref}
       aria-labelledby="app-dialog-title"
       aria-describedby="app-dialog-message"
-      onClose={() => settle(confirmed.current)}
+      onClose={() => {
+        // Focus left on <body>, or still on the closed dialog's button: give it back.
+        const active = document.activeElement;
+        const lost = !active || active === document.body || ref.current?.contains(active);
+        if (lost && lastFocused?.isConnected) {
+          lastFocused.focus();
+        }
+        settle(confirmed.current);
+      }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-plaster p-6 text-ink shadow-xl backdrop:bg-ink/50"
     >
       {current ? (
@@ -109,7 +128,8 @@ export function DialogHost() {
             {current.title}
           </h2>
           <div id="app-dialog-message" className="mt-3 text-ink-soft">
-            {current.message ? <p>{current.message}</p> : null}
+            {/* A 422's body is its list of fields (SPEC §8); the summary would repeat it. */}
+            {current.message && current.details.length === 0 ? <p>{current.message}</p> : null}
             {current.details.length > 0 ? (
               <ul className="mt-2 list-disc space-y-1 pl-5">
                 {current.details.map((line) => (

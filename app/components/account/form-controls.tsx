@@ -94,7 +94,7 @@ export function PasswordField({
           autoComplete={autoComplete}
           aria-invalid={messages?.length ? true : undefined}
           aria-describedby={messages?.length ? `${id}-error` : undefined}
-          className={`${inputClass} mt-0 pr-24`}
+          className={`${inputClass.replace("mt-1 ", "")} pr-24`}
         />
         <button
           type="button"

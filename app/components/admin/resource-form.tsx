@@ -267,6 +267,9 @@ function FieldControl({
         onChange={(e) => onChange(e.target.value)}
       />
     );
+  } else if (detail.type === "text" && /password/i.test(field)) {
+    // Passwords arrive as text fields; they still get the show/hide toggle of every password.
+    control = <SecretInput {...common} value={String(value ?? "")} onChange={onChange} />;
   } else {
     const numeric = detail.type === "number" || detail.type === "decimal";
     control = (
@@ -289,6 +292,44 @@ function FieldControl({
       </label>
       {control}
       {error}
+    </div>
+  );
+}
+
+function SecretInput({
+  value,
+  onChange,
+  ...common
+}: {
+  id: string;
+  name: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+  className: string;
+  value: string;
+  onChange: (value: unknown) => void;
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative mt-1">
+      <input
+        {...common}
+        type={visible ? "text" : "password"}
+        autoComplete="new-password"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${common.className.replace("mt-1 ", "")} pr-24`}
+      />
+      <button
+        type="button"
+        aria-controls={common.id}
+        aria-pressed={visible}
+        onClick={() => setVisible((shown) => !shown)}
+        className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-ink-soft hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+      >
+        {visible ? "Ocultar" : "Mostrar"}
+        <span className="sr-only"> contraseña</span>
+      </button>
     </div>
   );
 }

@@ -75,7 +75,8 @@ function VerifyNotice({ email }: { email: string }) {
       </h2>
       <p className="mt-3 text-ink">
         Para usar tu cuenta tienes que verificar tu correo. Te enviamos un enlace a{" "}
-        <strong className="break-all">{email}</strong>: ábrelo para confirmar que es tuyo.
+        <strong className="[overflow-wrap:anywhere]">{email}</strong>: ábrelo para confirmar que es
+        tuyo.
       </p>
       <p className="mt-2 text-ink-soft">
         ¿No lo encuentras? Revisa la carpeta de correo no deseado o pide uno nuevo.

@@ -1,0 +1,285 @@
+// The generic admin area of SPEC §2/§3/§9 for each named resource: cards, pagination beyond
+// 12 records, create, edit, delete after confirmation, and only the actions the server allows.
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config";
+import { expect, test } from "./support/mailbox";
+import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
+
+let admin: Person;
+let superAdmin: Person;
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL });
+  admin = await createWithRole(request, "admin", "Ana Administradora");
+  superAdmin = await createWithRole(request, "super_admin", "Sergio Super");
+  await request.dispose();
+});
+
+const bearer = (person: Person) => ({ Authorization: `Bearer ${person.token}` });
+
+async function adminList(request: APIRequestContext, person: Person, resource: string) {
+  const response = await request.get(`/api/admin/${resource}?page=1`, { headers: bearer(person) });
+  expect(response.status()).toBe(200);
+  return (await response.json()).data as { total: number; last_page: number };
+}
+
+/** Enough subscriptions (through the admin API) that the list has at least `pages` pages. */
+async function fillSubscriptions(request: APIRequestContext, pages: number) {
+  const { total } = await adminList(request, admin, "subscriptions");
+  for (let n = total; n < 12 * (pages - 1) + 1; n++) {
+    const response = await request.post("/api/admin/subscriptions/create", {
+      headers: bearer(admin),
+      data: { email: uniqueEmail("boletin") },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+/** A card of the list, found by text it shows. */
+const card = (page: Page, text: string): Locator =>
+  page.getByRole("main").getByRole("listitem").filter({ hasText: text });
+
+const field = (item: Locator, label: string) =>
+  item
+    .locator("div")
+    .filter({ has: item.page().locator("dt", { hasText: label }) })
+    .locator("dd");
+
+test("users: create, edit and delete through the forms", async ({ page }) => {
+  await openAs(page, superAdmin, "/admin/users/index");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
+  await expect(page).toHaveTitle("Usuarios | Obra Mediterránea");
+
+  await main.getByRole("link", { name: "Crear" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/users/create`);
+  // No client checks (SPEC §5): the server's messages appear by the fields, without a dialog.
+  await main.getByRole("button", { name: "Crear" }).click();
+  await expect(main.getByText("El campo «Nombre» es obligatorio.")).toBeVisible();
+  await expect(main.getByRole("textbox", { name: "Nombre" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  const email = uniqueEmail("nueva");
+  await main.getByRole("textbox", { name: "Nombre" }).fill("Irene Nueva");
+  await main.getByRole("textbox", { name: "Correo electrónico" }).fill(email);
+  await main.getByRole("combobox", { name: "Rol" }).selectOption({ label: "Usuario" });
+  await main.getByRole("checkbox", { name: "Verificado" }).check();
+  await main.getByRole("textbox", { name: "Contraseña" }).fill("persianas-de-madera-2026");
+  await main.getByRole("button", { name: "Crear" }).click();
+
+  await expect(page).toHaveURL(`${baseURL}/admin/users/index`);
+  await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+  const created = card(page, email);
+  await expect(field(created, "Nombre")).toHaveText("Irene Nueva");
+  await expect(field(created, "Rol")).toHaveText("Usuario");
+  await expect(field(created, "Verificado")).toHaveText("Sí");
+
+  await created.getByRole("link", { name: /^Editar/ }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/update\/\d+$/);
+  const id = page.url().split("/").pop();
+  await expect(main.locator('input[type="hidden"][name="id"]')).toBeDisabled();
+  await expect(main.locator('input[type="hidden"][name="id"]')).toHaveValue(id ?? "");
+  await expect(main.getByRole("textbox", { name: "Nombre" })).toHaveValue("Irene Nueva");
+  await expect(main.getByRole("combobox", { name: "Rol" })).toHaveValue(/\d+/);
+  await main.getByRole("textbox", { name: "Nombre" }).fill("Irene Editada");
+  await main.getByRole("checkbox", { name: "Verificado" }).uncheck();
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/users/index`);
+  await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+  await expect(field(card(page, email), "Nombre")).toHaveText("Irene Editada");
+  await expect(field(card(page, email), "Verificado")).toHaveText("No");
+
+  // Delete asks first; "Cancelar" keeps the record.
+  await card(page, email)
+    .getByRole("button", { name: /^Borrar/ })
+    .click();
+  const confirm = page.getByRole("dialog", { name: "¿Borrar este registro?" });
+  await expect(confirm.getByRole("button", { name: "Cancelar" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(card(page, email)).toHaveCount(1);
+  await card(page, email)
+    .getByRole("button", { name: /^Borrar/ })
+    .click();
+  await confirm.getByRole("button", { name: "Borrar" }).click();
+  await expect(card(page, email)).toHaveCount(0);
+  await expect(main.getByRole("status").filter({ hasText: /borrad/i })).toBeVisible();
+});
+
+test("contacts: no create action, cards with N/A, Sí/No and long dates; edit and delete", async ({
+  page,
+  request,
+}) => {
+  // Visitors send contact messages; each from its own address so the per-IP limit holds.
+  const subject = `Reforma de cocina ${Date.now()}`;
+  for (let n = 0; n < 13; n++) {
+    const response = await request.post("/api/contacts", {
+      headers: { "X-Forwarded-For": `203.0.113.${n + 1}` },
+      data: {
+        name: `Cliente ${n}`,
+        ...(n === 12 ? {} : { phone: `600 000 0${String(n).padStart(2, "0")}` }),
+        email: n === 12 ? undefined : uniqueEmail("cliente"),
+        subject: `${subject} ${n}`,
+        message: "Quiero cambiar los muebles y la encimera.",
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  await openAs(page, admin, "/admin/contacts/index");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
+  const newest = card(page, `${subject} 12`);
+  await expect(field(newest, "Teléfono")).toHaveText("N/A");
+  await expect(field(newest, "Correo electrónico")).toHaveText("N/A");
+  await expect(field(newest, "Atendido")).toHaveText("No");
+  await expect(field(newest, "Recibido")).toHaveText(
+    // es-ES long date with hours and minutes, e.g. "21 de noviembre de 2026 a las 22:25".
+    /^\d{1,2} de [a-záéíóú]+ de \d{4}(,| a las) \d{2}:\d{2}$/,
+  );
+  // SPEC §2: actions only as the server's `routes` says (contacts: update and delete).
+  await expect(main.getByRole("link", { name: "Crear" })).toHaveCount(0);
+  await expect(newest.getByRole("link", { name: /^Editar/ })).toBeVisible();
+  await expect(newest.getByRole("button", { name: /^Borrar/ })).toBeVisible();
+
+  // 13 messages or more: a second page.
+  await expect(main.getByRole("listitem").filter({ has: page.locator("dl") })).toHaveCount(12);
+  const pages = main.getByRole("navigation", { name: "Paginación" });
+  await expect(pages.getByRole("link", { name: "Página 1" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await pages.getByRole("link", { name: "Página 2" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/contacts/index?page=2`);
+  await expect(pages.getByRole("link", { name: "Página 2" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(card(page, `${subject} 12`)).toHaveCount(0);
+
+  await page.goto("/admin/contacts/index");
+  await card(page, `${subject} 12`)
+    .getByRole("link", { name: /^Editar/ })
+    .click();
+  await expect(main.getByRole("textbox", { name: "Asunto" })).toHaveValue(`${subject} 12`);
+  await expect(main.getByRole("textbox", { name: "Mensaje" })).toHaveValue(
+    "Quiero cambiar los muebles y la encimera.",
+  );
+  await main.getByRole("checkbox", { name: "Atendido" }).check();
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+  await expect(field(card(page, `${subject} 12`), "Atendido")).toHaveText("Sí");
+
+  await card(page, `${subject} 12`)
+    .getByRole("button", { name: /^Borrar/ })
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Borrar" }).click();
+  await expect(card(page, `${subject} 12`)).toHaveCount(0);
+  await expect(card(page, `${subject} 11`)).toHaveCount(1);
+});
+
+test("subscriptions: pagination window with ellipses, empty page, create, edit, delete", async ({
+  page,
+  request,
+}) => {
+  await fillSubscriptions(request, 8);
+  const { last_page: last } = await adminList(request, admin, "subscriptions");
+  expect(last).toBeGreaterThanOrEqual(8);
+
+  await openAs(page, admin, "/admin/subscriptions/index?page=5");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Suscripciones" })).toBeVisible();
+  const pages = main.getByRole("navigation", { name: "Paginación" });
+  // Page 1, the last page, two either side of the current one, ellipses for the gaps.
+  await expect(pages.getByRole("listitem")).toHaveText(
+    ["1", "…", "3", "4", "5", "6", "7", ...(last > 8 ? ["…"] : []), String(last)].map(String),
+  );
+  await expect(pages.getByRole("link", { name: "Página 5" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await pages.getByRole("link", { name: "Página 1" }).click();
+  await expect(pages.getByRole("listitem")).toHaveText(["1", "2", "3", "…", String(last)]);
+  await expect(main.getByRole("listitem").filter({ has: page.locator("dl") })).toHaveCount(12);
+
+  await page.goto(`/admin/subscriptions/index?page=${last + 5}`);
+  await expect(main.getByText("No hay datos disponibles para mostrar.")).toBeVisible();
+
+  await page.goto("/admin/subscriptions/index");
+  await main.getByRole("link", { name: "Crear" }).click();
+  const email = uniqueEmail("alta");
+  // Admin failures show no dialog; the form keeps the text and marks the field.
+  await main.getByRole("textbox", { name: "Correo electrónico" }).fill("esto no es un correo");
+  await main.getByRole("button", { name: "Crear" }).click();
+  await expect(
+    main.getByText("El campo «Correo electrónico» debe ser un correo electrónico válido."),
+  ).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(main.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(
+    "esto no es un correo",
+  );
+  await main.getByRole("textbox", { name: "Correo electrónico" }).fill(email);
+  await main.getByRole("button", { name: "Crear" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/subscriptions/index`);
+  await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+  await expect(card(page, email)).toHaveCount(1);
+  await expect(field(card(page, email), "Fecha de alta")).toHaveText(
+    / de \d{4}(,| a las) \d{2}:\d{2}$/,
+  );
+
+  const edited = uniqueEmail("cambio");
+  await card(page, email)
+    .getByRole("link", { name: /^Editar/ })
+    .click();
+  await main.getByRole("textbox", { name: "Correo electrónico" }).fill(edited);
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+  await expect(card(page, edited)).toHaveCount(1);
+
+  await card(page, edited)
+    .getByRole("button", { name: /^Borrar/ })
+    .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Borrar" }).click();
+  await expect(card(page, edited)).toHaveCount(0);
+});
+
+test("the list says 'Loading...' while it loads and the buttons say what they are doing", async ({
+  page,
+}) => {
+  await openAs(page, admin, "/robots.txt");
+  // Record the texts the page shows (requests are quick on this machine).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seen: string[] }).seen = seen;
+    new MutationObserver(() => {
+      const main = document.querySelector("main");
+      if (main) seen.push(main.textContent ?? "");
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto("/admin/subscriptions/index");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: /^Editar/ }).first()).toBeVisible();
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen.some((text) => text.includes("Loading..."))).toBe(true);
+
+  await main
+    .getByRole("listitem")
+    .first()
+    .getByRole("button", { name: /^Borrar/ })
+    .click();
+  await page.evaluate(() => {
+    (window as unknown as { seen: string[] }).seen.length = 0;
+  });
+  await page.getByRole("dialog").getByRole("button", { name: "Borrar" }).click();
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("status")
+      .filter({ hasText: /borrad/i }),
+  ).toBeVisible();
+  const during = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(during.some((text) => text.includes("Borrando..."))).toBe(true);
+});

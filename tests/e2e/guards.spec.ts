@@ -1,0 +1,201 @@
+// The access markers of SPEC §2 (outline, online, verify, both, role) for every kind of visitor:
+// signed out, unverified, verified guest, admin and super_admin; on first load and on
+// in-app navigation.
+import type { Locator, Page } from "@playwright/test";
+import { baseURL, e2eSmtpPort } from "../../playwright.config";
+import { mailDir } from "./support/mail-dir";
+import { expect, Mailbox, test } from "./support/mailbox";
+import {
+  createWithRole,
+  openAs,
+  type Person,
+  registerUnverified,
+  registerVerified,
+} from "./support/people";
+
+type Persona = "signed out" | "unverified" | "verified guest" | "admin" | "super_admin";
+const personas: Persona[] = ["signed out", "unverified", "verified guest", "admin", "super_admin"];
+
+/** Where each persona ends up; "stay" = the page itself. */
+type Outcome = Record<Persona, "stay" | "/login" | "/dashboard">;
+
+const matrix: { marker: string; paths: string[]; outcome: Outcome }[] = [
+  {
+    marker: "outline",
+    paths: ["/", "/login", "/register", "/forgot-password"],
+    outcome: {
+      "signed out": "stay",
+      unverified: "/dashboard",
+      "verified guest": "/dashboard",
+      admin: "/dashboard",
+      super_admin: "/dashboard",
+    },
+  },
+  {
+    marker: "online",
+    paths: ["/dashboard"],
+    outcome: {
+      "signed out": "/login",
+      unverified: "stay",
+      "verified guest": "stay",
+      admin: "stay",
+      super_admin: "stay",
+    },
+  },
+  {
+    marker: "online, verify",
+    paths: ["/profile", "/settings"],
+    outcome: {
+      "signed out": "/login",
+      unverified: "/dashboard",
+      "verified guest": "stay",
+      admin: "stay",
+      super_admin: "stay",
+    },
+  },
+  {
+    marker: "both, verify",
+    paths: [
+      "/team",
+      "/contact",
+      "/gallery",
+      "/services",
+      "/service/reformas",
+      "/service/construccion/construccion-de-viviendas",
+    ],
+    outcome: {
+      "signed out": "stay",
+      unverified: "/dashboard",
+      "verified guest": "stay",
+      admin: "stay",
+      super_admin: "stay",
+    },
+  },
+  {
+    marker: "both",
+    paths: ["/terms-and-conditions", "/privacy-and-politics", "/cookies-politics"],
+    outcome: {
+      "signed out": "stay",
+      unverified: "stay",
+      "verified guest": "stay",
+      admin: "stay",
+      super_admin: "stay",
+    },
+  },
+  {
+    marker: "online, verify, role",
+    paths: [
+      "/admin/users/index",
+      "/admin/contacts/index",
+      "/admin/subscriptions/index",
+      "/admin/users/create",
+      "/admin/subscriptions/update/1",
+    ],
+    outcome: {
+      "signed out": "/login",
+      unverified: "/dashboard",
+      "verified guest": "/dashboard",
+      admin: "stay",
+      super_admin: "stay",
+    },
+  },
+  {
+    marker: "role, a resource no role holds",
+    paths: ["/admin/desconocido/index"],
+    outcome: {
+      "signed out": "/login",
+      unverified: "/dashboard",
+      "verified guest": "/dashboard",
+      admin: "/dashboard",
+      super_admin: "/dashboard",
+    },
+  },
+];
+
+const people = new Map<Persona, Person | null>();
+
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL });
+  const mailbox = new Mailbox(mailDir(e2eSmtpPort));
+  people.set("signed out", null);
+  people.set("unverified", await registerUnverified(request, "Guardia Sin Verificar"));
+  people.set("verified guest", await registerVerified(request, mailbox, "Guardia Invitada"));
+  people.set("admin", await createWithRole(request, "admin", "Guardia Admin"));
+  people.set("super_admin", await createWithRole(request, "super_admin", "Guardia Super"));
+  await request.dispose();
+});
+
+/** The header draws some controls twice (desktop strip, phone menu): the one on screen. */
+const shown = (locator: Locator) => locator.filter({ visible: true }).first();
+
+/** The header knows who is there once the session has been checked. */
+async function sessionSettled(page: Page, person: Person | null) {
+  const banner = page.getByRole("banner");
+  const marker = person
+    ? banner.getByRole("button", { name: person.name })
+    : banner.getByRole("link", { name: "Iniciar sesión" });
+  await expect(marker.first()).toBeAttached();
+}
+
+for (const persona of personas) {
+  test(`access markers for: ${persona}`, async ({ page }) => {
+    const person = people.get(persona) ?? null;
+    await openAs(page, person, "/robots.txt");
+    for (const { marker, paths, outcome } of matrix) {
+      for (const path of paths) {
+        await page.goto(path);
+        const expected = outcome[persona] === "stay" ? path : outcome[persona];
+        const where = `${marker}: ${path} as ${persona}`;
+        await expect.soft(page, where).toHaveURL(`${baseURL}${expected}`);
+        await sessionSettled(page, person);
+        await expect.soft(page, `${where} (settled)`).toHaveURL(`${baseURL}${expected}`);
+      }
+    }
+  });
+}
+
+test("in-app navigation is guarded too", async ({ page }) => {
+  const unverified = people.get("unverified") ?? null;
+  await openAs(page, unverified, "/dashboard");
+  await sessionSettled(page, unverified);
+  await shown(page.getByRole("banner").getByRole("link", { name: "Equipo" })).click();
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+
+  const admin = people.get("admin") ?? null;
+  await openAs(page, admin, "/dashboard");
+  await sessionSettled(page, admin);
+  await shown(page.getByRole("banner").getByRole("link", { name: "Usuarios" })).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/users/index`);
+  await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
+
+  const guest = people.get("verified guest") ?? null;
+  await openAs(page, guest, "/dashboard");
+  await sessionSettled(page, guest);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Usuarios" })).toHaveCount(0);
+
+  // SPEC §2: the stored token is restored before each navigation, so a token removed behind
+  // the page's back (another tab signed out) counts on the next click.
+  await openAs(page, guest, "/settings");
+  await expect(page.getByRole("heading", { name: "Configuración" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("en construcción");
+  await page.evaluate(() => localStorage.removeItem("authToken"));
+  await shown(page.getByRole("banner").getByRole("button", { name: guest?.name })).click();
+  await shown(page.getByRole("banner").getByRole("link", { name: "Perfil" })).click();
+  await expect(page).toHaveURL(`${baseURL}/login`);
+});
+
+test("role labels in the user menu follow the first role", async ({ page }) => {
+  for (const [persona, label] of [
+    ["verified guest", "Usuario"],
+    ["admin", "Administrador"],
+    ["super_admin", "Super Administrador"],
+  ] as const) {
+    const person = people.get(persona) ?? null;
+    await openAs(page, person, "/dashboard");
+    await shown(page.getByRole("banner").getByRole("button", { name: person?.name })).click();
+    await expect(
+      shown(page.getByRole("banner").getByRole("link", { name: label, exact: true })),
+    ).toHaveAttribute("href", "/settings");
+  }
+});
