@@ -18,6 +18,10 @@ import { consentBootstrapScript } from "./lib/consent";
 import { DialogHost } from "./lib/dialog";
 import { pageMeta } from "./lib/seo";
 
+export function links() {
+  return [{ rel: "icon", type: "image/svg+xml", href: "/favicon.svg" }];
+}
+
 /** Defaults for screens without their own meta (account and admin screens). */
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({ title: "Reformas, construcción e interiorismo", path: location.pathname });

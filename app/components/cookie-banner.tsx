@@ -46,8 +46,27 @@ const secondaryButtonClass =
 
 export function CookieBanner() {
   const consent = useConsent();
-  if (!consent.ready || !consent.bannerOpen) return null;
+  const fontsReady = useFontsReady();
+  if (!consent.ready || !consent.bannerOpen || !fontsReady) return null;
   return <CookieBannerPanel initial={consent.choice} preferencesOpen={consent.preferencesOpen} />;
+}
+
+/**
+ * Whether the web fonts have arrived. The banner waits for them: shown earlier, its text would
+ * reflow when they swap in, and a bottom-anchored box that grows moves (a layout shift).
+ */
+function useFontsReady(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const fonts = typeof document !== "undefined" ? document.fonts : undefined;
+    if (!fonts) setReady(true);
+    else void fonts.ready.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
 }
 
 function CookieBannerPanel({
