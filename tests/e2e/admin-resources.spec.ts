@@ -106,7 +106,7 @@ test("users: create, edit and delete through the forms", async ({ page }) => {
     .click();
   await confirm.getByRole("button", { name: "Borrar" }).click();
   await expect(card(page, email)).toHaveCount(0);
-  await expect(main.getByRole("status").filter({ hasText: /borrad/i })).toBeVisible();
+  await expect(main.getByRole("status").filter({ hasText: /eliminado|borrado/i })).toBeVisible();
 });
 
 test("contacts: no create action, cards with N/A, Sí/No and long dates; edit and delete", async ({
@@ -278,7 +278,7 @@ test("the list says 'Loading...' while it loads and the buttons say what they ar
     page
       .getByRole("main")
       .getByRole("status")
-      .filter({ hasText: /borrad/i }),
+      .filter({ hasText: /eliminado|borrado/i }),
   ).toBeVisible();
   const during = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   expect(during.some((text) => text.includes("Borrando..."))).toBe(true);

@@ -10,7 +10,7 @@ export function Pagination({ current, last }: { current: number; last: number })
         {pageWindow(current, last).map((item, index) =>
           item === "gap" ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: at most two gaps, fixed by position
-            <li key={`gap-${index}`} aria-hidden="true" className="px-2 text-ink-soft">
+            <li key={`gap-${index}`} className="px-2 text-ink-soft">
               …
             </li>
           ) : (
