@@ -42,7 +42,7 @@ export function NewsletterForm() {
         Ideas para tu reforma y obras terminadas, una vez al mes. Te puedes dar de baja cuando
         quieras.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row lg:flex-col xl:flex-row">
+      <div className="flex flex-col gap-2 sm:flex-row lg:flex-col">
         <input
           id={inputId}
           name="email"
