@@ -109,6 +109,46 @@ test.describe("desktop header", () => {
   });
 });
 
+test.describe("signed in", () => {
+  test("the logo leads to the dashboard and the account menu shows the user", async ({
+    page,
+    request,
+  }) => {
+    const email = `cabecera-${Date.now()}@ejemplo.es`;
+    const registered = await request.post("/api/register", {
+      data: {
+        name: "Marta Soler",
+        email,
+        password: "Una-clave-larga-2026",
+        password_confirmation: "Una-clave-larga-2026",
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    await page.addInitScript((value) => window.localStorage.setItem("authToken", value), token);
+
+    await visit(page, "/services");
+    const header = page.getByRole("banner");
+    // The pre-rendered page is the same for everyone; the header follows the session after hydration.
+    await expect(header.getByRole("button", { name: "Marta Soler" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Obra Mediterránea, inicio" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
+    await expect(header.getByRole("link", { name: "Iniciar sesión" })).toHaveCount(0);
+  });
+});
+
+test("navigating scrolls to the top of the new page", async ({ page }) => {
+  await visit(page, "/");
+  const legal = page.getByRole("contentinfo").getByRole("link", { name: "Aviso legal" });
+  await legal.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await legal.click();
+  await expect(page).toHaveURL(/\/terms-and-conditions$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test.describe("phone-sized header", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
