@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type ImageId, images, isImageId } from "../content/images.ts";
+import { resetClipIds } from "./illustrations/interior.ts";
 import { landscapeCanvas, svg, wideCanvas } from "./illustrations/kit.ts";
 import { scenes } from "./illustrations/scenes/index.ts";
 import { imagesSrcDir } from "./images/paths.ts";
@@ -30,6 +31,7 @@ for (const id of ids) {
   );
   if (photo) continue;
   const canvas = images[id].shape === "wide" ? wideCanvas : landscapeCanvas;
+  resetClipIds();
   await writeFile(path.join(imagesSrcDir, `${id}.svg`), svg(canvas, images[id].alt, scene()));
 }
 console.log(`[draw] ${ids.length} illustrations written to ${imagesSrcDir}`);

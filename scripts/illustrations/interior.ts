@@ -104,6 +104,11 @@ function view(kind: View, x: number, y: number, w: number, h: number): string {
 
 let clipCount = 0;
 
+/** Restart clip-path ids for each drawing, so regenerating one image leaves the others as they are. */
+export function resetClipIds() {
+  clipCount = 0;
+}
+
 /** Window with frame, mullions, sill and optional shutters; x,y = top-left of the opening. */
 export function windowRect(
   x: number,

@@ -144,5 +144,6 @@ export const wideCanvas: Canvas = { width: 1920, height: 1080 };
 /** A complete SVG document; `title` is the accessible name when the file is opened alone. */
 export function svg(canvas: Canvas, title: string, body: string[]): string {
   const { width, height } = canvas;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" stroke-linecap="round" stroke-linejoin="round">\n<title>${title}</title>\n<style>[stroke="${palette.ink}"]{vector-effect:non-scaling-stroke}</style>\n${body.join("\n")}\n</svg>\n`;
+  const text = title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" stroke-linecap="round" stroke-linejoin="round">\n<title>${text}</title>\n<style>[stroke="${palette.ink}"]{vector-effect:non-scaling-stroke}</style>\n${body.join("\n")}\n</svg>\n`;
 }
