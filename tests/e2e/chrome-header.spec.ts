@@ -1,5 +1,6 @@
 // The site header (SPEC §2): menu with the Servicios dropdown, the current page marked, the
 // mobile menu, and 'Llámanos' recording a conversion before dialling.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
 
@@ -187,5 +188,16 @@ test.describe("phone-sized header", () => {
     await page.keyboard.press("Escape");
     await expect(mobileNav).toBeHidden();
     await expect(menu).toBeFocused();
+  });
+
+  test("the open menu has no accessibility violation", async ({ page }) => {
+    await visit(page, "/services");
+    await page.getByRole("button", { name: "Menú" }).tap();
+    await page
+      .getByRole("navigation", { name: "Menú principal" })
+      .getByRole("button", { name: "Servicios" })
+      .tap();
+    const scan = await new AxeBuilder({ page }).analyze();
+    expect(scan.violations).toEqual([]);
   });
 });
