@@ -19,7 +19,11 @@ import { DialogHost } from "./lib/dialog";
 import { pageMeta } from "./lib/seo";
 
 export function links() {
-  return [{ rel: "icon", type: "image/svg+xml", href: "/favicon.svg" }];
+  return [
+    { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+    { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" },
+    { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  ];
 }
 
 /** Defaults for screens without their own meta (account and admin screens). */

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { AccountMenu, AdminLinks } from "~/components/account-menu";
 import { CallLink } from "~/components/call-link";
+import { LogoMark } from "~/components/logo-mark";
 import { useAuth } from "~/lib/auth";
 import { company } from "../../content/company";
 
@@ -73,7 +74,7 @@ function MailIcon({ className = "size-4" }: { className?: string }) {
   );
 }
 
-/** Wordmark with a Mediterranean arch: the company's name is the logo until art supplies one. */
+/** The company's mark and name; leads home, or to the dashboard once signed in. */
 function Logo() {
   const { ready, user } = useAuth();
   return (
@@ -82,11 +83,7 @@ function Logo() {
       className={`flex shrink-0 items-center gap-2 rounded ${focusRing}`}
       aria-label="Obra Mediterránea, inicio"
     >
-      <svg aria-hidden="true" viewBox="0 0 40 40" className="size-9 shrink-0">
-        <rect width="40" height="40" rx="6" fill="var(--color-terracotta)" />
-        <path d="M10 32V19a10 10 0 0 1 20 0v13h-5V19a5 5 0 0 0-10 0v13Z" fill="#faf7f2" />
-        <rect x="7" y="32" width="26" height="2.5" rx="1" fill="#faf7f2" />
-      </svg>
+      <LogoMark className="size-9 shrink-0" />
       <span className="font-display text-lg leading-none font-semibold text-ink sm:text-xl">
         Obra <span className="block sm:inline">Mediterránea</span>
       </span>

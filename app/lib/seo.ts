@@ -98,6 +98,7 @@ export function businessJsonLd(): object {
     name: company.name,
     legalName: company.legalName,
     url: absoluteUrl("/"),
+    logo: absoluteUrl("/apple-touch-icon.png"),
     image: absoluteUrl(defaultImage),
     telephone: company.phoneHref.replace(/^tel:/, ""),
     email: company.email,
