@@ -23,11 +23,14 @@ export function GalleryScroller({
   items,
   label,
   priorityFirst = false,
+  heading,
 }: {
   items: readonly GalleryItem[];
   label: string;
   /** The first image is the page's largest one above the fold: load it eagerly. */
   priorityFirst?: boolean;
+  /** Shown on the same row as the arrow buttons, e.g. the section's <h2>. */
+  heading?: React.ReactNode;
 }) {
   const strip = useRef<HTMLUListElement>(null);
   const [atStart, setAtStart] = useState(true);
@@ -56,7 +59,8 @@ export function GalleryScroller({
 
   return (
     <div className="relative">
-      <div className="mb-4 flex justify-end gap-2">
+      <div className="mb-6 flex items-end gap-2">
+        <div className="mr-auto">{heading}</div>
         <ScrollButton
           label="Desplazar la galería a la izquierda"
           disabled={atStart}

@@ -29,7 +29,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       </PageIntro>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <div className="grid gap-12 lg:grid-cols-[16rem_1fr]">
-          <nav aria-label="Índice" className="lg:sticky lg:top-24 lg:self-start">
+          <nav aria-label="Índice" className="min-w-0 lg:sticky lg:top-24 lg:self-start">
             <h2 className="font-sans text-sm font-semibold tracking-wide text-ink-soft uppercase">
               Índice
             </h2>
@@ -46,7 +46,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
               ))}
             </ol>
           </nav>
-          <div className="max-w-3xl space-y-12">
+          <div className="min-w-0 max-w-3xl space-y-12">
             {document.sections.map((section, index) => (
               <Section key={section.heading} section={section} number={index + 1} />
             ))}
@@ -76,7 +76,25 @@ function Section({ section, number }: { section: LegalSection; number: number })
           </ul>
         )}
         {section.table && (
-          <div className="overflow-x-auto rounded-lg ring-1 ring-sand-200">
+          // Phones get one card per row (a wide table would scroll sideways); wider screens the table.
+          <dl className="space-y-4 sm:hidden">
+            {section.table.rows.map((row) => (
+              <div key={row[0]} className="rounded-lg bg-white p-4 ring-1 ring-sand-200">
+                <dt className="font-mono font-semibold text-ink">{row[0]}</dt>
+                {row.slice(1).map((cell, index) => (
+                  <dd key={cell} className="mt-2 text-sm">
+                    <span className="font-semibold text-ink">
+                      {section.table?.columns[index + 1]}:{" "}
+                    </span>
+                    {cell}
+                  </dd>
+                ))}
+              </div>
+            ))}
+          </dl>
+        )}
+        {section.table && (
+          <div className="hidden overflow-x-auto rounded-lg ring-1 ring-sand-200 sm:block">
             <table className="w-full min-w-[40rem] border-collapse bg-white text-left text-sm">
               <caption className="bg-sand-50 px-4 py-3 text-left font-semibold text-ink">
                 {section.table.caption}

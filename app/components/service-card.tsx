@@ -29,7 +29,7 @@ export function ServiceCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md">
-      <div className="aspect-[4/3] overflow-hidden bg-sand-100">
+      <div className="aspect-[16/10] overflow-hidden bg-sand-100 sm:aspect-[4/3]">
         <Picture
           id={card.image}
           sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
@@ -37,42 +37,48 @@ export function ServiceCard({
           alt=""
         />
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-5 sm:p-6">
+      <div className="flex flex-1 flex-col gap-2 p-5 sm:p-6">
         {card.eyebrow && (
           <p className="text-xs font-semibold tracking-wide text-terracotta uppercase">
             {card.eyebrow}
           </p>
         )}
         <Heading className="text-xl font-semibold">{card.title}</Heading>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-label={`Qué incluye: ${card.title}`}
-          aria-controls={`${id}-descripcion`}
-          onClick={() => setOpen(!open)}
-          className="flex min-h-11 items-center gap-2 self-start rounded text-sm font-semibold text-ink-soft hover:text-ink"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 20 20"
-            fill="currentColor"
-            className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 pt-2">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-label={`Qué incluye: ${card.title}`}
+            aria-controls={`${id}-descripcion`}
+            onClick={() => setOpen(!open)}
+            className="flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-ink-soft hover:text-ink"
           >
-            <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-          </svg>
-          Qué incluye
-        </button>
-        <p id={`${id}-descripcion`} hidden={!open} className="leading-relaxed text-ink-soft">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
+            >
+              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+            </svg>
+            Qué incluye
+          </button>
+          <Link
+            to={card.href}
+            aria-label={`Ver el servicio: ${card.title}`}
+            className="inline-flex min-h-11 items-center gap-1 font-semibold text-terracotta underline-offset-4 hover:text-terracotta-dark hover:underline"
+          >
+            Ver el servicio
+            <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        <p
+          id={`${id}-descripcion`}
+          hidden={!open}
+          className="border-t border-sand-200 pt-3 leading-relaxed text-ink-soft"
+        >
           {card.summary}
         </p>
-        <Link
-          to={card.href}
-          aria-label={`Ver el servicio: ${card.title}`}
-          className="mt-auto inline-flex min-h-11 items-center gap-1 pt-2 font-semibold text-terracotta underline-offset-4 hover:text-terracotta-dark hover:underline"
-        >
-          Ver el servicio
-          <span aria-hidden="true">→</span>
-        </Link>
       </div>
     </article>
   );

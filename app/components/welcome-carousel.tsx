@@ -85,13 +85,19 @@ export function WelcomeCarousel({ slides, label }: { slides: WelcomeSlide[]; lab
   return (
     <section
       aria-roledescription="carousel"
-      aria-label={label}
+      aria-labelledby={`${id}-label`}
       className="relative"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={onFocus}
     >
-      <div className="mb-4 flex items-center justify-end gap-2">
+      <div className="mb-4 flex items-center gap-2">
+        <p
+          id={`${id}-label`}
+          className="mr-auto text-sm font-semibold tracking-wide text-terracotta uppercase"
+        >
+          {label}
+        </p>
         <CarouselButton
           onClick={() => setPausedByVisitor(!paused)}
           label={paused ? "Reproducir la presentación" : "Pausar la presentación"}

@@ -37,23 +37,40 @@ export const meta: Route.MetaFunction = () =>
     path: "/",
   });
 
-const serviceCards = services.map((service) => ({
-  title: service.title,
-  summary: service.summary,
-  image: service.image,
-  href: servicePath(service),
-  eyebrow: categories.find((category) => category.slug === service.category)?.label,
-}));
+/**
+ * The home page's content travels as loader data (pre-rendered into the page), not as code:
+ * the services catalogue then stays out of the home page's JavaScript, which must hydrate
+ * within the 120 KB budget. Only the hero (needed by `links`) and the SEO texts ship as code.
+ */
+export function loader() {
+  return {
+    welcomeSlides,
+    servicesIntro,
+    serviceCards: services.map((service) => ({
+      title: service.title,
+      summary: service.summary,
+      image: service.image,
+      href: servicePath(service),
+      eyebrow: categories.find((category) => category.slug === service.category)?.label,
+    })),
+    info,
+    galleryStrip,
+    keywordsBlock,
+    homeGallery,
+  };
+}
 
-const stripItems = galleryStrip.images.map((image) => ({ image }));
+type HomeContent = Route.ComponentProps["loaderData"];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { welcomeSlides, servicesIntro, serviceCards, galleryStrip } = loaderData;
+  const stripItems = galleryStrip.images.map((image) => ({ image }));
   return (
     <>
       <Hero />
-      <section aria-label="Presentación" className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <WelcomeCarousel slides={welcomeSlides} label="Lo que hacemos" />
-      </section>
+      </div>
       <section aria-labelledby="servicios" className="border-y border-sand-200 bg-sand-50">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
           <SectionHeading
@@ -69,16 +86,20 @@ export default function Home() {
           </p>
         </div>
       </section>
-      <Info />
+      <Info info={loaderData.info} />
       <section aria-labelledby="obras-recientes" className="mx-auto max-w-7xl px-4 pb-14 sm:pb-20">
-        <SectionHeading id="obras-recientes" title={galleryStrip.title} />
         <GalleryScroller
           items={stripItems}
           label={`${galleryStrip.title}: desplázate para ver más`}
+          heading={
+            <h2 id="obras-recientes" className="text-3xl font-semibold sm:text-4xl">
+              {galleryStrip.title}
+            </h2>
+          }
         />
       </section>
-      <Keywords />
-      <HomeGallery />
+      <Keywords keywordsBlock={loaderData.keywordsBlock} />
+      <HomeGallery homeGallery={loaderData.homeGallery} />
       <NextStep />
     </>
   );
@@ -120,7 +141,7 @@ function Hero() {
   );
 }
 
-function Info() {
+function Info({ info }: { info: HomeContent["info"] }) {
   return (
     <section aria-labelledby="como-trabajamos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
       <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
@@ -152,7 +173,7 @@ function Info() {
   );
 }
 
-function Keywords() {
+function Keywords({ keywordsBlock }: { keywordsBlock: HomeContent["keywordsBlock"] }) {
   const half = Math.ceil(keywordsBlock.items.length / 2);
   const halves = [keywordsBlock.items.slice(0, half), keywordsBlock.items.slice(half)];
   return (
@@ -187,7 +208,7 @@ function Keywords() {
   );
 }
 
-function HomeGallery() {
+function HomeGallery({ homeGallery }: { homeGallery: HomeContent["homeGallery"] }) {
   const shuffledImages = useShuffled(imageIds);
   return (
     <section aria-labelledby="galeria-inicio" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">

@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { secondaryButton } from "~/components/buttons";
 import { ImageGrid } from "~/components/image-grid";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
@@ -53,7 +54,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { category, service } = loaderData;
-  const siblings = servicesOf(category.slug).filter((other) => other.slug !== service.slug);
+  // Three neighbours keep the page short; the category page lists them all.
+  const siblings = servicesOf(category.slug)
+    .filter((other) => other.slug !== service.slug)
+    .slice(0, 3);
   return (
     <>
       <PageIntro
@@ -111,6 +115,11 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               href: servicePath(other),
             }))}
           />
+          <p className="mt-10">
+            <Link to={categoryPath(category.slug)} className={secondaryButton}>
+              Ver todos los servicios de {category.label.toLowerCase()}
+            </Link>
+          </p>
         </section>
       )}
       <NextStep title={`¿Hablamos de tu proyecto de ${service.label.toLowerCase()}?`} />
