@@ -109,6 +109,47 @@ test("users: create, edit and delete through the forms", async ({ page }) => {
   await expect(main.getByRole("status").filter({ hasText: /eliminado|borrado/i })).toBeVisible();
 });
 
+test("users: more than 12 accounts make a second page", async ({ page, request }) => {
+  const form = await request.get("/api/admin/users/create", { headers: bearer(superAdmin) });
+  const options: { id: number; title: string }[] = (await form.json()).parameter_details.role_id
+    .selector;
+  const guestRole = options.find((option) => option.title === "Usuario");
+  expect(guestRole).toBeDefined();
+  const { total } = await adminList(request, superAdmin, "users");
+  for (let n = total; n < 13; n++) {
+    const response = await request.post("/api/admin/users/create", {
+      headers: bearer(superAdmin),
+      data: {
+        name: `Cliente ${n}`,
+        email: uniqueEmail("cuenta"),
+        role_id: guestRole?.id,
+        email_verified: n % 2 === 0,
+        password: "persianas-de-madera-2026",
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  const { last_page: last } = await adminList(request, superAdmin, "users");
+
+  await openAs(page, superAdmin, "/admin/users/index");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("listitem").filter({ has: page.locator("dl") })).toHaveCount(12);
+  const pages = main.getByRole("navigation", { name: "Paginación" });
+  await expect(pages.getByRole("link", { name: `Página ${last}` })).toBeVisible();
+  await pages.getByRole("link", { name: "Página 2" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/users/index?page=2`);
+  await expect(
+    main
+      .getByRole("listitem")
+      .filter({ has: page.locator("dl") })
+      .first(),
+  ).toBeVisible();
+  await expect(pages.getByRole("link", { name: "Página 2" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
 test("contacts: no create action, cards with N/A, Sí/No and long dates; edit and delete", async ({
   page,
   request,

@@ -2,14 +2,16 @@
 // the notice that the e-mail must be verified and a button to send the link again.
 import { useState } from "react";
 import { SubmitButton } from "~/components/account/form-controls";
-import { WelcomeCarousel, type WelcomeSlide } from "~/components/account/welcome-carousel";
+import { WelcomeCarousel } from "~/components/welcome-carousel";
 import { accountMeta } from "~/lib/account-forms";
 import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
+import type { WelcomeSlide } from "../../../content/home";
 
 export const meta = () => accountMeta("Mi panel");
 
+// The home page's carousel component (owner "pages"), with slides for someone already signed in.
 const slides: WelcomeSlide[] = [
   {
     title: "Cuéntanos tu proyecto",

@@ -171,7 +171,9 @@ function RecordCard({
         {Object.entries(titles).map(([field, label]) => (
           <div key={field}>
             <dt className="font-medium text-ink-soft">{label}</dt>
-            <dd className="break-words text-ink">{formatValue(record[field])}</dd>
+            <dd className="line-clamp-5 break-words whitespace-pre-line text-ink">
+              {formatValue(record[field])}
+            </dd>
           </div>
         ))}
       </dl>
