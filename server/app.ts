@@ -6,8 +6,12 @@ import { createApi } from "./api/index.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import type { Services } from "./services.ts";
 
-const jsonError = (status: 400 | 404 | 413 | 415 | 500 | 503, title: string, message: string) =>
-  Response.json({ title, message }, { status });
+const jsonError = (
+  status: 400 | 404 | 413 | 415 | 500 | 503,
+  title: string,
+  message: string,
+  headers?: Record<string, string>,
+) => Response.json({ title, message }, { status, headers });
 
 /**
  * The JSON API under /api with its HTTP concerns (headers, body limit, errors).
@@ -67,11 +71,11 @@ export function createApp(services: Services) {
     }
     if (isDatabaseUnavailable(error)) {
       console.error(`[api] database unavailable: ${c.req.method} ${c.req.path}`);
-      c.header("Retry-After", "5");
       return jsonError(
         503,
         "Servicio no disponible",
         "Estamos teniendo un problema temporal. Inténtalo de nuevo en unos segundos.",
+        { "Retry-After": "5" },
       );
     }
     console.error(`[api] ${c.req.method} ${c.req.path}`, error);

@@ -4,7 +4,6 @@
  */
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -13,6 +12,7 @@ import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
+import { serveUntilSignal } from "./lifecycle.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
@@ -49,25 +49,13 @@ export async function start() {
   server.route("/", createApp(services));
   server.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
 
-  const listener = serve({ fetch: server.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    console.log(`Listening on http://localhost:${info.port}`);
-  });
-
-  // SIGTERM: stop accepting, let in-flight requests finish, then close the database.
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: draining connections`);
-    listener.close(async () => {
+  return serveUntilSignal({
+    fetch: server.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    async onDrained() {
       await control?.close();
       await close();
-      process.exit(0);
-    });
-    (listener as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(() => process.exit(1), 15_000).unref();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-  return listener;
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app.ts";
+import type { DatabaseHandle } from "../../server/db/client.ts";
 import { type Env, parseEnv } from "../../server/env.ts";
 import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
@@ -13,11 +14,13 @@ export interface TestAppOptions {
   env?: Partial<Record<keyof Env, string>>;
   /** Defaults to the configured transport: .eml files in a temporary DATA_DIR. */
   transport?: MailTransport;
+  /** Defaults to a fresh database of this project's kind. */
+  database?: DatabaseHandle;
 }
 
 /** The real API over a fresh database of its own; requests go through `app.request()`. */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const env = parseEnv({
     NODE_ENV: "test",
     APP_URL: "http://localhost:3000",

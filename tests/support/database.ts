@@ -18,6 +18,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     pgliteDump ??= new Blob([readFileSync(inject("pgliteDump"))]);
     return openPglite({ loadDataDir: pgliteDump });
   }
+  const database = await createPostgresTestDatabase();
+  const handle = await openPostgres(database.url);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A PostgreSQL database copied from this run's template; the caller connects as it likes. */
+export async function createPostgresTestDatabase() {
   const runPid = inject("runPid");
   const name = testDatabaseName(runPid, randomBytes(4).toString("hex"));
   const { default: pg } = await import("pg");
@@ -25,11 +38,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.connect();
   await admin.query(`create database "${name}" template "${templateName(runPid)}"`);
   await admin.end();
-  const handle = await openPostgres(databaseUrl(name));
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: databaseUrl(name),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);
