@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { hash, type Options, verify } from "@node-rs/argon2";
+import pLimit from "p-limit";
 import { z } from "zod";
 import { commonPasswordList } from "./common-passwords.ts";
 
@@ -9,6 +11,12 @@ import { commonPasswordList } from "./common-passwords.ts";
  * so it never blocks the event loop.
  */
 const argon2Options: Options = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/**
+ * Hashes run at most (cores - 1) at a time, and at least one: a burst of sign-ins queues here
+ * instead of taking every core, so the event loop and the database keep one for everyone else.
+ */
+const hashing = pLimit(Math.max(1, availableParallelism() - 1));
 
 export const passwordLength = { min: 8, max: 128 } as const;
 
@@ -21,13 +29,13 @@ const commonPasswords = new Set(commonPasswordList.split("\n").filter(Boolean));
 const normalize = (password: string) => password.normalize("NFKC");
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(normalize(password), argon2Options);
+  return hashing(() => hash(normalize(password), argon2Options));
 }
 
 /** False for a wrong password and for a hash this library cannot read. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, normalize(password));
+    return await hashing(() => verify(passwordHash, normalize(password)));
   } catch {
     return false;
   }
