@@ -53,7 +53,7 @@ const siteImages = {
     "Ilustración de una cocina reformada con muebles en terracota, encimera clara y una escalera de pintor apoyada en la pared.",
   ),
   "cat-construccion": landscape(
-    "Ilustración de una casa de nueva construcción de dos plantas con cubierta plana, una grúa y el vallado de la obra.",
+    "Ilustración de una casa de nueva construcción de dos plantas con cubierta plana y un ala aún en estructura de hormigón, una grúa y el vallado de la obra.",
   ),
   "cat-interiorismo": landscape(
     "Ilustración de un dormitorio decorado con cabecero de madera, ropa de cama en tonos arena, lámpara colgante y una planta.",
@@ -62,7 +62,7 @@ const siteImages = {
     "Ilustración del equipo en la oficina técnica revisando planos sobre una mesa, con una obra al fondo tras la ventana.",
   ),
   contact: landscape(
-    "Ilustración de un escritorio de atención con teléfono, ordenador portátil y planos enrollados, frente a una ventana con tejados mediterráneos.",
+    "Ilustración de un escritorio de atención con teléfono, ordenador portátil y planos enrollados, junto a una ventana en arco con vistas a los tejados de la ciudad.",
   ),
 } satisfies Record<string, ImageInfo>;
 
@@ -70,13 +70,13 @@ const siteImages = {
 const serviceImages = {
   "reformas-integrales": [
     "Ilustración en sección de un piso reformado por completo: cocina, salón y baño renovados.",
-    "Ilustración del plano de planta de una vivienda con la nueva distribución de cocina, salón, dormitorios y baño.",
-    "Ilustración de un salón en obra con el suelo protegido, una escalera y la pared a medio pintar.",
+    "Ilustración del plano de planta de una vivienda con la nueva distribución de cocina, salón, dormitorio y baño.",
+    "Ilustración de un pintor pasando el rodillo en un salón en obra, con el suelo protegido, una escalera y la pared a medio pintar.",
     "Ilustración de un salón comedor terminado con mesa de madera, estantería empotrada y suelo de tarima.",
   ],
   "reformas-de-cocinas": [
-    "Ilustración de una cocina reformada con isla central, muebles en terracota y tres lámparas colgantes.",
-    "Ilustración de una cocina en forma de L con ventana, plantas aromáticas y encimera clara.",
+    "Ilustración de una cocina reformada con isla central en terracota, taburetes y tres lámparas colgantes.",
+    "Ilustración de una cocina con muebles verde oliva, una columna de armarios, ventana y plantas aromáticas sobre la encimera.",
     "Ilustración del frente de una cocina con placa de inducción, campana y azulejos de cerámica.",
     "Ilustración de una cocina abierta al comedor con mesa redonda, sillas de madera y lámpara colgante.",
   ],
@@ -107,7 +107,7 @@ const serviceImages = {
   "reparacion-de-fachadas": [
     "Ilustración de un edificio de viviendas con la fachada cubierta por un andamio y una lona de protección.",
     "Ilustración de un operario sobre un andamio pintando la fachada, con la mitad ya terminada.",
-    "Ilustración del detalle de un balcón con grietas en reparación y el canto del forjado saneado.",
+    "Ilustración del detalle de un balcón con grietas marcadas y el canto del forjado saneado, y un operario trabajando desde el andamio.",
     "Ilustración de un edificio de viviendas con la fachada rehabilitada, balcones y persianas nuevas.",
   ],
   "reformas-de-tejados-y-azoteas": [
@@ -142,7 +142,7 @@ const serviceImages = {
   ],
   "mobiliario-a-medida": [
     "Ilustración de una pared de librería y armario empotrado hechos a medida alrededor de una puerta.",
-    "Ilustración de un taller de carpintería con banco de trabajo, herramientas y tablones de madera.",
+    "Ilustración de un taller de carpintería con banco de trabajo, herramientas en la pared, tablones de madera y el carpintero.",
     "Ilustración de un mueble de salón a medida con banco bajo la ventana y estanterías.",
     "Ilustración del dibujo técnico de un mueble a medida con sus cotas.",
   ],

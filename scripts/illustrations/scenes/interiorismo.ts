@@ -234,25 +234,24 @@ export const interiorismoScenes: Record<string, () => string[]> = {
       rect(790, 240, 30, 60, { fill: c.ochre }),
     );
     parts.push(path("M1150 190 L1150 420 L1300 420", { sw: 8, stroke: c.terracotta }));
-    // Bench and planks
-    parts.push(rect(160, f - 340, 1000, 60, { fill: c.woodDark }));
-    for (const x of [200, 1100]) parts.push(rect(x, f - 280, 40, 260, { fill: c.woodDark }));
-    parts.push(segment(200, f - 120, 1140, f - 120, { sw: 10, stroke: c.woodDark }));
-    parts.push(rect(300, f - 400, 520, 60, { fill: c.wood }));
+    // Bench and planks; the carpenter stands at the end of the bench.
+    parts.push(rect(140, f - 340, 900, 60, { fill: c.woodDark }));
+    for (const x of [180, 980]) parts.push(rect(x, f - 280, 40, 260, { fill: c.woodDark }));
+    parts.push(segment(180, f - 120, 1020, f - 120, { sw: 10, stroke: c.woodDark }));
+    parts.push(rect(260, f - 400, 520, 60, { fill: c.wood }));
     for (const y of [f - 385, f - 365])
-      parts.push(path(`M320 ${y} q120 -10 240 0 t240 0`, { sw: 2, stroke: c.woodDark }));
+      parts.push(path(`M280 ${y} q120 -10 240 0 t240 0`, { sw: 2, stroke: c.woodDark }));
     parts.push(
-      rect(900, f - 420, 180, 80, { fill: c.terracotta, rx: 8 }),
-      segment(940, f - 440, 1040, f - 440, { sw: 8 }),
+      rect(820, f - 420, 180, 80, { fill: c.terracotta, rx: 8 }),
+      segment(860, f - 440, 960, f - 440, { sw: 8 }),
     );
     for (let i = 0; i < 4; i++)
       parts.push(
-        rect(1240 + i * 50, f - 620 - i * 10, 36, 600 + i * 10, {
+        rect(1300 + i * 50, f - 620 - i * 10, 36, 600 + i * 10, {
           fill: i % 2 ? c.wood : c.sandDeep,
         }),
       );
-    parts.push(person(650, f, { shirt: c.olive, hair: c.woodDark }));
-    parts.push(rect(160, f - 340, 1000, 60, { fill: c.woodDark }));
+    parts.push(person(1150, f, { shirt: c.olive, hair: c.woodDark }));
     return parts;
   },
   "mobiliario-a-medida-3": () => [

@@ -171,19 +171,27 @@ export const reformasScenes: Record<string, () => string[]> = {
   "reformas-integrales-2": flatPlan,
   "reformas-integrales-3": () => [
     room(L, { floorY: f, wall: c.plaster, floor: c.stone }),
-    rect(0, 0, 720, f - 22, { fill: c.sandDeep, stroke: "none" }),
-    path(`M720 0 L720 ${f - 22}`, { sw: 3, stroke: c.inkSoft }),
-    windowRect(1000, 200, 360, 420, { view: "city" }),
-    rect(980, 170, 400, 470, { fill: "none", stroke: c.ochre, sw: 6 }),
+    // The new colour reaches halfway across the wall: the painter is still at it.
+    rect(0, 0, 760, f - 22, { fill: c.sandDeep, stroke: "none" }),
+    path(`M760 0 L760 ${f - 22}`, { sw: 3, stroke: c.inkSoft }),
+    windowRect(1040, 200, 360, 420, { view: "city" }),
+    ...[
+      [1040, 200],
+      [1400, 200],
+      [1040, 620],
+      [1400, 620],
+    ].map(([x, y]) =>
+      rect((x as number) - 24, (y as number) - 8, 48, 16, { fill: c.ochreSoft, sw: 3 }),
+    ),
     dropCloth(800, f, 1600),
-    zoom(800, f, 1.15, [
-      ladder(700, f, 620),
-      bucket(920, f, c.white, c.sand),
-      roller(1040, f, 300, c.sand),
-      toolbox(420, f),
-      spiritLevel(400, f - 90, 240),
+    zoom(800, f, 1.12, [
+      ladder(960, f, 620),
+      person(640, f, { shirt: c.sea, hair: c.woodDark, armUp: true }),
+      roller(730, f - 400, 220, c.sandDeep),
+      bucket(1180, f, c.white, c.sandDeep),
+      toolbox(1360, f),
+      spiritLevel(300, f, 260),
     ]),
-    person(300, f, { helmet: true, shirt: c.sea, armUp: true, s: 1 }),
   ],
   "reformas-integrales-4": () => [
     room(L, { floorY: f, wall: c.plaster, floor: c.wood, floorPattern: "boards" }),
@@ -644,29 +652,37 @@ export const reformasScenes: Record<string, () => string[]> = {
     return parts;
   },
   "reparacion-de-fachadas-3": () => {
-    const parts = [rect(0, 0, L.width, L.height, { fill: c.sandDeep, stroke: "none" })];
-    parts.push(rect(0, 0, L.width, 560, { fill: c.white, stroke: "none" }));
-    parts.push(windowRect(500, 120, 600, 620, { panes: 2, shutters: c.sea }));
-    // Balcony slab with exposed, repaired edge
-    parts.push(rect(200, 740, 1200, 90, { fill: c.stone }));
-    parts.push(rect(320, 750, 300, 70, { fill: c.ink, stroke: "none", opacity: 0.2 }));
+    const slab = 620;
+    const parts = [rect(0, 0, L.width, L.height, { fill: c.white, stroke: "none" })];
+    parts.push(windowRect(520, 40, 560, 560, { panes: 2, shutters: c.sea }));
+    // Balcony railing on the slab, then the slab edge: spalled concrete, rebar treated in terracotta.
+    parts.push(rect(180, slab - 200, 1240, 20, { fill: c.ink, stroke: "none" }));
+    for (const x of spread(200, 1400, 16)) parts.push(segment(x, slab - 190, x, slab, { sw: 4 }));
+    parts.push(rect(160, slab, 1280, 100, { fill: c.stone }));
     parts.push(
-      ...spread(340, 600, 6).map((x) =>
-        segment(x, 765, x + 20, 805, { sw: 5, stroke: c.terracotta }),
+      path(
+        `M300 ${slab + 4} L680 ${slab + 4} L650 ${slab + 70} L560 ${slab + 96} L330 ${slab + 80} Z`,
+        { fill: c.sandDeep, sw: 3 },
       ),
     );
-    parts.push(path(`M900 760 l30 30 l-20 20 l30 20`, { sw: 4 }));
-    parts.push(path(`M1100 760 l-20 24 l26 20`, { sw: 4 }));
-    parts.push(segment(200, 540, 1400, 540, { sw: 6 }));
-    for (const x of spread(220, 1380, 14)) parts.push(segment(x, 540, x, 740, { sw: 4 }));
-    parts.push(rect(180, 520, 1240, 22, { fill: c.ink, stroke: "none" }));
+    parts.push(segment(320, slab + 40, 660, slab + 40, { sw: 6, stroke: c.terracotta }));
+    parts.push(segment(340, slab + 66, 620, slab + 66, { sw: 6, stroke: c.terracotta }));
+    parts.push(path(`M960 ${slab + 10} l30 30 l-20 20 l30 30`, { sw: 4 }));
+    parts.push(path(`M1180 ${slab + 14} l-20 24 l26 24`, { sw: 4 }));
+    parts.push(circle(975, slab + 50, 46, { fill: "none", stroke: c.terracotta, sw: 4 }));
+    // Wall of the floor below and the work platform.
     parts.push(
-      zoom(400, 1200, 1, [
-        person(1240, 1200, { helmet: true, shirt: c.olive, armUp: true, s: 0.8 }),
-      ]),
+      rect(0, slab + 100, L.width, L.height - slab - 100, { fill: c.sandDeep, stroke: "none" }),
     );
-    parts.push(spiritLevel(500, 735, 260));
-    parts.push(bucket(200, 1160, c.stone, c.white));
+    parts.push(
+      windowRect(220, 900, 280, 400, { panes: 2 }),
+      windowRect(1100, 900, 280, 400, { panes: 2 }),
+    );
+    parts.push(scaffold(60, 1260, 1480, 1100, { levels: 1 }));
+    parts.push(person(760, 1100, { helmet: true, shirt: c.olive, armUp: true, s: 0.85 }));
+    parts.push(rect(810, slab + 100, 120, 20, { fill: c.stone, sw: 3 }));
+    parts.push(bucket(560, 1100, c.stone, c.white));
+    parts.push(spiritLevel(1120, 1100, 260));
     return parts;
   },
   "reparacion-de-fachadas-4": () => {
