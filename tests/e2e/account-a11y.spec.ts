@@ -1,0 +1,72 @@
+// Account and admin screens pass axe (WCAG 2.1 AA rules) in the states a visitor meets them,
+// dialogs included.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/mailbox";
+import { createWithRole, openAs, registerUnverified, registerVerified } from "./support/people";
+
+async function expectNoViolations(page: Page, where: string) {
+  const scan = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const found = scan.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(found, where).toEqual([]);
+}
+
+test("sign-in screens and the error dialog", async ({ page }) => {
+  for (const path of ["/login", "/register", "/forgot-password", "/change-password/a%40b.es/x"]) {
+    await page.goto(path);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoViolations(page, path);
+  }
+  await page.goto("/login");
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Correo electrónico" }).fill("nadie@example.test");
+  await main.getByRole("textbox", { name: "Contraseña", exact: true }).fill("no-es-esta");
+  await main.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "error dialog");
+});
+
+test("dashboards, profile and the verification screen", async ({ page, request, mailbox }) => {
+  await openAs(page, await registerUnverified(request), "/dashboard");
+  await expect(page.getByRole("heading", { name: "Verifica tu correo electrónico" })).toBeVisible();
+  await expectNoViolations(page, "unverified dashboard");
+
+  const verified = await registerVerified(request, mailbox);
+  await openAs(page, verified, "/dashboard");
+  await expect(page.getByRole("region", { name: "Bienvenida" })).toBeVisible();
+  await expectNoViolations(page, "verified dashboard");
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+  await expectNoViolations(page, "profile");
+
+  await page.goto("/verify-email/enlace-que-no-existe");
+  await expect(page.getByText("Te redirigirás en")).toBeVisible();
+  await expectNoViolations(page, "verify-email");
+});
+
+test("admin list, form and delete confirmation", async ({ page, request }) => {
+  const admin = await createWithRole(request, "admin", "Axe Admin");
+  await openAs(page, admin, "/admin/users/index");
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("link", { name: /^Editar/ })
+      .first(),
+  ).toBeVisible();
+  await expectNoViolations(page, "users list");
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^Borrar/ })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoViolations(page, "delete confirmation");
+  await page.keyboard.press("Escape");
+  await page.goto("/admin/users/create");
+  await expect(page.getByRole("textbox", { name: "Nombre" })).toBeVisible();
+  await expectNoViolations(page, "users form");
+});
