@@ -1,3 +1,4 @@
+import displayFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/buttons";
 import { CallLink } from "~/components/call-link";
@@ -27,7 +28,10 @@ import type { Route } from "./+types/home";
 
 const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
-export const links: Route.LinksFunction = () => [imagePreloadLink(hero.image, heroSizes)];
+export const links: Route.LinksFunction = () => [
+  imagePreloadLink(hero.image, heroSizes),
+  { rel: "preload", as: "font", type: "font/woff2", href: displayFont, crossOrigin: "anonymous" },
+];
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({
