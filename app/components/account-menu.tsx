@@ -89,7 +89,8 @@ export function AccountMenu() {
       <ul
         id={menuId}
         hidden={!open}
-        className="absolute right-0 z-40 mt-2 w-60 rounded-lg border border-sand-200 bg-plaster p-2 shadow-lg"
+        // In flow inside the phone menu (which scrolls and clips), floating in the desktop strip.
+        className="mt-2 w-full rounded-lg border border-sand-200 bg-plaster p-2 shadow-lg lg:absolute lg:right-0 lg:z-40 lg:w-60"
       >
         <li className="px-3 pt-1 pb-2 text-sm text-ink-soft">
           <span className="block truncate font-semibold text-ink">{user.name}</span>
