@@ -93,9 +93,9 @@ export const cookies: LegalDocument = {
         "La primera vez que entras te mostramos un aviso con tres botones del mismo tamaño: «Aceptar», «Rechazar» y «Preferencias». Mientras no elijas, no se instala ninguna cookie de analítica ni de publicidad.",
       ],
       list: [
-        "Aceptar: activa las cookies que hayas marcado en Preferencias o, si no has marcado ninguna, todas.",
+        "Aceptar: activa las cookies de analítica y publicidad; si antes elegiste en Preferencias, activa exactamente las que marcaste.",
         "Rechazar: deniega todas las cookies de analítica y publicidad.",
-        "Preferencias: te deja activar o desactivar por separado el almacenamiento para publicidad, los datos de usuario para publicidad, la personalización de anuncios y la analítica. Todas empiezan desactivadas.",
+        "Preferencias: te deja activar o desactivar por separado el almacenamiento para publicidad, los datos de usuario para publicidad, la personalización de anuncios y la analítica. Todas empiezan desactivadas; «Guardar» aplica tu selección y «Atrás» vuelve sin cambiar nada.",
         "Cambiar de opinión: en cualquier momento, desde el enlace «Preferencias de cookies» del pie de cualquier página, que vuelve a abrir el panel. Retirar el consentimiento es tan fácil como darlo.",
         "Desde tu navegador: también puedes borrar o bloquear las cookies en su configuración (Chrome, Firefox, Safari o Edge). Si bloqueas el almacenamiento local no podrás iniciar sesión.",
       ],
