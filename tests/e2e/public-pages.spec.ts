@@ -168,6 +168,26 @@ test.describe("Home page", () => {
     );
   });
 
+  test("the carousel stops while the pointer is over it and when keyboard focus enters it", async ({
+    page,
+  }) => {
+    await open(page, "/");
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    await carousel.hover();
+    await page.waitForTimeout(6_000);
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
+    // Keyboard focus on a control pauses it for good (APG), even with the pointer away.
+    await page.mouse.move(0, 0);
+    await carousel.getByRole("button", { name: "Pausar la presentación" }).focus();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    await expect(
+      carousel.getByRole("button", { name: "Reproducir la presentación" }),
+    ).toBeFocused();
+    await page.waitForTimeout(6_000);
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
+  });
+
   test("the carousel does not rotate when the visitor prefers reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await open(page, "/");
