@@ -9,7 +9,7 @@ import {
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?inline";
 import { CookieBanner } from "./components/cookie-banner";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -17,6 +17,13 @@ import { trackPageView } from "./lib/analytics";
 import { consentBootstrapScript } from "./lib/consent";
 import { DialogHost } from "./lib/dialog";
 import { pageMeta } from "./lib/seo";
+
+/**
+ * The stylesheet is inlined into every server-rendered document instead of linked: the first
+ * paint then needs nothing but the HTML (docs/decisions/038). The browser bundle keeps an empty
+ * string, so the CSS is not shipped twice; hydration leaves the server's <style> untouched.
+ */
+const documentCss = import.meta.env.SSR ? appCss : "";
 
 export function links() {
   return [
@@ -41,6 +48,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed string built from build-time settings
           dangerouslySetInnerHTML={{ __html: consentBootstrapScript() }}
+        />
+        <style
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled stylesheet
+          dangerouslySetInnerHTML={{ __html: documentCss }}
+          suppressHydrationWarning
         />
         <Meta />
         <Links />
