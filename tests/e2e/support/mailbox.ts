@@ -17,6 +17,9 @@ export interface ReceivedMail {
 }
 
 export class Mailbox {
+  /** Parsed messages by file name: a file never changes once it has its final name. */
+  private readonly parsed = new Map<string, ReceivedMail>();
+
   constructor(private readonly dir: string) {}
 
   /** Every message received for `address` so far, oldest first. */
@@ -26,21 +29,27 @@ export class Mailbox {
       .sort();
     const mails: ReceivedMail[] = [];
     for (const file of files) {
-      const parsed = await simpleParser(readFileSync(path.join(this.dir, file)));
-      const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [])
-        .flatMap((group) => group.value.map((entry) => entry.address?.toLowerCase() ?? ""))
-        .join(",");
-      if (!to.split(",").includes(address.toLowerCase())) continue;
-      const text = parsed.text ?? "";
-      mails.push({
-        to,
-        subject: parsed.subject ?? "",
-        text,
-        html: typeof parsed.html === "string" ? parsed.html : "",
-        links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
-      });
+      const mail = this.parsed.get(file) ?? (await this.parse(file));
+      if (mail.to.split(",").includes(address.toLowerCase())) mails.push(mail);
     }
     return mails;
+  }
+
+  private async parse(file: string): Promise<ReceivedMail> {
+    const parsed = await simpleParser(readFileSync(path.join(this.dir, file)));
+    const to = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [])
+      .flatMap((group) => group.value.map((entry) => entry.address?.toLowerCase() ?? ""))
+      .join(",");
+    const text = parsed.text ?? "";
+    const mail: ReceivedMail = {
+      to,
+      subject: parsed.subject ?? "",
+      text,
+      html: typeof parsed.html === "string" ? parsed.html : "",
+      links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+    };
+    this.parsed.set(file, mail);
+    return mail;
   }
 
   /** Waits until `address` has received more than `already` messages; returns the newest. */
@@ -73,10 +82,13 @@ export function linkPath(mail: ReceivedMail, prefix: string): string {
   throw new Error(`no ${prefix} link in "${mail.subject}": ${mail.links.join(" ")}`);
 }
 
+/** One per worker process, so each message is parsed once however often tests look. */
+const workerMailbox = new Mailbox(mailDir(e2eSmtpPort));
+
 export const test = base.extend<{ mailbox: Mailbox }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
   mailbox: async ({}, use) => {
-    await use(new Mailbox(mailDir(e2eSmtpPort)));
+    await use(workerMailbox);
   },
 });
 
