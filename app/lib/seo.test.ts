@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { breadcrumbJsonLd, defaultDescription, pageMeta } from "./seo";
+import { siteUrl } from "./site";
+
+type Descriptor = Record<string, unknown>;
+const find = (meta: Descriptor[], key: string, value: string) =>
+  meta.find((entry) => entry[key] === value);
+
+describe("pageMeta", () => {
+  it("titles the page after the company and links its canonical URL", () => {
+    const meta = pageMeta({
+      title: "Reformas de cocinas",
+      path: "/service/reformas/reformas-de-cocinas",
+    });
+    expect(meta[0]).toEqual({ title: "Reformas de cocinas | Obra Mediterránea" });
+    expect(find(meta, "rel", "canonical")).toMatchObject({
+      tagName: "link",
+      href: `${siteUrl}/service/reformas/reformas-de-cocinas`,
+    });
+    expect(find(meta, "property", "og:url")?.content).toBe(
+      `${siteUrl}/service/reformas/reformas-de-cocinas`,
+    );
+    expect(find(meta, "property", "og:image")?.content).toBe(`${siteUrl}/og-image.jpg`);
+    expect(find(meta, "name", "twitter:card")?.content).toBe("summary_large_image");
+  });
+
+  it("falls back to the site's description and keywords, and joins keyword lists with commas", () => {
+    const defaults = pageMeta({ title: "Galería", path: "/gallery" });
+    expect(find(defaults, "name", "description")?.content).toBe(defaultDescription);
+    expect(String(find(defaults, "name", "keywords")?.content)).toContain("reformas, ");
+
+    const own = pageMeta({
+      title: "Equipo",
+      path: "/team",
+      description: "Quiénes somos.",
+      keywords: ["equipo", "arquitectos"],
+    });
+    expect(find(own, "name", "description")?.content).toBe("Quiénes somos.");
+    expect(find(own, "name", "keywords")?.content).toBe("equipo, arquitectos");
+  });
+
+  it("puts the business's structured data on the home page only", () => {
+    const ld = (meta: Descriptor[]) =>
+      meta.filter((entry) => "script:ld+json" in entry).map((entry) => entry["script:ld+json"]);
+    const home = ld(pageMeta({ title: "Inicio", path: "/" }));
+    expect(home).toHaveLength(1);
+    expect(home[0]).toMatchObject({
+      "@type": "HomeAndConstructionBusiness",
+      telephone: "+34960000000",
+      address: { "@type": "PostalAddress", addressCountry: "ES" },
+    });
+    expect(ld(pageMeta({ title: "Contacto", path: "/contact" }))).toEqual([]);
+  });
+});
+
+describe("breadcrumbJsonLd", () => {
+  it("numbers the trail from 1 with absolute URLs", () => {
+    expect(
+      breadcrumbJsonLd([
+        { name: "Inicio", path: "/" },
+        { name: "Reformas", path: "/service/reformas" },
+      ]),
+    ).toEqual({
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: "Inicio", item: `${siteUrl}/` },
+        { "@type": "ListItem", position: 2, name: "Reformas", item: `${siteUrl}/service/reformas` },
+      ],
+    });
+  });
+});
