@@ -76,12 +76,22 @@ describe("error catalogue", () => {
     });
   });
 
+  it("a throttled call says to wait, in the server's words or the default", () => {
+    expect(
+      describeError(429, { title: "Demasiados intentos", message: "Inténtalo en 60 segundos." }),
+    ).toMatchObject({ title: "Demasiados intentos", message: "Inténtalo en 60 segundos." });
+    expect(describeError(429, {})).toMatchObject({
+      title: "Demasiados intentos",
+      message: "Has hecho demasiados intentos. Espera un momento y vuelve a intentarlo.",
+    });
+  });
+
   it("other statuses and no response have fixed texts", () => {
     expect(describeError(500, { title: "interno" })).toMatchObject({
       title: "Error de Servidor",
       message: "Hubo un problema con el servidor. Intenta más tarde.",
     });
-    expect(describeError(429, {}).title).toBe("Error de Servidor");
+    expect(describeError(503, { title: "Servicio no disponible" }).title).toBe("Error de Servidor");
     expect(describeError(null, undefined)).toMatchObject({
       title: "Error de Conexión",
       message: "No se pudo conectar al servidor. Intenta nuevamente.",

@@ -60,6 +60,16 @@ export function describeError(
       details: [],
     };
   }
+  if (status === 429) {
+    // Throttling is not a server fault: say how long to wait (decision 003).
+    return {
+      title: text(b.title) ?? "Demasiados intentos",
+      message:
+        text(b.message) ??
+        "Has hecho demasiados intentos. Espera un momento y vuelve a intentarlo.",
+      details: [],
+    };
+  }
   return {
     title: "Error de Servidor",
     message: "Hubo un problema con el servidor. Intenta más tarde.",
