@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
+import type { Database } from "../db/client.ts";
 import { contacts } from "../db/schema.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { throttle } from "../rate-limit/throttle.ts";
@@ -16,6 +19,58 @@ const ContactRequest = z.object({
   message: contactFields.message.input,
 });
 
+type ContactMessage = z.infer<typeof ContactRequest>;
+type Contact = typeof contacts.$inferSelect;
+
+/**
+ * An identical message (same name, e-mail, phone, subject and text) arriving again within this
+ * window is the same message sent twice: a double click, a retry after a lost answer, a second
+ * tab (docs/decisions/060-contact-message-deduplication.md).
+ */
+const duplicateWindowSeconds = 10 * 60;
+/** First key of the transaction-level advisory lock: this lock's namespace ("ctct"). */
+const lockNamespace = 0x63746374;
+
+/**
+ * Stores the message unless an identical one arrived within the window; `undefined` then. An
+ * advisory lock on the message's hash makes simultaneous identical posts wait for each other,
+ * so exactly one of them inserts.
+ */
+async function storeOnce(db: Database, message: ContactMessage): Promise<Contact | undefined> {
+  const digest = createHash("sha256")
+    .update(
+      JSON.stringify([
+        message.name,
+        message.email,
+        message.phone,
+        message.subject,
+        message.message,
+      ]),
+    )
+    .digest();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${lockNamespace}, ${digest.readInt32BE(0)})`);
+    const [earlier] = await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(
+        and(
+          gt(contacts.created_at, sql`now() - make_interval(secs => ${duplicateWindowSeconds})`),
+          eq(contacts.name, message.name),
+          sql`${contacts.email} is not distinct from ${message.email ?? null}`,
+          sql`${contacts.phone} is not distinct from ${message.phone ?? null}`,
+          eq(contacts.subject, message.subject),
+          eq(contacts.message, message.message),
+        ),
+      )
+      .limit(1);
+    if (earlier) return undefined;
+    const [contact] = await tx.insert(contacts).values(message).returning();
+    if (!contact) throw new Error("contact insert returned no row");
+    return contact;
+  });
+}
+
 /** POST /api/contacts: the contact page's form. */
 export function createContactsRouter({ db, mail, limiter, env }: Services) {
   const api = new Hono();
@@ -27,16 +82,20 @@ export function createContactsRouter({ db, mail, limiter, env }: Services) {
     async (c) => {
       const message = c.req.valid("json");
       // The message is stored before anything else happens: once this insert succeeds the
-      // visitor is told it arrived, and staff find it in the admin area whatever follows.
-      const [contact] = await db.insert(contacts).values(message).returning();
-      if (!contact) throw new Error("contact insert returned no row");
+      // visitor is told it arrived, and staff find it in the admin area whatever follows. A
+      // repeat of a message just stored gets the same answer and neither a row nor a notice.
+      const contact = await storeOnce(db, message);
       // The notice goes through the mail outbox, so an SMTP outage delays it but loses nothing;
       // if even the outbox refuses it, the stored message still stands.
-      await mail
-        .send(contactNoticeMail(contact, env))
-        .catch((error) =>
-          console.error(`[contacts] notice for message ${contact.id} not queued: ${String(error)}`),
-        );
+      if (contact) {
+        await mail
+          .send(contactNoticeMail(contact, env))
+          .catch((error) =>
+            console.error(
+              `[contacts] notice for message ${contact.id} not queued: ${String(error)}`,
+            ),
+          );
+      }
       return c.json(
         {
           title: "¡Mensaje enviado!",
