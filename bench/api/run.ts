@@ -6,13 +6,16 @@
  *   --duration N   seconds per measurement (default 10)
  *   --db pglite,postgres
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
-import pg from "pg";
+import type autocannon from "autocannon";
+import { measure as measureFigure } from "../lib/autocannon.ts";
+import { createBenchDatabase } from "../lib/postgres.ts";
+import { measuredLine, writeSection } from "../lib/report.ts";
+import { ensureBuild, root, startServer } from "../lib/server.ts";
+import { createUser, login, randomIp, uniqueToken } from "../lib/users.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -23,8 +26,6 @@ const { values: args } = parseArgs({
 });
 const duration = Number(args.duration);
 const connections = Number(args.connections);
-const postgresAdmin = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const root = path.resolve(import.meta.dirname, "../..");
 process.chdir(root);
 
 interface Figure {
@@ -34,100 +35,22 @@ interface Figure {
   errors: number;
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error(`no answer from ${url}`);
+async function measure(name: string, options: autocannon.Options): Promise<Figure> {
+  const f = await measureFigure(name, { connections, duration, ...options });
+  return { name, rps: f.rps, p99: f.p99, errors: f.errors + f.non2xx };
 }
-
-async function startProcess(script: string, env: Record<string, string>, port: number) {
-  const child = spawn(process.execPath, [script], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  await waitFor(`http://127.0.0.1:${port}/`, child);
-  return child;
-}
-
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-function measure(name: string, options: autocannon.Options): Promise<Figure> {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, ...options }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        name,
-        rps: Math.round(result.requests.average),
-        p99: result.latency.p99,
-        errors: result.errors + result.non2xx,
-      });
-    });
-  });
-}
-
-const randomIp = () =>
-  `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
 
 async function benchProduct(kind: "pglite" | "postgres", port: number): Promise<Figure[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-bench-"));
   const env: Record<string, string> = { DATA_DIR: dataDir, TRUST_PROXY: "true" };
-  let dropDatabase = async () => {};
-  if (kind === "postgres") {
-    const name = `obra_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: postgresAdmin });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(postgresAdmin);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: postgresAdmin });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    };
-  }
-  const server = await startProcess("bench/api/server.mjs", env, port);
-  const base = `http://127.0.0.1:${port}`;
+  const database = kind === "postgres" ? await createBenchDatabase("bench") : undefined;
+  if (database) env.DATABASE_URL = database.url;
+  const server = await startServer({ env, port });
+  const base = server.base;
   try {
     const credentials = { email: "bench@example.com", password: "tejado-azul-mediterraneo-2026" };
-    execFileSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "scripts/user-create.ts",
-        "--name",
-        "Bench",
-        "--email",
-        credentials.email,
-        "--password",
-        credentials.password,
-        "--role",
-        "guest_user",
-      ],
-      { env: { ...process.env, ...env }, stdio: "ignore" },
-    );
-    const login = await fetch(`${base}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...credentials, remember: true }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    createUser(env, credentials);
+    const token = await login(base, credentials);
     const auth = { Authorization: `Bearer ${token}` };
     const json = { "Content-Type": "application/json" };
 
@@ -148,7 +71,8 @@ async function benchProduct(kind: "pglite" | "postgres", port: number): Promise<
                 name: "Lucía Bench",
                 email: "lucia@example.com",
                 subject: "Reforma de cocina",
-                message: "Quiero reformar la cocina de un piso en Valencia.",
+                // Unique: an identical message within 10 minutes is stored once (decision 060).
+                message: `Quiero reformar la cocina de un piso en Valencia. ${uniqueToken()}`,
               }),
             }),
           },
@@ -182,18 +106,16 @@ async function benchProduct(kind: "pglite" | "postgres", port: number): Promise<
     figures.push(user);
     return figures;
   } finally {
-    await stopProcess(server);
-    await dropDatabase();
+    await server.stop();
+    await database?.drop();
   }
 }
 
 async function main() {
-  if (!existsSync("build/server/server.js")) {
-    execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  }
-  const hello = await startProcess("bench/api/hello.mjs", {}, 3301);
+  ensureBuild();
+  const hello = await startServer({ script: "bench/api/hello.mjs", port: 3301 });
   const baseline = await measure("bare Hono hello-world", { url: "http://127.0.0.1:3301/" });
-  await stopProcess(hello);
+  await hello.stop();
 
   const figures = [baseline];
   for (const kind of args.db.split(",") as ("pglite" | "postgres")[]) {
@@ -214,7 +136,10 @@ async function main() {
     ),
   ].filter(Boolean);
   const table = [
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:api\` (${duration} s per row, ${connections} connections unless noted; ${os.cpus().length} cores, Node ${process.version}).`,
+    measuredLine(
+      "npm run bench:api",
+      `${duration} s per row, ${connections} connections unless noted`,
+    ),
     "",
     "| measurement | req/s | ratio to bare Hono | p99 ms | errors + non-2xx |",
     "|---|---|---|---|---|",
@@ -224,18 +149,6 @@ async function main() {
   ].join("\n");
   console.log(`\n${table}\n`);
   writeSection("## API", table);
-}
-
-/** Replaces one `## ` section of docs/benchmarks.md, keeping the others. */
-function writeSection(heading: string, body: string) {
-  const file = path.join(root, "docs/benchmarks.md");
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const sections = current.split(/^(?=## )/m);
-  const next = `${heading}\n\n${body}\n\n`;
-  const index = sections.findIndex((s) => s.startsWith(`${heading}\n`));
-  if (index >= 0) sections[index] = next;
-  else sections.push(next);
-  writeFileSync(file, sections.join("").replace(/\n{3,}/g, "\n\n"));
 }
 
 await main();

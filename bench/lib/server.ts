@@ -1,0 +1,92 @@
+/**
+ * The production server as the benches start it: bench/api/server.mjs (what `npm start` runs,
+ * without the rebuild check) in a child process on 127.0.0.1, with BUILD_DIR and env of choice.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+/** The build the benches serve: BUILD_DIR (default ./build), built first when missing. */
+export function ensureBuild(): string {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  if (!existsSync(path.join(root, buildDir, "server/server.js"))) {
+    execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  }
+  return buildDir;
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<number | string>;
+}
+
+/** Polls `url` until anything answers; fails early if the process exits meanwhile. */
+export async function waitForHttp(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+export async function startServer(options: {
+  port: number;
+  env?: Record<string, string>;
+  /** Default: the production server, bench/api/server.mjs. */
+  script?: string;
+  /** Called with each chunk of the server's stderr (it is also passed through). */
+  onStderr?: (text: string) => void;
+  /** Silence stdout (default) or pass it through. */
+  stdout?: "ignore" | "inherit";
+}): Promise<RunningServer> {
+  const child = spawn(process.execPath, [options.script ?? "bench/api/server.mjs"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      ...options.env,
+    },
+    stdio: ["ignore", options.stdout ?? "ignore", "pipe"],
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    const text = chunk.toString();
+    options.onStderr?.(text);
+    process.stderr.write(text);
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  const base = `http://127.0.0.1:${options.port}`;
+  await waitForHttp(`${base}/`, child);
+  return {
+    child,
+    pid: child.pid ?? 0,
+    base,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** Resident memory of a process in MiB, from /proc/<pid>/status (VmRSS). */
+export function residentMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
+  return Math.round((kib / 1024) * 10) / 10;
+}

@@ -1,0 +1,53 @@
+/** A verified account made with `npm run user:create`'s script, and a token for it. */
+import { execFileSync } from "node:child_process";
+import { root } from "./server.ts";
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export function createUser(
+  env: Record<string, string>,
+  credentials: Credentials,
+  role = "guest_user",
+) {
+  execFileSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/user-create.ts",
+      "--name",
+      "Bench",
+      "--email",
+      credentials.email,
+      "--password",
+      credentials.password,
+      "--role",
+      role,
+    ],
+    { cwd: root, env: { ...process.env, ...env }, stdio: "ignore" },
+  );
+}
+
+export async function login(base: string, credentials: Credentials): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": randomIp() },
+    body: JSON.stringify({ ...credentials, remember: true }),
+  });
+  if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * A random private address for X-Forwarded-For: with TRUST_PROXY=true the server throttles per
+ * this value, so bench traffic stays under the per-IP limits as real visitors would.
+ */
+export const randomIp = () =>
+  `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`;
+
+let sequence = 0;
+/** A value unique within this run (and across runs): for e-mails and message tokens. */
+export const uniqueToken = () => `${process.pid}-${Date.now().toString(36)}-${++sequence}`;
