@@ -45,11 +45,3 @@ export const notFoundPage = {
   message: "La página que buscas no existe.",
   linkText: "Volver al inicio",
 };
-
-/** The closing block every page ends with: the next step a visitor can take. */
-export const nextStep = {
-  title: "¿Hablamos de tu proyecto?",
-  text: "Cuéntanos qué quieres hacer y te visitamos sin compromiso. Te respondemos en un día laborable.",
-  quote: { text: "Pide tu presupuesto", url: "/contact" },
-  gallery: { text: "Ver nuestras obras", url: "/gallery" },
-};

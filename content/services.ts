@@ -4,6 +4,7 @@
  * published in sitemap.xml): change the texts freely, never a slug.
  */
 import type { ImageId, ServiceSlug } from "./images";
+import { categoryPath, servicePath } from "./service-paths";
 import type { Seo } from "./types";
 
 export type CategorySlug = "reformas" | "construccion" | "interiorismo";
@@ -569,6 +570,4 @@ export function servicesOf(categorySlug: CategorySlug): Service[] {
   return services.filter((service) => service.category === categorySlug);
 }
 
-export const categoryPath = (slug: CategorySlug) => `/service/${slug}`;
-export const servicePath = (service: Pick<Service, "category" | "slug">) =>
-  `/service/${service.category}/${service.slug}`;
+export { categoryPath, servicePath };

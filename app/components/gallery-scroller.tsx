@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import type { ImageId } from "../../content/images";
-import { ArrowIcon } from "./welcome-carousel";
+import { ArrowIcon } from "./arrow-icon";
 
 export const SCROLL_STEP_PX = 300;
 

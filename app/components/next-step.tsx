@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CallLink } from "~/components/call-link";
 import { company } from "../../content/company";
-import { nextStep } from "../../content/pages";
+import { nextStep } from "../../content/next-step";
 import { primaryButton, secondaryButton } from "./buttons";
 
 /**

@@ -7,6 +7,7 @@ import Autoplay from "embla-carousel-autoplay";
 import useEmblaCarousel from "embla-carousel-react";
 import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { ArrowIcon } from "~/components/arrow-icon";
 import { Picture } from "~/components/picture";
 import type { WelcomeSlide } from "../../content/home";
 
@@ -198,27 +199,6 @@ function CarouselButton({
     >
       {children}
     </button>
-  );
-}
-
-export function ArrowIcon({ direction }: { direction: "left" | "right" }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-5"
-    >
-      {direction === "left" ? (
-        <path d="M12.5 4.5 7 10l5.5 5.5" />
-      ) : (
-        <path d="M7.5 4.5 13 10l-5.5 5.5" />
-      )}
-    </svg>
   );
 }
 

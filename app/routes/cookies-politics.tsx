@@ -3,8 +3,14 @@ import { pageMeta } from "~/lib/seo";
 import { cookies } from "../../content/legal/cookies";
 import type { Route } from "./+types/cookies-politics";
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...cookies.seo, path: cookies.path });
+/** The text travels as pre-rendered loader data, not as JavaScript (034). */
+export function loader() {
+  return { document: cookies };
+}
 
-export default function LegalRoute() {
-  return <LegalPage document={cookies} />;
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta({ ...loaderData.document.seo, path: loaderData.document.path }) : [];
+
+export default function LegalRoute({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={loaderData.document} />;
 }

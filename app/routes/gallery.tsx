@@ -3,38 +3,41 @@ import {
   GalleryScroller,
   scrollerImageSizes,
 } from "~/components/gallery-scroller";
+import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
-import { imagePreloadLink } from "~/components/picture";
 import { pageMeta } from "~/lib/seo";
 import { useShuffled } from "~/lib/shuffle";
 import { galleryPage } from "../../content/pages";
-import { servicePath, services } from "../../content/services";
+import { servicePath } from "../../content/service-paths";
+import { services } from "../../content/services";
 import type { Route } from "./+types/gallery";
 
 /**
  * Every service image, interleaved (each service's first image, then each second one...) so the
  * pre-rendered order is already a mix; the visitor's browser then shuffles all but the first,
- * which stays in place because it is the preloaded, eagerly loaded image above the fold.
+ * which stays in place because it is the preloaded, eagerly loaded image above the fold. The
+ * list travels as loader data, not as JavaScript (034).
  */
-const longestGallery = Math.max(...services.map((service) => service.gallery.length));
-const items: GalleryItem[] = Array.from({ length: longestGallery }, (_, position) =>
-  services.flatMap((service) => {
-    const image = service.gallery[position];
-    return image ? [{ image, caption: service.label, href: servicePath(service) }] : [];
-  }),
-).flat();
-const firstItem = items[0] as GalleryItem;
-const otherItems = items.slice(1);
+export function loader() {
+  const longestGallery = Math.max(...services.map((service) => service.gallery.length));
+  const items: GalleryItem[] = Array.from({ length: longestGallery }, (_, position) =>
+    services.flatMap((service) => {
+      const image = service.gallery[position];
+      return image ? [{ image, caption: service.label, href: servicePath(service) }] : [];
+    }),
+  ).flat();
+  return { first: items[0] as GalleryItem, others: items.slice(1) };
+}
 
-export const links: Route.LinksFunction = () => [
-  imagePreloadLink(firstItem.image, scrollerImageSizes),
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({ ...galleryPage.seo, path: "/gallery" }),
+  ...(loaderData ? [imagePreloadMeta(loaderData.first.image, scrollerImageSizes)] : []),
 ];
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...galleryPage.seo, path: "/gallery" });
-
-export default function Gallery() {
-  const mixed = [firstItem, ...useShuffled(otherItems)];
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const { first, others } = loaderData;
+  const mixed = [first, ...useShuffled(others)];
   return (
     <>
       <PageIntro
@@ -49,7 +52,7 @@ export default function Gallery() {
       <section aria-label="Galería de imágenes" className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <GalleryScroller items={mixed} label="Imágenes de nuestras obras" priorityFirst />
         <p className="mt-4 text-sm text-ink-soft">
-          {items.length} imágenes. Pulsa el nombre de un servicio para ver qué incluye.
+          {others.length + 1} imágenes. Pulsa el nombre de un servicio para ver qué incluye.
         </p>
       </section>
       <NextStep title="¿Te imaginas tu casa así?" showGallery={false} />

@@ -4,8 +4,9 @@ import { primaryButton, secondaryButton } from "~/components/buttons";
 import { CallLink } from "~/components/call-link";
 import { GalleryScroller } from "~/components/gallery-scroller";
 import { ImageGrid } from "~/components/image-grid";
+import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
-import { imagePreloadLink, Picture } from "~/components/picture";
+import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
@@ -28,26 +29,28 @@ import type { Route } from "./+types/home";
 
 const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
+/** Fonts are static, so their preload is a plain `links` entry; the hero's comes with its data. */
 export const links: Route.LinksFunction = () => [
-  imagePreloadLink(hero.image, heroSizes),
   { rel: "preload", as: "font", type: "font/woff2", href: displayFont, crossOrigin: "anonymous" },
 ];
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({
-    title: homeSeo.title,
-    description: homeSeo.description,
-    keywords: homeSeo.keywords,
-    path: "/",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        ...pageMeta({ ...loaderData.seo, path: "/" }),
+        imagePreloadMeta(loaderData.hero.image, heroSizes),
+      ]
+    : [];
 
 /**
  * The home page's content travels as loader data (pre-rendered into the page), not as code:
  * the services catalogue then stays out of the home page's JavaScript, which must hydrate
- * within the 120 KB budget. Only the hero (needed by `links`) and the SEO texts ship as code.
+ * within the 120 KB budget.
  */
 export function loader() {
   return {
+    seo: homeSeo,
+    hero,
     welcomeSlides,
     servicesIntro,
     serviceCards: services.map((service) => ({
@@ -71,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const stripItems = galleryStrip.images.map((image) => ({ image }));
   return (
     <>
-      <Hero />
+      <Hero hero={loaderData.hero} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <WelcomeCarousel slides={welcomeSlides} label="Lo que hacemos" />
       </div>
@@ -109,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero() {
+function Hero({ hero }: { hero: HomeContent["hero"] }) {
   return (
     <section aria-labelledby="titulo" className="border-b border-sand-200 bg-sand-50">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-10 sm:py-16 lg:grid-cols-2 lg:gap-14">

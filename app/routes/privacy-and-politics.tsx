@@ -3,8 +3,14 @@ import { pageMeta } from "~/lib/seo";
 import { privacy } from "../../content/legal/privacy";
 import type { Route } from "./+types/privacy-and-politics";
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...privacy.seo, path: privacy.path });
+/** The text travels as pre-rendered loader data, not as JavaScript (034). */
+export function loader() {
+  return { document: privacy };
+}
 
-export default function LegalRoute() {
-  return <LegalPage document={privacy} />;
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? pageMeta({ ...loaderData.document.seo, path: loaderData.document.path }) : [];
+
+export default function LegalRoute({ loaderData }: Route.ComponentProps) {
+  return <LegalPage document={loaderData.document} />;
 }

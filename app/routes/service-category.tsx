@@ -6,57 +6,57 @@ import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
+import { serviceCard } from "~/components/service-cards";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
-import {
-  type Category,
-  categories,
-  categoryPath,
-  findCategory,
-  servicePath,
-  servicesOf,
-} from "../../content/services";
+import { categoryPath } from "../../content/service-paths";
+import { categories, findCategory, servicesOf } from "../../content/services";
 import type { Route } from "./+types/service-category";
 
 const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
-/** /service/{category}: an unknown category is the Not Found page with status 404. */
+/**
+ * /service/{category}: an unknown category is the Not Found page with status 404. The page's
+ * content travels as loader data, so the services catalogue is not shipped as JavaScript (034).
+ */
 export function loader({ params }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   if (!category) throw data(null, { status: 404 });
-  return { category };
-}
-
-function crumbsOf(category: Category) {
-  return [
-    { name: "Inicio", path: "/" },
-    { name: "Servicios", path: "/services" },
-    { name: category.label, path: categoryPath(category.slug) },
-  ];
+  return {
+    category,
+    cards: servicesOf(category.slug).map((service) => serviceCard(service)),
+    others: categories
+      .filter((other) => other.slug !== category.slug)
+      .map(({ slug, title, summary }) => ({ path: categoryPath(slug), title, summary })),
+    crumbs: [
+      { name: "Inicio", path: "/" },
+      { name: "Servicios", path: "/services" },
+      { name: category.label, path: categoryPath(category.slug) },
+    ],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return notFoundMeta();
-  const { category } = loaderData;
+  const { category, crumbs } = loaderData;
   return [
     ...pageMeta({
       ...category.seo,
       path: categoryPath(category.slug),
-      jsonLd: [breadcrumbJsonLd(crumbsOf(category))],
+      jsonLd: [breadcrumbJsonLd(crumbs)],
     }),
     imagePreloadMeta(category.image, imageSizes),
   ];
 };
 
 export default function ServiceCategory({ loaderData }: Route.ComponentProps) {
-  const { category } = loaderData;
-  const others = categories.filter((other) => other.slug !== category.slug);
+  const { category, cards, others, crumbs } = loaderData;
   return (
     <>
       <PageIntro
         eyebrow={category.label}
         title={category.title}
         subtitle={category.subtitle}
-        crumbs={crumbsOf(category)}
+        crumbs={crumbs}
       />
       <section aria-labelledby="sobre-el-area" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
@@ -87,25 +87,18 @@ export default function ServiceCategory({ loaderData }: Route.ComponentProps) {
             title={`Servicios de ${category.label.toLowerCase()}`}
             subtitle={category.summary}
           />
-          <ServicesGrid
-            cards={servicesOf(category.slug).map((service) => ({
-              title: service.title,
-              summary: service.summary,
-              image: service.image,
-              href: servicePath(service),
-            }))}
-          />
+          <ServicesGrid cards={cards} />
         </div>
       </section>
-      <nav aria-labelledby="otras-areas" className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+      <nav aria-labelledby="otras-areas" className="mx-auto max-w-7xl px-4 pt-14 sm:pt-16">
         <h2 id="otras-areas" className="text-2xl font-semibold">
           Otras áreas
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {others.map((other) => (
-            <li key={other.slug}>
+            <li key={other.path}>
               <Link
-                to={categoryPath(other.slug)}
+                to={other.path}
                 className="flex h-full flex-col gap-1 rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md"
               >
                 <span className="font-display text-xl font-semibold text-ink">{other.title}</span>

@@ -8,63 +8,57 @@ import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
+import { serviceCard } from "~/components/service-cards";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
-import {
-  type Category,
-  categoryPath,
-  findCategory,
-  findService,
-  type Service,
-  servicePath,
-  servicesOf,
-} from "../../content/services";
+import { categoryPath, servicePath } from "../../content/service-paths";
+import { findCategory, findService, servicesOf } from "../../content/services";
 import type { Route } from "./+types/service-detail";
 
 const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
-/** /service/{category}/{slug}: a slug that is not in that category is the Not Found page (404). */
+/**
+ * /service/{category}/{slug}: a slug that is not in that category is the Not Found page (404).
+ * The page's content travels as loader data, not as JavaScript (034).
+ */
 export function loader({ params }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   const service = findService(params.category, params.slug);
   if (!category || !service) throw data(null, { status: 404 });
-  return { category, service };
-}
-
-function crumbsOf(category: Category, service: Service) {
-  return [
-    { name: "Inicio", path: "/" },
-    { name: "Servicios", path: "/services" },
-    { name: category.label, path: categoryPath(category.slug) },
-    { name: service.label, path: servicePath(service) },
-  ];
+  return {
+    category: { slug: category.slug, label: category.label },
+    service,
+    // Three neighbours keep the page short; the category page lists them all.
+    siblings: servicesOf(category.slug)
+      .filter((other) => other.slug !== service.slug)
+      .slice(0, 3)
+      .map((other) => serviceCard(other)),
+    crumbs: [
+      { name: "Inicio", path: "/" },
+      { name: "Servicios", path: "/services" },
+      { name: category.label, path: categoryPath(category.slug) },
+      { name: service.label, path: servicePath(service) },
+    ],
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return notFoundMeta();
-  const { category, service } = loaderData;
+  const { service, crumbs } = loaderData;
   return [
-    ...pageMeta({
-      ...service.seo,
-      path: servicePath(service),
-      jsonLd: [breadcrumbJsonLd(crumbsOf(category, service))],
-    }),
+    ...pageMeta({ ...service.seo, path: servicePath(service), jsonLd: [breadcrumbJsonLd(crumbs)] }),
     imagePreloadMeta(service.image, imageSizes),
   ];
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { category, service } = loaderData;
-  // Three neighbours keep the page short; the category page lists them all.
-  const siblings = servicesOf(category.slug)
-    .filter((other) => other.slug !== service.slug)
-    .slice(0, 3);
+  const { category, service, siblings, crumbs } = loaderData;
   return (
     <>
       <PageIntro
         eyebrow={service.label}
         title={service.title}
         subtitle={service.subtitle}
-        crumbs={crumbsOf(category, service)}
+        crumbs={crumbs}
       />
       <section aria-labelledby="que-incluye" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
@@ -107,14 +101,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             id="otros-servicios"
             title={`Otros servicios de ${category.label.toLowerCase()}`}
           />
-          <ServicesGrid
-            cards={siblings.map((other) => ({
-              title: other.title,
-              summary: other.summary,
-              image: other.image,
-              href: servicePath(other),
-            }))}
-          />
+          <ServicesGrid cards={siblings} />
           <p className="mt-10">
             <Link to={categoryPath(category.slug)} className={secondaryButton}>
               Ver todos los servicios de {category.label.toLowerCase()}

@@ -2,9 +2,11 @@ import { Link } from "react-router";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { ServicesGrid } from "~/components/service-card";
+import { serviceCard } from "~/components/service-cards";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { servicesPage } from "../../content/pages";
-import { categories, categoryPath, servicePath, servicesOf } from "../../content/services";
+import { categoryPath } from "../../content/service-paths";
+import { categories, servicesOf } from "../../content/services";
 import type { Route } from "./+types/services";
 
 const crumbs = [
@@ -15,7 +17,21 @@ const crumbs = [
 export const meta: Route.MetaFunction = () =>
   pageMeta({ ...servicesPage.seo, path: "/services", jsonLd: [breadcrumbJsonLd(crumbs)] });
 
-export default function Services() {
+/** The catalogue travels as loader data, not as JavaScript (034). */
+export function loader() {
+  return {
+    areas: categories.map(({ slug, label, title, subtitle }) => ({
+      slug,
+      label,
+      title,
+      subtitle,
+      path: categoryPath(slug),
+      cards: servicesOf(slug).map((service) => serviceCard(service)),
+    })),
+  };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -24,7 +40,7 @@ export default function Services() {
         subtitle={servicesPage.subtitle}
         crumbs={crumbs}
       />
-      {categories.map((category, index) => (
+      {loaderData.areas.map((category, index) => (
         <section
           key={category.slug}
           aria-labelledby={`area-${category.slug}`}
@@ -42,20 +58,13 @@ export default function Services() {
                 <p className="mt-3 text-lg leading-relaxed text-ink-soft">{category.subtitle}</p>
               </div>
               <Link
-                to={categoryPath(category.slug)}
+                to={category.path}
                 className="inline-flex min-h-11 shrink-0 items-center gap-1 font-semibold text-terracotta underline-offset-4 hover:text-terracotta-dark hover:underline"
               >
                 Todo sobre {category.label.toLowerCase()} <span aria-hidden="true">→</span>
               </Link>
             </div>
-            <ServicesGrid
-              cards={servicesOf(category.slug).map((service) => ({
-                title: service.title,
-                summary: service.summary,
-                image: service.image,
-                href: servicePath(service),
-              }))}
-            />
+            <ServicesGrid cards={category.cards} />
           </div>
         </section>
       ))}

@@ -1,0 +1,7 @@
+/** The closing block every page ends with: the next step a visitor can take. */
+export const nextStep = {
+  title: "¿Hablamos de tu proyecto?",
+  text: "Cuéntanos qué quieres hacer y te visitamos sin compromiso. Te respondemos en un día laborable.",
+  quote: { text: "Pide tu presupuesto", url: "/contact" },
+  gallery: { text: "Ver nuestras obras", url: "/gallery" },
+};
