@@ -29,7 +29,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       </PageIntro>
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <div className="grid gap-12 lg:grid-cols-[16rem_1fr]">
-          <nav aria-label="Índice" className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+          <nav aria-label="Índice" className="min-w-0 lg:sticky lg:top-32 lg:self-start">
             <h2 className="font-sans text-sm font-semibold tracking-wide text-ink-soft uppercase">
               Índice
             </h2>
@@ -60,7 +60,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
 
 function Section({ section, number }: { section: LegalSection; number: number }) {
   return (
-    <section aria-labelledby={`seccion-${number}`} className="scroll-mt-24">
+    <section aria-labelledby={`seccion-${number}`} className="scroll-mt-32">
       <h2 id={`seccion-${number}`} className="text-2xl font-semibold">
         {number}. {section.heading}
       </h2>
