@@ -22,6 +22,10 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", (error) => console.error(`[db] idle client error: ${error.message}`));
+  // A client checked out of the pool (a transaction between two statements) has no listener of
+  // the pool's: losing the server then emits an unhandled 'error' that would kill the process.
+  // The transaction's own next query fails with the same cause and the request answers 503.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return { db, kind: "postgres", close: () => pool.end() };
 }
