@@ -40,3 +40,24 @@ test("axe finds no violation on the team page with the map loaded", async ({ pag
   await expect(page.locator("iframe")).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  for (const path of [
+    "/",
+    "/gallery",
+    "/team",
+    "/service/reformas/reformas-de-banos",
+    "/cookies-politics",
+  ]) {
+    test(`axe finds no violation on ${path} at 390 px`, async ({ page }) => {
+      await page.goto(path, { waitUntil: "networkidle" });
+      expect(await violations(page)).toEqual([]);
+      // Mobile first: nothing wider than the screen.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+});
