@@ -27,6 +27,12 @@ export interface RunningServer {
   stop(): Promise<number | string>;
 }
 
+/** Servers still running when a bench dies are killed with it, so no port stays taken. */
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
 /** Polls `url` until anything answers; fails early if the process exits meanwhile. */
 export async function waitForHttp(url: string, child: ChildProcess) {
   for (let i = 0; i < 300; i++) {
@@ -46,11 +52,19 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Default: the production server, bench/api/server.mjs. */
   script?: string;
-  /** Called with each chunk of the server's stderr (it is also passed through). */
+  /** Called with each chunk of the server's stderr (passed through too unless `quiet`). */
   onStderr?: (text: string) => void;
+  /** Keep the server's stderr off the terminal (outage benches make it log every failure). */
+  quiet?: boolean;
   /** Silence stdout (default) or pass it through. */
   stdout?: "ignore" | "inherit";
 }): Promise<RunningServer> {
+  const base = `http://127.0.0.1:${options.port}`;
+  const taken = await fetch(base).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${options.port} is already in use`);
   const child = spawn(process.execPath, [options.script ?? "bench/api/server.mjs"], {
     cwd: root,
     env: {
@@ -65,12 +79,15 @@ export async function startServer(options: {
   child.stderr?.on("data", (chunk: Buffer) => {
     const text = chunk.toString();
     options.onStderr?.(text);
-    process.stderr.write(text);
+    if (!options.quiet) process.stderr.write(text);
   });
+  children.add(child);
   const exited = new Promise<number | string>((resolve) =>
-    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+    child.once("exit", (code, signal) => {
+      children.delete(child);
+      resolve(code ?? signal ?? "unknown");
+    }),
   );
-  const base = `http://127.0.0.1:${options.port}`;
   await waitForHttp(`${base}/`, child);
   return {
     child,

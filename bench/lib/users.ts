@@ -1,5 +1,5 @@
 /** A verified account made with `npm run user:create`'s script, and a token for it. */
-import { execFileSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { root } from "./server.ts";
 
 export interface Credentials {
@@ -12,7 +12,7 @@ export function createUser(
   credentials: Credentials,
   role = "guest_user",
 ) {
-  execFileSync(
+  const result = spawnSync(
     process.execPath,
     [
       "--import",
@@ -27,8 +27,9 @@ export function createUser(
       "--role",
       role,
     ],
-    { cwd: root, env: { ...process.env, ...env }, stdio: "ignore" },
+    { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" },
   );
+  if (result.status !== 0) throw new Error(`user:create failed: ${result.stderr || result.stdout}`);
 }
 
 export async function login(base: string, credentials: Credentials): Promise<string> {
