@@ -8,11 +8,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { company } from "../content/company.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
@@ -28,6 +30,13 @@ export async function start() {
   // Content-Encoding from their .br/.gz copies (scripts/precompress.ts), which compress skips.
   server.use("*", compress());
   server.use(
+    "*",
+    securityHeaders({
+      googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
+      frameOrigins: [new URL(company.map.embedUrl).origin],
+    }),
+  );
+  server.use(
     "/assets/*",
     serveStatic({
       root: clientDir,
@@ -41,8 +50,15 @@ export async function start() {
     serveStatic({
       root: clientDir,
       precompressed: true,
-      onFound: (_path, c) => {
-        if (!c.res.headers.get("Cache-Control")) c.header("Cache-Control", "public, max-age=300");
+      onFound: (file, c) => {
+        if (c.res.headers.get("Cache-Control")) return;
+        // Image names carry no hash: a day fresh, then revalidated in the background for a week.
+        c.header(
+          "Cache-Control",
+          file.includes("/images/")
+            ? "public, max-age=86400, stale-while-revalidate=604800"
+            : "public, max-age=300",
+        );
       },
     }),
   );
