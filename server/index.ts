@@ -14,6 +14,7 @@ import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
+import { servePrerendered } from "./prerendered.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -44,7 +45,9 @@ export async function start() {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  // Pre-rendered pages (dir/index.html) and the other public files (favicon, images).
+  // Pre-rendered pages (dir/index.html) from memory; serveStatic below keeps the other public
+  // files (favicon, images) and whatever this one leaves (ranges).
+  server.use("*", servePrerendered(clientDir));
   server.use(
     "*",
     serveStatic({

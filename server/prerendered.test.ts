@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { servePrerendered } from "./prerendered.ts";
+
+const home = "<!DOCTYPE html><html lang=es><title>Inicio</title><h1>Obra</h1></html>";
+const services = "<!DOCTYPE html><html lang=es><title>Servicios</title></html>";
+
+describe("pre-rendered pages from memory", () => {
+  let app: Hono;
+
+  beforeAll(() => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "obra-prerendered-"));
+    writeFileSync(path.join(dir, "index.html"), home);
+    writeFileSync(path.join(dir, "index.html.gz"), gzipSync(home));
+    writeFileSync(path.join(dir, "index.html.br"), brotliCompressSync(home));
+    mkdirSync(path.join(dir, "services"));
+    writeFileSync(path.join(dir, "services/index.html"), services);
+    app = new Hono();
+    app.use("*", servePrerendered(dir));
+    app.all("*", (c) => c.text("fell through", 404));
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}, method = "GET") =>
+    app.request(url, { method, headers });
+
+  it("answers the gzip copy with the headers a browser and a cache need", async () => {
+    const res = await get("/", { "Accept-Encoding": "gzip, deflate" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(res.headers.get("last-modified")).toMatch(/GMT$/);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(body.length));
+    expect(gunzipSync(body).toString()).toBe(home);
+  });
+
+  it("prefers brotli, and sends plain HTML to a client that accepts neither", async () => {
+    expect(
+      (await get("/", { "Accept-Encoding": "gzip, br" })).headers.get("content-encoding"),
+    ).toBe("br");
+    const plain = await get("/");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(home);
+  });
+
+  it("serves nested pages with and without the trailing slash, and HEAD without a body", async () => {
+    expect(await (await get("/services")).text()).toBe(services);
+    expect(await (await get("/services/", { "Accept-Encoding": "gzip" })).text()).toBe(services);
+    const head = await get("/", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(home)));
+    expect(await head.text()).toBe("");
+  });
+
+  it("leaves other paths, ranges and posts to the next handler", async () => {
+    expect((await get("/gallery")).status).toBe(404);
+    expect((await get("/", { Range: "bytes=0-10" })).status).toBe(404);
+    expect((await get("/", {}, "POST")).status).toBe(404);
+  });
+});
