@@ -187,7 +187,10 @@ export async function databaseOutage(options: { seconds: number; port: number })
       const answered = new Map(sent.map((o) => [o.key, o.status]));
       const unexplained = [...rows].filter((key) => answered.get(key) !== 201);
       const after503 = unexplained.filter((key) => answered.get(key) === 503);
-      const noAnswer = unexplained.filter((key) => !answered.has(key));
+      const noAnswer = unexplained.filter((key) => !answered.has(key) && sentKeys.has(key));
+      // A 503 after the commit: the COMMIT reached PostgreSQL, its reply was lost with the
+      // connection. Rows without an answer: requests still in flight when autocannon stopped
+      // (at most one per connection), or lost to a client error or timeout.
       verdict(
         lines,
         `every 201 ${kind} is stored`,
@@ -196,10 +199,10 @@ export async function databaseOutage(options: { seconds: number; port: number })
       );
       verdict(
         lines,
-        `every stored ${kind} was answered 201 or 503-after-commit`,
+        `every stored ${kind} was answered 201, or 503 after its commit, or was in flight at the end`,
         after503.length + noAnswer.length === unexplained.length &&
-          noAnswer.length <= result.errors + result.timeouts,
-        `${rows.size} rows = ${rows.size - unexplained.length} with 201 + ${after503.length} committed before a 503 + ${noAnswer.length} without an answer`,
+          noAnswer.length <= connections + result.errors + result.timeouts,
+        `${rows.size} rows = ${rows.size - unexplained.length} with 201 + ${after503.length} committed before a 503 + ${noAnswer.length} in flight when the load stopped`,
       );
     }
   } finally {
