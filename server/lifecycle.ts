@@ -2,7 +2,8 @@ import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 
 interface ServeOptions {
-  fetch: (request: Request) => Response | Promise<Response>;
+  // biome-ignore lint/suspicious/noExplicitAny: Hono's fetch takes Node's bindings as its 2nd argument
+  fetch: (request: Request, ...rest: any[]) => Response | Promise<Response>;
   port: number;
   hostname: string;
   /** Runs after the last in-flight request has finished (close the database here). */
@@ -16,12 +17,26 @@ interface ServeOptions {
  * finish, runs `onDrained` and exits 0. A rolling deploy loses no request.
  */
 export function serveUntilSignal(options: ServeOptions): Server {
-  const server = serve(
-    { fetch: options.fetch, port: options.port, hostname: options.hostname },
-    (info) => console.log(`Listening on http://localhost:${info.port}`),
+  let stopping = false;
+  // After the signal every answer asks its client to close the connection: a keep-alive
+  // connection that is never idle (a busy client, a proxy) would otherwise hold the drain open
+  // until its time limit and the exit code would be 1 (bench/faults/sigterm.ts).
+  // biome-ignore lint/suspicious/noExplicitAny: passed through as is (Node's incoming/outgoing)
+  const fetch = async (request: Request, ...rest: any[]) => {
+    const response = await options.fetch(request, ...rest);
+    if (stopping) {
+      try {
+        response.headers.set("Connection", "close");
+      } catch {
+        // immutable headers (a fetched response): Node closes after the drain's time limit
+      }
+    }
+    return response;
+  };
+  const server = serve({ fetch, port: options.port, hostname: options.hostname }, (info) =>
+    console.log(`Listening on http://localhost:${info.port}`),
   ) as Server;
 
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
