@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goodPassword, registerUser } from "../../tests/support/accounts.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { accessTokenLifetime } from "../auth/access-tokens.ts";
 import { hashToken } from "../auth/tokens.ts";
@@ -150,6 +150,28 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
     });
   });
 
+  describe("registrations from one address", () => {
+    it("allow 10 new accounts an hour, then 429; refused forms do not count", async () => {
+      const ip = uniqueIp();
+      const register = (email: string) =>
+        t.post("/api/register", registration(email), undefined, ip);
+      for (let i = 0; i < 5; i++) {
+        expect((await t.post("/api/register", {}, undefined, ip)).status).toBe(422);
+      }
+      for (let i = 0; i < 10; i++) {
+        expect((await register(`cuenta${i}@vecino.example`)).status).toBe(201);
+      }
+      const refused = await register("la-once@vecino.example");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await register("otra@example.com")).status).toBe(429);
+      expect(
+        (await t.post("/api/register", registration("otra@example.com"), undefined, uniqueIp()))
+          .status,
+      ).toBe(201);
+    });
+  });
+
   describe("POST /api/login", () => {
     it("signs in with the right password, in any e-mail letter case", async () => {
       const account = await registerUser(t);
@@ -207,6 +229,18 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect((await locked.json()).title).toBe("Demasiados intentos");
+    });
+
+    it("lets no more than 5 of a parallel burst of wrong passwords through to the check", async () => {
+      const account = await registerUser(t);
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          t.post("/api/login", { email: account.email, password: "mal-2026-xyz" }),
+        ),
+      );
+      const statuses = burst.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     });
 
     it("forgets earlier failures after a successful sign-in", async () => {

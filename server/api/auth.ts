@@ -56,6 +56,12 @@ const LoginBody = z.object({
 /** Laravel's login throttle: 5 failed attempts per e-mail and address, for a minute. */
 const loginThrottle = { limit: 5, windowMs: 60_000 };
 
+/**
+ * Each new account sends a mail: 10 accounts an hour from one address is plenty for people.
+ * Only accounts created count; a refused form costs nothing and sends nothing.
+ */
+const registerThrottle = { limit: 10, windowMs: 60 * 60_000 };
+
 export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
 
 export function findUserByEmail(db: Database, email: string) {
@@ -69,8 +75,12 @@ export function createAuthRouter(services: Services) {
 
   router.post("/register", validate(RegisterBody), async (c) => {
     const body = c.req.valid("json");
+    const key = `register:${clientIp(c)}`;
+    const allowance = await limiter.peek(key, registerThrottle.limit, registerThrottle.windowMs);
+    if (!allowance.allowed) tooManyRequests(allowance);
     if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
     const user = await createGuestUser(db, body);
+    await limiter.hit(key, registerThrottle.limit, registerThrottle.windowMs);
     await sendVerificationMail(services, user);
     const token = await issueAccessToken(db, user.id);
     return c.json(
@@ -87,14 +97,15 @@ export function createAuthRouter(services: Services) {
   router.post("/login", validate(LoginBody), async (c) => {
     const { email, password, remember } = c.req.valid("json");
     const key = `login:${email}|${clientIp(c)}`;
-    const allowance = await limiter.peek(key, loginThrottle.limit, loginThrottle.windowMs);
+    // Counted before the password is checked, so a parallel burst cannot slip past the limit;
+    // a successful sign-in clears the count.
+    const allowance = await limiter.hit(key, loginThrottle.limit, loginThrottle.windowMs);
     if (!allowance.allowed) tooManyRequests(allowance);
     const account = await findUserByEmail(db, email);
     const valid = account
       ? await verifyPassword(account.password_hash, password)
       : await verifyAgainstDummy(password);
     if (!account || !valid) {
-      await limiter.hit(key, loginThrottle.limit, loginThrottle.windowMs);
       fail(401, {
         title: "Error de Autenticación",
         message: "El correo electrónico o la contraseña no son correctos.",

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { expect, vi } from "vitest";
 import { mailOutbox } from "../../server/db/schema.ts";
-import type { TestApp } from "./app.ts";
+import { type TestApp, uniqueIp } from "./app.ts";
 
 let sequence = 0;
 
@@ -16,12 +16,17 @@ export async function registerUser(
   sequence += 1;
   const email = fields.email ?? `cliente${sequence}-${Date.now()}@example.com`;
   const password = fields.password ?? goodPassword;
-  const res = await t.post("/api/register", {
-    name: fields.name ?? "Lucía Martínez",
-    email,
-    password,
-    password_confirmation: password,
-  });
+  const res = await t.post(
+    "/api/register",
+    {
+      name: fields.name ?? "Lucía Martínez",
+      email,
+      password,
+      password_confirmation: password,
+    },
+    undefined,
+    uniqueIp(),
+  );
   expect(res.status).toBe(201);
   const body = await res.json();
   return {

@@ -32,13 +32,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const services: Services = { env, db: database.db, mail, limiter };
   const app = createApp(services);
 
-  const request = (method: string, url: string, body?: unknown, token?: string) =>
+  const request = (method: string, url: string, body?: unknown, token?: string, ip = defaultIp) =>
     app.request(url, {
       method,
       headers: {
         ...(body === undefined ? {} : { "Content-Type": "application/json" }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        "X-Forwarded-For": "203.0.113.7",
+        "X-Forwarded-For": ip,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -48,13 +48,24 @@ export async function createTestApp(options: TestAppOptions = {}) {
     services,
     db: database.db,
     get: (url: string, token?: string) => request("GET", url, undefined, token),
-    post: (url: string, body: unknown, token?: string) => request("POST", url, body, token),
+    /** `ip` stands in for the client's address (throttles count per address). */
+    post: (url: string, body: unknown, token?: string, ip?: string) =>
+      request("POST", url, body, token, ip),
     async close() {
       await mail.stop();
       await limiter.close();
       await database.close();
     },
   };
+}
+
+const defaultIp = "203.0.113.7";
+let ipSerial = 0;
+
+/** A client address no other request of this run has used. */
+export function uniqueIp(): string {
+  ipSerial += 1;
+  return `198.18.${Math.floor(ipSerial / 250) % 250}.${(ipSerial % 250) + 1}`;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
