@@ -2,9 +2,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 
+type Bytes = Uint8Array<ArrayBuffer>;
+
 /** A pre-rendered document in every encoding the build wrote for it (scripts/precompress.ts). */
 interface Document {
-  bodies: { br?: Buffer; gzip?: Buffer; identity: Buffer };
+  bodies: { br?: Bytes; gzip?: Bytes; identity: Bytes };
   lastModified: string;
 }
 
@@ -19,15 +21,15 @@ function loadDocuments(clientDir: string): Map<string, Document> {
         continue;
       }
       if (entry.name !== "index.html") continue;
-      const read = (suffix: string) => {
+      const read = (suffix: string): Bytes | undefined => {
         try {
-          return readFileSync(full + suffix);
+          return new Uint8Array(readFileSync(full + suffix));
         } catch {
           return undefined;
         }
       };
       const document: Document = {
-        bodies: { identity: readFileSync(full), gzip: read(".gz"), br: read(".br") },
+        bodies: { identity: read("") as Bytes, gzip: read(".gz"), br: read(".br") },
         lastModified: statSync(full).mtime.toUTCString(),
       };
       const route = `/${path.relative(clientDir, dir).split(path.sep).join("/")}`.replace(
@@ -65,13 +67,14 @@ export function servePrerendered(clientDir: string): MiddlewareHandler {
         : accepted.has("gzip") && bodies.gzip
           ? "gzip"
           : undefined;
-    const body = encoding ? (bodies[encoding] as Buffer) : bodies.identity;
+    const body = encoding ? (bodies[encoding] as Bytes) : bodies.identity;
     c.header("Content-Type", "text/html; charset=utf-8");
     if (bodies.br || bodies.gzip) c.header("Vary", "Accept-Encoding");
     if (encoding) c.header("Content-Encoding", encoding);
     c.header("Last-Modified", document.lastModified);
     c.header("Cache-Control", "public, max-age=300");
     c.header("Content-Length", String(body.length));
-    return c.body(method === "HEAD" ? null : body, 200);
+    if (method === "HEAD") return c.body(null, 200);
+    return c.body(body, 200);
   };
 }

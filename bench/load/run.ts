@@ -100,7 +100,20 @@ function visitorMix(tokens: string[]): autocannon.Request[] {
 }
 
 async function main() {
-  const product = await startProduct({ label: "load", port: 3421, quiet: true });
+  // The server's own account of any 5xx: the API logs "[api] METHOD path" and the error.
+  const serverErrors = new Map<string, number>();
+  const product = await startProduct({
+    label: "load",
+    port: 3421,
+    quiet: true,
+    onStderr: (text) => {
+      for (const line of text.split("\n")) {
+        if (!/^\[api\]|Error|error:/.test(line)) continue;
+        const key = line.replace(/\d+/g, "N").slice(0, 160);
+        serverErrors.set(key, (serverErrors.get(key) ?? 0) + 1);
+      }
+    },
+  });
   const { server } = product;
   const lines: string[] = [];
   try {
@@ -190,6 +203,14 @@ async function main() {
       `- resident memory after run 1 → after run ${runs}: ${firstAfter} → ${lastAfter} MiB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)}; budget flat, within 10 %): ${Math.abs(growth) <= firstAfter * 0.1 ? "met" : "MISSED"}`,
       `- product / nginx on the pre-rendered page: ${ratio.toFixed(2)} (budget ≥ 0.7): ${ratio >= 0.7 ? "met" : "MISSED"}`,
     );
+    if (serverErrors.size) {
+      lines.push(
+        "",
+        "Server log lines about errors (digits as N):",
+        "",
+        ...[...serverErrors].slice(0, 8).map(([line, n]) => `    ${n} × ${line}`),
+      );
+    }
   } finally {
     await product.close();
   }
