@@ -2,18 +2,21 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { servePrerendered } from "./prerendered.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 const home = "<!DOCTYPE html><html lang=es><title>Inicio</title><h1>Obra</h1></html>";
 const services = "<!DOCTYPE html><html lang=es><title>Servicios</title></html>";
 
 describe("pre-rendered pages from memory", () => {
   let app: Hono;
+  let dir: string;
 
   beforeAll(() => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "obra-prerendered-"));
+    dir = mkdtempSync(path.join(os.tmpdir(), "obra-prerendered-"));
     writeFileSync(path.join(dir, "index.html"), home);
     writeFileSync(path.join(dir, "index.html.gz"), gzipSync(home));
     writeFileSync(path.join(dir, "index.html.br"), brotliCompressSync(home));
@@ -62,5 +65,27 @@ describe("pre-rendered pages from memory", () => {
     expect((await get("/gallery")).status).toBe(404);
     expect((await get("/", { Range: "bytes=0-10" })).status).toBe(404);
     expect((await get("/", {}, "POST")).status).toBe(404);
+  });
+
+  // Over a real socket @hono/node-server hands out light responses whose headers are replaced
+  // when the body is read: the policy must still reach the wire, request after request.
+  it("carries the Content-Security-Policy when served by Node, not only in app.request()", async () => {
+    const served = new Hono();
+    served.use("*", securityHeaders({ googleTags: false, frameOrigins: [] }));
+    served.use("*", servePrerendered(dir));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const server = serve({ fetch: served.fetch, port, hostname: "127.0.0.1" });
+    await new Promise((r) => server.once("listening", r));
+    try {
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`http://127.0.0.1:${port}/`, {
+          headers: { "Accept-Encoding": "br" },
+        });
+        expect(res.headers.get("content-security-policy")).toContain("object-src 'none'");
+        expect(await res.text()).toBe(home);
+      }
+    } finally {
+      server.close();
+    }
   });
 });

@@ -77,18 +77,21 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     // Browsers ignore HSTS over plain HTTP, so it is safe to send always.
     headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 
-    if (!headers.get("Content-Type")?.includes("text/html") || !c.res.body) return;
+    if (!headers.get("Content-Type")?.includes("text/html")) return;
     // Precompressed files (.br/.gz) arrive encoded: decoded once, then the policy is cached.
     const encoded = headers.get("Content-Encoding");
     const cacheKey =
       c.req.method === "GET" && headers.get("Last-Modified") ? c.req.path : undefined;
     let policy = cacheKey ? policyCache.get(cacheKey) : undefined;
     if (!policy) {
+      // Touching `body` turns @hono/node-server's light response into a full one, with new
+      // headers (and no fast path): only here, once per document, and headers re-read below.
+      if (!c.res.body) return;
       const html = await readHtml(c.res.clone(), encoded);
       policy = contentSecurityPolicy(html, options);
       if (cacheKey) policyCache.set(cacheKey, policy);
     }
-    headers.set("Content-Security-Policy", policy);
+    c.res.headers.set("Content-Security-Policy", policy);
   };
 }
 
