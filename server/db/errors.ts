@@ -24,7 +24,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message } = e as { code?: string; message?: string };
     return (
       (code !== undefined && unavailableCodes.has(code)) ||
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
         message ?? "",
       )
     );
