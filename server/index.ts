@@ -15,7 +15,7 @@ import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
 import { servePrerendered } from "./prerendered.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
@@ -30,13 +30,11 @@ export async function start() {
   // Rendered responses (SSR pages, API JSON) are gzipped on the fly; static files already carry
   // Content-Encoding from their .br/.gz copies (scripts/precompress.ts), which compress skips.
   server.use("*", compress());
-  server.use(
-    "*",
-    securityHeaders({
-      googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
-      frameOrigins: [new URL(company.map.embedUrl).origin],
-    }),
-  );
+  const headerOptions = {
+    googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
+    frameOrigins: [new URL(company.map.embedUrl).origin],
+  };
+  server.use("*", securityHeaders(headerOptions));
   server.use(
     "/assets/*",
     serveStatic({
@@ -47,7 +45,10 @@ export async function start() {
   );
   // Pre-rendered pages (dir/index.html) from memory; serveStatic below keeps the other public
   // files (favicon, images) and whatever this one leaves (ranges).
-  server.use("*", servePrerendered(clientDir));
+  server.use(
+    "*",
+    servePrerendered(clientDir, (html) => contentSecurityPolicy(html, headerOptions)),
+  );
   server.use(
     "*",
     serveStatic({

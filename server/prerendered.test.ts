@@ -4,9 +4,10 @@ import path from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { beforeAll, describe, expect, it } from "vitest";
 import { servePrerendered } from "./prerendered.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
 
 const home = "<!DOCTYPE html><html lang=es><title>Inicio</title><h1>Obra</h1></html>";
 const services = "<!DOCTYPE html><html lang=es><title>Servicios</title></html>";
@@ -70,9 +71,15 @@ describe("pre-rendered pages from memory", () => {
   // Over a real socket @hono/node-server hands out light responses whose headers are replaced
   // when the body is read: the policy must still reach the wire, request after request.
   it("carries the Content-Security-Policy when served by Node, not only in app.request()", async () => {
+    // The production stack of server/index.ts: compression, headers, then the documents.
+    const options = { googleTags: false, frameOrigins: [] };
     const served = new Hono();
-    served.use("*", securityHeaders({ googleTags: false, frameOrigins: [] }));
-    served.use("*", servePrerendered(dir));
+    served.use("*", compress());
+    served.use("*", securityHeaders(options));
+    served.use(
+      "*",
+      servePrerendered(dir, (html) => contentSecurityPolicy(html, options)),
+    );
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const server = serve({ fetch: served.fetch, port, hostname: "127.0.0.1" });
     await new Promise((r) => server.once("listening", r));

@@ -8,10 +8,15 @@ type Bytes = Uint8Array<ArrayBuffer>;
 interface Document {
   bodies: { br?: Bytes; gzip?: Bytes; identity: Bytes };
   lastModified: string;
+  /** Content-Security-Policy computed from this very document (its inline-script hashes). */
+  policy?: string;
 }
 
 /** `/`, `/services`, `/service/reformas/...`: each `index.html` under the client directory. */
-function loadDocuments(clientDir: string): Map<string, Document> {
+function loadDocuments(
+  clientDir: string,
+  policyFor?: (html: string) => string,
+): Map<string, Document> {
   const documents = new Map<string, Document>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -28,9 +33,11 @@ function loadDocuments(clientDir: string): Map<string, Document> {
           return undefined;
         }
       };
+      const identity = read("") as Bytes;
       const document: Document = {
-        bodies: { identity: read("") as Bytes, gzip: read(".gz"), br: read(".br") },
+        bodies: { identity, gzip: read(".gz"), br: read(".br") },
         lastModified: statSync(full).mtime.toUTCString(),
+        policy: policyFor?.(new TextDecoder().decode(identity)),
       };
       const route = `/${path.relative(clientDir, dir).split(path.sep).join("/")}`.replace(
         /\/$/,
@@ -50,8 +57,11 @@ function loadDocuments(clientDir: string): Map<string, Document> {
  * stats up to four files and streams one (docs/decisions/062-prerendered-pages-from-memory.md).
  * The same headers as serveStatic's; anything else (ranges, other files) falls through to it.
  */
-export function servePrerendered(clientDir: string): MiddlewareHandler {
-  const documents = loadDocuments(clientDir);
+export function servePrerendered(
+  clientDir: string,
+  policyFor?: (html: string) => string,
+): MiddlewareHandler {
+  const documents = loadDocuments(clientDir, policyFor);
   return async (c, next) => {
     const method = c.req.method;
     if ((method !== "GET" && method !== "HEAD") || c.req.header("range")) return next();
@@ -73,6 +83,7 @@ export function servePrerendered(clientDir: string): MiddlewareHandler {
     if (encoding) c.header("Content-Encoding", encoding);
     c.header("Last-Modified", document.lastModified);
     c.header("Cache-Control", "public, max-age=300");
+    if (document.policy) c.header("Content-Security-Policy", document.policy);
     c.header("Content-Length", String(body.length));
     if (method === "HEAD") return c.body(null, 200);
     return c.body(body, 200);

@@ -77,7 +77,9 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
     // Browsers ignore HSTS over plain HTTP, so it is safe to send always.
     headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 
+    // Pre-rendered pages bring their own policy, computed once at start (server/prerendered.ts).
     if (!headers.get("Content-Type")?.includes("text/html")) return;
+    if (headers.get("Content-Security-Policy")) return;
     // Precompressed files (.br/.gz) arrive encoded: decoded once, then the policy is cached.
     const encoded = headers.get("Content-Encoding");
     const cacheKey =

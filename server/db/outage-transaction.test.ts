@@ -55,8 +55,10 @@ describe.skipIf(skipDatabase || testDatabaseKind !== "postgres")(
         process.off("uncaughtException", record);
         await proxy.restore();
       }
-      const rows = await handle.db.execute(sql`select 3 as n`);
-      expect(rows.rows).toEqual([{ n: 3 }]);
+      const result = (await handle.db.execute(sql`select 3 as n`)) as unknown as {
+        rows: unknown[];
+      };
+      expect(result.rows).toEqual([{ n: 3 }]);
     });
   },
 );
