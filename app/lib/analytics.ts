@@ -19,14 +19,24 @@ export function gtag(...args: unknown[]): void {
   window.gtag?.(...args);
 }
 
+/**
+ * A path safe to send to a third party: the one-time tokens and the e-mail address in the
+ * verification and password links are replaced by their names.
+ */
+export function redactedPath(path: string): string {
+  return path
+    .replace(/^\/verify-email\/[^/?#]+/, "/verify-email/:token")
+    .replace(/^\/change-password\/[^/?#]+\/[^/?#]+/, "/change-password/:email/:token");
+}
+
 /** One page view per navigation (SPEC §2), sent from the root on every location change. */
 export function trackPageView(path: string): void {
   if (typeof document === "undefined") return;
-  gtag("event", "page_view", {
-    page_path: path,
-    page_location: window.location.href,
-    page_title: document.title,
-  });
+  const page_path = redactedPath(path);
+  const page_location = `${window.location.origin}${page_path}`;
+  // `set` as well, so later events on this page (conversions) carry the redacted address too.
+  gtag("set", { page_location, page_path });
+  gtag("event", "page_view", { page_path, page_location, page_title: document.title });
 }
 
 /** A lead: the visitor tapped 'Llámanos' or sent the contact form (SPEC §7). */
