@@ -19,7 +19,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // axe scans and cold first pages take their time on 2 shared cores.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
