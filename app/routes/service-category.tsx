@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { ImageBesideText, imageBesideTextSizes } from "~/components/image-beside-text";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
-import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
@@ -11,8 +11,6 @@ import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { categoryPath } from "../../content/service-paths";
 import { categories, findCategory, servicesOf } from "../../content/services";
 import type { Route } from "./+types/service-category";
-
-const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
 /**
  * /service/{category}: an unknown category is the Not Found page with status 404. The page's
@@ -44,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
       path: categoryPath(category.slug),
       jsonLd: [breadcrumbJsonLd(crumbs)],
     }),
-    imagePreloadMeta(category.image, imageSizes),
+    imagePreloadMeta(category.image, imageBesideTextSizes),
   ];
 };
 
@@ -58,28 +56,12 @@ export default function ServiceCategory({ loaderData }: Route.ComponentProps) {
         subtitle={category.subtitle}
         crumbs={crumbs}
       />
-      <section aria-labelledby="sobre-el-area" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-        <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
-          <div className="overflow-hidden rounded-lg shadow-md ring-1 ring-sand-200 lg:order-2">
-            <Picture
-              id={category.image}
-              sizes={imageSizes}
-              priority
-              className="h-auto w-full object-cover"
-            />
-          </div>
-          <div>
-            <h2 id="sobre-el-area" className="text-3xl font-semibold sm:text-4xl">
-              Cómo trabajamos en {category.label.toLowerCase()}
-            </h2>
-            {category.descriptions.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-ink-soft">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-        </div>
-      </section>
+      <ImageBesideText
+        id="sobre-el-area"
+        image={category.image}
+        heading={`Cómo trabajamos en ${category.label.toLowerCase()}`}
+        paragraphs={category.descriptions}
+      />
       <section aria-labelledby="servicios-del-area" className="border-y border-sand-200 bg-sand-50">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
           <SectionHeading

@@ -1,11 +1,11 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { secondaryButton } from "~/components/buttons";
+import { ImageBesideText, imageBesideTextSizes } from "~/components/image-beside-text";
 import { ImageGrid } from "~/components/image-grid";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
-import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
@@ -13,8 +13,6 @@ import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { categoryPath, servicePath } from "../../content/service-paths";
 import { findCategory, findService, servicesOf } from "../../content/services";
 import type { Route } from "./+types/service-detail";
-
-const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
 /**
  * /service/{category}/{slug}: a slug that is not in that category is the Not Found page (404).
@@ -46,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const { service, crumbs } = loaderData;
   return [
     ...pageMeta({ ...service.seo, path: servicePath(service), jsonLd: [breadcrumbJsonLd(crumbs)] }),
-    imagePreloadMeta(service.image, imageSizes),
+    imagePreloadMeta(service.image, imageBesideTextSizes),
   ];
 };
 
@@ -60,28 +58,12 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         subtitle={service.subtitle}
         crumbs={crumbs}
       />
-      <section aria-labelledby="que-incluye" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-        <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-16">
-          <div className="overflow-hidden rounded-lg shadow-md ring-1 ring-sand-200 lg:order-2">
-            <Picture
-              id={service.image}
-              sizes={imageSizes}
-              priority
-              className="h-auto w-full object-cover"
-            />
-          </div>
-          <div>
-            <h2 id="que-incluye" className="text-3xl font-semibold sm:text-4xl">
-              Qué incluye y cuánto dura
-            </h2>
-            {service.descriptions.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-ink-soft">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-        </div>
-      </section>
+      <ImageBesideText
+        id="que-incluye"
+        image={service.image}
+        heading="Qué incluye y cuánto dura"
+        paragraphs={service.descriptions}
+      />
       <section aria-label="Galería" className="border-y border-sand-200 bg-sand-50">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
           <SectionHeading
