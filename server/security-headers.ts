@@ -64,7 +64,8 @@ const permissionsPolicy =
   "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
-  // Pre-rendered documents never change while the process runs: hash each body once.
+  // Static HTML files (they carry Last-Modified) never change while the process runs: hash each
+  // body once. Pre-rendered pages skip all this: server/prerendered.ts hashes them at start.
   const policyCache = new Map<string, string>();
 
   return async (c, next) => {
