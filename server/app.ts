@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import { createApi } from "./api/index.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
+import { jsonResponse } from "./http-errors.ts";
 import type { Services } from "./services.ts";
 
 const jsonError = (
@@ -11,7 +11,9 @@ const jsonError = (
   title: string,
   message: string,
   headers?: Record<string, string>,
-) => Response.json({ title, message }, { status, headers });
+) => jsonResponse({ title, message }, status, headers);
+
+const carriesBody = (method: string) => method === "POST" || method === "PUT" || method === "PATCH";
 
 /**
  * The JSON API under /api with its HTTP concerns (headers, body limit, errors).
@@ -26,34 +28,27 @@ export function createApp(services: Services) {
       await next();
     });
   }
-  app.use(
-    "/api/*",
-    secureHeaders({
-      crossOriginResourcePolicy: "same-origin",
-      crossOriginOpenerPolicy: "same-origin",
-    }),
-  );
-  // No CORS headers are ever sent: browsers keep other origins out of the API.
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () =>
-        jsonError(
-          413,
-          "Petición demasiado grande",
-          "Los datos enviados superan el tamaño permitido.",
-        ),
-    }),
-  );
+  // No CORS headers are ever sent: browsers keep other origins out of the API. The security
+  // headers and Cache-Control: no-store are written by Node (server/response-headers.ts).
+
+  // Only requests that may carry a body are measured: asking a GET for its body makes
+  // @hono/node-server build a full web Request, the most expensive step of a small answer.
+  const limitBody = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () =>
+      jsonError(
+        413,
+        "Petición demasiado grande",
+        "Los datos enviados superan el tamaño permitido.",
+      ),
+  });
+  app.use("/api/*", (c, next) => (carriesBody(c.req.method) ? limitBody(c, next) : next()));
   app.use("/api/*", async (c, next) => {
-    const hasBody = c.req.method === "POST" || c.req.method === "PUT" || c.req.method === "PATCH";
     const type = c.req.header("content-type") ?? "";
-    if (hasBody && !/^application\/(.+\+)?json\b/i.test(type)) {
+    if (carriesBody(c.req.method) && !/^application\/(.+\+)?json\b/i.test(type)) {
       return jsonError(415, "Formato no admitido", "Envía los datos en formato JSON.");
     }
     await next();
-    c.header("Cache-Control", "no-store");
   });
 
   app.route("/api", createApi(services));
@@ -67,7 +62,7 @@ export function createApp(services: Services) {
       if (error.status === 400 && /json/i.test(error.message)) {
         return jsonError(400, "Datos no válidos", "El cuerpo de la petición no es un JSON válido.");
       }
-      return Response.json({ title: "Error", message: error.message }, { status: error.status });
+      return jsonResponse({ title: "Error", message: error.message }, error.status);
     }
     if (isDatabaseUnavailable(error)) {
       console.error(`[api] database unavailable: ${c.req.method} ${c.req.path}`);

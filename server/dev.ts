@@ -9,6 +9,7 @@ import { createServer as createViteServer } from "vite";
 import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
+import { SecuredResponse } from "./response-headers.ts";
 
 const env = parseEnv({ NODE_ENV: "development", ...process.env });
 const { services } = await boot(env);
@@ -30,8 +31,6 @@ const handle = getRequestListener(async (request) => {
   return app.fetch(request);
 });
 
-createServer((req, res) => vite.middlewares(req, res, () => handle(req, res))).listen(
-  env.PORT,
-  env.HOST,
-  () => console.log(`Dev server on http://localhost:${env.PORT}`),
-);
+createServer({ ServerResponse: SecuredResponse }, (req, res) =>
+  vite.middlewares(req, res, () => handle(req, res)),
+).listen(env.PORT, env.HOST, () => console.log(`Dev server on http://localhost:${env.PORT}`));

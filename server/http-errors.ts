@@ -9,13 +9,29 @@ export interface Message {
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * A JSON response built with the plain constructor: @hono/node-server writes those straight to
+ * the socket, while `Response.json()` makes a full web Response whose body is read as a stream
+ * (a third of the throughput of a small answer, bench/api).
+ */
+export function jsonResponse(
+  body: unknown,
+  status: number,
+  headers?: Record<string, string>,
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
 /** Throws a JSON error response; the app's error handler sends it as it is. */
 export function fail(
   status: ContentfulStatusCode,
   body: Message & { errors?: FieldErrors },
   headers?: Record<string, string>,
 ): never {
-  throw new HTTPException(status, { res: Response.json(body, { status, headers }) });
+  throw new HTTPException(status, { res: jsonResponse(body, status, headers) });
 }
 
 export function failValidation(errors: FieldErrors, message?: string): never {

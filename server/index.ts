@@ -5,7 +5,7 @@
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { company } from "../content/company.ts";
@@ -15,9 +15,20 @@ import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
 import { servePrerendered } from "./prerendered.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import { isApiPath } from "./response-headers.ts";
+import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+
+/**
+ * A middleware for pages and files that API requests skip: API paths are not files (each
+ * lookup stats up to three candidates), never HTML, and anything that reads or sets an
+ * answer's headers costs @hono/node-server its fast path (bench/api).
+ */
+const pagesOnly =
+  (middleware: MiddlewareHandler): MiddlewareHandler =>
+  (c, next) =>
+    isApiPath(c.req.path) ? next() : middleware(c, next);
 
 export async function start() {
   const env = parseEnv();
@@ -30,13 +41,12 @@ export async function start() {
   // Rendered pages are gzipped on the fly; static files already carry Content-Encoding from
   // their .br/.gz copies (scripts/precompress.ts). API answers are small JSON: compressing them
   // cost three quarters of the API's throughput (bench/api), for a few hundred bytes.
-  const compressPages = compress();
-  server.use("*", (c, next) => (c.req.path.startsWith("/api/") ? next() : compressPages(c, next)));
+  server.use("*", pagesOnly(compress()));
   const headerOptions = {
     googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
     frameOrigins: [new URL(company.map.embedUrl).origin],
   };
-  server.use("*", securityHeaders(headerOptions));
+  server.use("*", pagesOnly(documentPolicy(headerOptions)));
   server.use(
     "/assets/*",
     serveStatic({
@@ -46,27 +56,30 @@ export async function start() {
     }),
   );
   // Pre-rendered pages (dir/index.html) from memory, then the other public files (favicon,
-  // images) and whatever the first leaves (ranges). Never looked up for the API, whose paths
-  // are not files: each lookup stats up to three candidates (.br, .gz and the plain file).
-  const prerendered = servePrerendered(clientDir, (html) =>
-    contentSecurityPolicy(html, headerOptions),
+  // images) and whatever the first leaves (ranges).
+  server.use(
+    "*",
+    pagesOnly(servePrerendered(clientDir, (html) => contentSecurityPolicy(html, headerOptions))),
   );
-  const publicFiles = serveStatic({
-    root: clientDir,
-    precompressed: true,
-    onFound: (file, c) => {
-      if (c.res.headers.get("Cache-Control")) return;
-      // Image names carry no hash: a day fresh, then revalidated in the background for a week.
-      c.header(
-        "Cache-Control",
-        file.includes("/images/")
-          ? "public, max-age=86400, stale-while-revalidate=604800"
-          : "public, max-age=300",
-      );
-    },
-  });
-  server.use("*", (c, next) => (c.req.path.startsWith("/api/") ? next() : prerendered(c, next)));
-  server.use("*", (c, next) => (c.req.path.startsWith("/api/") ? next() : publicFiles(c, next)));
+  server.use(
+    "*",
+    pagesOnly(
+      serveStatic({
+        root: clientDir,
+        precompressed: true,
+        onFound: (file, c) => {
+          if (c.res.headers.get("Cache-Control")) return;
+          // Image names carry no hash: a day fresh, then revalidated in the background for a week.
+          c.header(
+            "Cache-Control",
+            file.includes("/images/")
+              ? "public, max-age=86400, stale-while-revalidate=604800"
+              : "public, max-age=300",
+          );
+        },
+      }),
+    ),
+  );
   server.route("/", createApp(services));
   server.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
 

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
+import { SecuredResponse } from "./response-headers.ts";
 
 interface ServeOptions {
   // biome-ignore lint/suspicious/noExplicitAny: Hono's fetch takes Node's bindings as its 2nd argument
@@ -34,8 +35,14 @@ export function serveUntilSignal(options: ServeOptions): Server {
     }
     return response;
   };
-  const server = serve({ fetch, port: options.port, hostname: options.hostname }, (info) =>
-    console.log(`Listening on http://localhost:${info.port}`),
+  const server = serve(
+    {
+      fetch,
+      port: options.port,
+      hostname: options.hostname,
+      serverOptions: { ServerResponse: SecuredResponse },
+    },
+    (info) => console.log(`Listening on http://localhost:${info.port}`),
   ) as Server;
 
   const stop = (signal: string) => {

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { beforeAll, describe, expect, it } from "vitest";
 import { servePrerendered } from "./prerendered.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security-headers.ts";
+import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
 
 const home = "<!DOCTYPE html><html lang=es><title>Inicio</title><h1>Obra</h1></html>";
 const services = "<!DOCTYPE html><html lang=es><title>Servicios</title></html>";
@@ -75,7 +75,7 @@ describe("pre-rendered pages from memory", () => {
     const options = { googleTags: false, frameOrigins: [] };
     const served = new Hono();
     served.use("*", compress());
-    served.use("*", securityHeaders(options));
+    served.use("*", documentPolicy(options));
     served.use(
       "*",
       servePrerendered(dir, (html) => contentSecurityPolicy(html, options)),

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
 /**
- * Security headers for every response, and a strict Content-Security-Policy for every HTML one.
+ * A strict Content-Security-Policy for every HTML answer.
  *
  * Inline scripts (React Router's hydration data, the consent bootstrap, JSON-LD) are allowed by
  * their SHA-256 hashes, computed from the document itself. That one mechanism serves pre-rendered
@@ -60,59 +60,21 @@ export function contentSecurityPolicy(html: string, options: SecurityHeaderOptio
     .join("; ");
 }
 
-const permissionsPolicy =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
-
-export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
-  // Static HTML files (they carry Last-Modified) never change while the process runs: hash each
-  // body once. Pre-rendered pages skip all this: server/prerendered.ts hashes them at start.
-  const policyCache = new Map<string, string>();
-
+/**
+ * The Content-Security-Policy of HTML answers that do not bring their own: pages rendered on
+ * request (pre-rendered ones are hashed once at start, server/prerendered.ts). An encoded or
+ * partial document (a range of a pre-rendered file) is not read: it gets the policy with no
+ * inline script allowed. The other security headers: server/response-headers.ts.
+ */
+export function documentPolicy(options: SecurityHeaderOptions): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const headers = c.res.headers;
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("Permissions-Policy", permissionsPolicy);
-    headers.set("X-Frame-Options", "DENY");
-    // Browsers ignore HSTS over plain HTTP, so it is safe to send always.
-    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-
-    // Pre-rendered pages bring their own policy, computed once at start (server/prerendered.ts).
-    if (!headers.get("Content-Type")?.includes("text/html")) return;
-    if (headers.get("Content-Security-Policy")) return;
-    // Precompressed files (.br/.gz) arrive encoded: decoded once, then the policy is cached.
-    const encoded = headers.get("Content-Encoding");
-    const cacheKey =
-      c.req.method === "GET" && headers.get("Last-Modified") ? c.req.path : undefined;
-    let policy = cacheKey ? policyCache.get(cacheKey) : undefined;
-    if (!policy) {
-      // Touching `body` turns @hono/node-server's light response into a full one, with new
-      // headers (and no fast path): only here, once per document, and headers re-read below.
-      if (!c.res.body) return;
-      const html = await readHtml(c.res.clone(), encoded);
-      policy = contentSecurityPolicy(html, options);
-      if (cacheKey) policyCache.set(cacheKey, policy);
-    }
-    c.res.headers.set("Content-Security-Policy", policy);
+    if (!c.res.headers.get("Content-Type")?.includes("text/html")) return;
+    if (c.res.headers.get("Content-Security-Policy")) return;
+    const whole = c.res.status !== 206 && !c.res.headers.get("Content-Encoding") && c.res.body;
+    // Reading the body replaces @hono/node-server's light response and its headers: the
+    // policy goes on the headers of the response as it is afterwards.
+    const html = whole ? await c.res.clone().text() : "";
+    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(html, options));
   };
-}
-
-async function readHtml(response: Response, encoding: string | null): Promise<string> {
-  if (!encoding || !response.body) return response.text();
-  const format = encoding === "br" ? "brotli" : encoding;
-  if (format !== "gzip" && format !== "deflate" && format !== "brotli") return response.text();
-  const { Readable } = await import("node:stream");
-  const zlib = await import("node:zlib");
-  const decoder =
-    format === "brotli"
-      ? zlib.createBrotliDecompress()
-      : format === "gzip"
-        ? zlib.createGunzip()
-        : zlib.createInflate();
-  const chunks: Buffer[] = [];
-  // biome-ignore lint/suspicious/noExplicitAny: web stream to node stream
-  for await (const chunk of Readable.fromWeb(response.body as any).pipe(decoder))
-    chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,0 +1,79 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../tests/support/app.ts";
+import { skipDatabase } from "../tests/support/database.ts";
+import { SecuredResponse } from "./response-headers.ts";
+
+/** A GET over a real socket: status and the raw header lines, names lowercased. */
+function get(port: number, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; lines: [string, string][] }>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, headers }, (res) => {
+        const lines: [string, string][] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          lines.push([(res.rawHeaders[i] ?? "").toLowerCase(), res.rawHeaders[i + 1] ?? ""]);
+        }
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, lines }));
+      })
+      .on("error", reject);
+  });
+}
+const value = (lines: [string, string][], name: string) =>
+  lines.filter(([n]) => n === name).map(([, v]) => v);
+
+// The headers are written by Node, so only a real socket shows them (not app.request()).
+describe.skipIf(skipDatabase)("security headers on the wire", () => {
+  let t: TestApp;
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const site = new Hono();
+    site.route("/", t.app);
+    site.get("/obra", (c) => {
+      c.header("Cache-Control", "public, max-age=300");
+      return c.html("<!DOCTYPE html><title>Obra</title>");
+    });
+    server = serve({
+      fetch: site.fetch,
+      port: 0,
+      hostname: "127.0.0.1",
+      serverOptions: { ServerResponse: SecuredResponse },
+    }) as http.Server;
+    await new Promise((r) => server.once("listening", r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.close();
+    await t.close();
+  });
+
+  it("API answers, refusals included: locked to this origin, never stored, no CORS grant", async () => {
+    for (const path of ["/api/user", "/api/no-such-thing"]) {
+      const { status, lines } = await get(port, path, { Origin: "https://evil.example" });
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
+      expect(value(lines, "strict-transport-security")[0]).toMatch(/max-age=\d+/);
+      expect(value(lines, "cross-origin-resource-policy")).toEqual(["same-origin"]);
+      expect(value(lines, "cache-control")).toEqual(["no-store"]);
+      expect(value(lines, "content-type")[0]).toContain("application/json");
+      expect(value(lines, "access-control-allow-origin")).toEqual([]);
+    }
+  });
+
+  it("pages: the common headers once each, their own caching, embeddable by nobody", async () => {
+    const { status, lines } = await get(port, "/obra");
+    expect(status).toBe(200);
+    expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
+    expect(value(lines, "x-frame-options")).toEqual(["DENY"]);
+    expect(value(lines, "referrer-policy")).toEqual(["strict-origin-when-cross-origin"]);
+    expect(value(lines, "permissions-policy")[0]).toContain("camera=()");
+    expect(value(lines, "cache-control")).toEqual(["public, max-age=300"]);
+    // Images and pages may be linked from elsewhere: no cross-origin resource lock.
+    expect(value(lines, "cross-origin-resource-policy")).toEqual([]);
+  });
+});
