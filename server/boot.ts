@@ -1,3 +1,4 @@
+import { followSessionChanges, SessionCache } from "./auth/session-cache.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -10,10 +11,13 @@ export async function boot(env: Env): Promise<{ services: Services; close(): Pro
   const database = await openDatabase(env);
   const limiter = await createRateLimiter(env);
   const mail = createMailer(database.db, createTransport(env));
-  const services: Services = { env, db: database.db, mail, limiter };
+  const sessions = new SessionCache();
+  const stopFollowing = await followSessionChanges(database, sessions);
+  const services: Services = { env, db: database.db, mail, limiter, sessions };
   return {
     services,
     async close() {
+      await stopFollowing();
       await mail.stop();
       await limiter.close();
       await database.close();

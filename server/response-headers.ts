@@ -9,26 +9,28 @@ import { type IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from "
  * lowercase, as `Headers` hands them over, so an answer that sets one of them itself wins.
  * The Content-Security-Policy depends on each document: server/security-headers.ts.
  */
-export const pageHeaders: OutgoingHttpHeaders = {
+const everyAnswer: OutgoingHttpHeaders = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
-  "permissions-policy":
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   "x-frame-options": "DENY",
   // Browsers ignore HSTS over plain HTTP, so it is safe to send always.
   "strict-transport-security": "max-age=63072000; includeSubDomains",
 };
 
-/** The API answers this site's own pages only, and its answers are never stored. */
+export const pageHeaders: OutgoingHttpHeaders = {
+  ...everyAnswer,
+  "permissions-policy":
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+};
+
+/**
+ * JSON for this site's own pages: never stored, never readable by another origin (OWASP REST
+ * Security Cheat Sheet). Headers that only mean something for a document a browser renders
+ * are left out: each one is bytes on every answer.
+ */
 export const apiHeaders: OutgoingHttpHeaders = {
-  ...pageHeaders,
+  ...everyAnswer,
   "cross-origin-resource-policy": "same-origin",
-  "cross-origin-opener-policy": "same-origin",
-  "origin-agent-cluster": "?1",
-  "x-dns-prefetch-control": "off",
-  "x-download-options": "noopen",
-  "x-permitted-cross-domain-policies": "none",
-  "x-xss-protection": "0",
   "cache-control": "no-store",
 };
 

@@ -1,3 +1,4 @@
+import type { SessionCache } from "./auth/session-cache.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -12,4 +13,6 @@ export interface Services {
   db: Database;
   mail: Mailer;
   limiter: RateLimiter;
+  /** Signed-in users by token, kept current by the database's announcements. */
+  sessions: SessionCache;
 }

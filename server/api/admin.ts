@@ -57,9 +57,10 @@ async function jsonBody(c: Context): Promise<unknown> {
 }
 
 /** SPEC §7: the generic admin API, driven by one definition per resource (server/admin/). */
-export function createAdminRouter({ db }: Services) {
+export function createAdminRouter(services: Services) {
+  const { db, sessions } = services;
   const admin = new Hono<AuthEnv>();
-  admin.use("*", requireUser(db));
+  admin.use("*", requireUser(services));
 
   admin.get("/:resource", async (c) => {
     const definition = authorize(c);
@@ -100,6 +101,9 @@ export function createAdminRouter({ db }: Services) {
     const input = await parseForm(db, definition, await jsonBody(c), "update");
     const record =
       (await updateRecord(db, definition, input.id as number, input)) ?? recordNotFound();
+    // A staff edit may change an account (its role, its password): this instance forgets
+    // every signed-in user at once; the others hear it from the database (SessionCache).
+    sessions.clear();
     return c.json({
       title: "Registro actualizado",
       message: "Los cambios se han guardado correctamente.",
@@ -113,6 +117,7 @@ export function createAdminRouter({ db }: Services) {
     const refusal = definition.refuseDelete?.(id, c.var.user);
     if (refusal) fail(400, { title: "Acción no permitida", message: refusal });
     if (!(await deleteRecord(db, definition, id))) recordNotFound();
+    sessions.clear();
     return c.json({
       title: "Registro eliminado",
       message: "El registro se ha eliminado correctamente.",

@@ -70,7 +70,7 @@ export function findUserByEmail(db: Database, email: string) {
 
 /** POST /register, POST /login, GET /user, GET /logout (SPEC §7). */
 export function createAuthRouter(services: Services) {
-  const { db, limiter } = services;
+  const { db, limiter, sessions } = services;
   const router = new Hono();
 
   router.post("/register", validate(RegisterBody), async (c) => {
@@ -122,10 +122,11 @@ export function createAuthRouter(services: Services) {
     });
   });
 
-  router.get("/user", requireUser(db), (c) => c.json({ user: c.var.user }));
+  router.get("/user", requireUser(services), (c) => c.json({ user: c.var.user }));
 
-  router.get("/logout", requireUser(db), async (c) => {
+  router.get("/logout", requireUser(services), async (c) => {
     await revokeAccessToken(db, c.var.tokenHash);
+    sessions.forgetToken(c.var.tokenHash);
     return c.json({ title: "Sesión cerrada", message: "Has cerrado sesión. ¡Hasta pronto!" });
   });
 

@@ -27,33 +27,34 @@ export async function sendVerificationMail(
 
 /** GET /verify-email/:token and GET /email/resend (SPEC §7). */
 export function createEmailVerificationRouter(services: Services) {
-  const { db, limiter } = services;
+  const { db, limiter, sessions } = services;
   const router = new Hono();
 
   router.get("/verify-email/:token", async (c) => {
-    const verified = await db.transaction(async (tx) => {
+    const verifiedId = await db.transaction(async (tx) => {
       const userId = await consumeOneTimeToken(tx, c.req.param("token"), "verify_email");
-      if (userId === undefined) return false;
+      if (userId === undefined) return undefined;
       await tx
         .update(users)
         .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())` })
         .where(eq(users.id, userId));
-      return true;
+      return userId;
     });
-    if (!verified) {
+    if (verifiedId === undefined) {
       fail(400, {
         title: "Enlace no válido",
         message:
           "Este enlace de verificación no es válido, ya se usó o ha caducado. Pide uno nuevo desde tu panel.",
       });
     }
+    sessions.forgetUser(verifiedId);
     return c.json({
       title: "Correo verificado",
       message: "Tu correo electrónico está confirmado. ¡Gracias!",
     });
   });
 
-  router.get("/email/resend", requireUser(db), async (c) => {
+  router.get("/email/resend", requireUser(services), async (c) => {
     const user = c.var.user;
     if (user.email_verified_at) {
       fail(400, {

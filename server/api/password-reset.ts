@@ -46,7 +46,7 @@ const resetRequested = {
 
 /** POST /forgot-password and POST /reset-password (SPEC §7). */
 export function createPasswordResetRouter(services: Services) {
-  const { db, limiter } = services;
+  const { db, limiter, sessions } = services;
   const router = new Hono();
 
   router.post("/forgot-password", validate(ForgotBody), async (c) => {
@@ -66,22 +66,23 @@ export function createPasswordResetRouter(services: Services) {
     const body = c.req.valid("json");
     const account = await findUserByEmail(db, body.email);
     const password_hash = await hashPassword(body.password);
-    const changed =
-      account !== undefined &&
+    const changedId =
+      account &&
       (await db.transaction(async (tx) => {
         const userId = await consumeOneTimeToken(tx, body.token, "reset_password", account.id);
-        if (userId === undefined) return false;
+        if (userId === undefined) return undefined;
         await tx.update(users).set({ password_hash }).where(eq(users.id, userId));
         await revokeAllAccessTokens(tx, userId);
-        return true;
+        return userId;
       }));
-    if (!changed) {
+    if (changedId === undefined) {
       fail(400, {
         title: "Enlace no válido",
         message:
           "Este enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.",
       });
     }
+    sessions.forgetUser(changedId);
     return c.json({
       title: "Contraseña cambiada",
       message: "Tu contraseña es nueva. Inicia sesión con ella en todos tus dispositivos.",

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Database } from "../db/client.ts";
 import { fail } from "../http-errors.ts";
+import type { SessionCache } from "./session-cache.ts";
 import { hashToken } from "./tokens.ts";
-import { loadUserByToken, type UserView } from "./user-view.ts";
+import { loadSession, type UserView } from "./user-view.ts";
 
 export type AuthEnv = { Variables: { user: UserView; tokenHash: string } };
 
@@ -20,17 +21,34 @@ export function unauthenticated(): never {
 }
 
 /** Resolves the bearer token to its user, or answers 401. Sets `user` and `tokenHash`. */
-export function requireUser(db: Database): MiddlewareHandler<AuthEnv> {
+export function requireUser({
+  db,
+  sessions,
+}: {
+  db: Database;
+  sessions: SessionCache;
+}): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
     if (!token) unauthenticated();
     const tokenHash = hashToken(token);
-    const user = await loadUserByToken(db, tokenHash);
+    const user = sessions.get(tokenHash) ?? (await lookUp(db, sessions, tokenHash));
     if (!user) unauthenticated();
     c.set("user", user);
     c.set("tokenHash", tokenHash);
     await next();
   };
+}
+
+async function lookUp(
+  db: Database,
+  sessions: SessionCache,
+  tokenHash: string,
+): Promise<UserView | undefined> {
+  const startedAt = sessions.generation;
+  const session = await loadSession(db, tokenHash);
+  if (session) sessions.remember(tokenHash, session.user, session.expiresAt, startedAt);
+  return session?.user;
 }
 
 /** SPEC §6: allowed only when the user's first role has the permission keyed `key`; else 403. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, type SQL } from "drizzle-orm";
+import { and, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { accessTokens, permissions, rolePermissions, roles, users } from "../db/schema.ts";
 
@@ -11,24 +11,26 @@ export interface UserView {
   roles: { name: string; permissions: { key: string; name: string }[] }[];
 }
 
-export function loadUser(db: Database, id: number): Promise<UserView | undefined> {
-  return selectUser(db, eq(users.id, id));
+export async function loadUser(db: Database, id: number): Promise<UserView | undefined> {
+  return toView(await selectRows(db, eq(users.id, id), false));
 }
 
-/** The user behind an unexpired access token, in one round trip (it runs on every request). */
-export function loadUserByToken(db: Database, tokenHash: string): Promise<UserView | undefined> {
-  return selectUser(
+/** The user behind an unexpired access token and the token's expiry, in one round trip. */
+export async function loadSession(
+  db: Database,
+  tokenHash: string,
+): Promise<{ user: UserView; expiresAt: Date } | undefined> {
+  const rows = await selectRows(
     db,
     and(eq(accessTokens.token_hash, tokenHash), gt(accessTokens.expires_at, new Date())),
     true,
   );
+  const user = toView(rows);
+  return user && rows[0] ? { user, expiresAt: rows[0].expires_at } : undefined;
 }
 
-async function selectUser(
-  db: Database,
-  where: SQL | undefined,
-  byToken = false,
-): Promise<UserView | undefined> {
+/** One row per permission of the user's role (one row with no permission for a bare role). */
+function selectRows(db: Database, where: SQL | undefined, byToken: boolean) {
   const columns = {
     id: users.id,
     name: users.name,
@@ -39,14 +41,20 @@ async function selectUser(
     permission_name: permissions.name,
   };
   const base = byToken
-    ? db.select(columns).from(accessTokens).innerJoin(users, eq(users.id, accessTokens.user_id))
-    : db.select(columns).from(users);
-  const rows = await base
+    ? db
+        .select({ ...columns, expires_at: accessTokens.expires_at })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.user_id))
+    : db.select({ ...columns, expires_at: sql<Date>`null` }).from(users);
+  return base
     .innerJoin(roles, eq(roles.id, users.role_id))
     .leftJoin(rolePermissions, eq(rolePermissions.role_id, roles.id))
     .leftJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
     .where(where)
     .orderBy(permissions.id);
+}
+
+function toView(rows: Awaited<ReturnType<typeof selectRows>>): UserView | undefined {
   const first = rows[0];
   if (!first) return undefined;
   return {

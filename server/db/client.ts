@@ -9,7 +9,15 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Follows NOTIFY on `channel` until the returned function is called. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationListener {
+  onNotify(payload: string): void;
+  /** False while notifications may be missed (the connection is lost), true once listening. */
+  onLive(live: boolean): void;
 }
 
 /** Migrations sit in the source tree; found from the project root, since bundling moves modules. */
@@ -27,7 +35,59 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // The transaction's own next query fails with the same cause and the request answers 503.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
-  return { db, kind: "postgres", close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    listen: (channel, listener) => listenOnPostgres(url, channel, listener),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would hand the LISTEN to the next query),
+ * reconnecting every second while the server is away.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  listener: NotificationListener,
+): Promise<() => Promise<void>> {
+  const { default: pg } = await import("pg");
+  let stopped = false;
+  let current: InstanceType<typeof pg.Client> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      listener.onLive(false);
+      client.end().catch(() => {});
+      if (stopped) return;
+      console.error(`[db] stopped listening on ${channel}: ${error?.message ?? "closed"}`);
+      retry = setTimeout(connect, 1000);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    client.on("notification", (message) => listener.onNotify(message.payload ?? ""));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      current = client;
+      if (stopped) return void client.end();
+      listener.onLive(true);
+    } catch (error) {
+      onLost(error as Error);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
+  };
 }
 
 export async function openPglite(
@@ -38,7 +98,17 @@ export async function openPglite(
   const client = new PGlite(options);
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Database;
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    // The embedded database lives in this process: its notifications cannot be missed.
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
+      listener.onLive(true);
+      return unlisten;
+    },
+    close: () => client.close(),
+  };
 }
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {

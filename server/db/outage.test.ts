@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import {
   createPostgresTestDatabase,
@@ -7,6 +7,7 @@ import {
   testDatabaseKind,
 } from "../../tests/support/database.ts";
 import { startTcpProxy } from "../../tests/support/tcp-proxy.ts";
+import { createUser, signIn } from "../../tests/support/users.ts";
 import { openPostgres } from "./client.ts";
 import { subscriptions } from "./schema.ts";
 
@@ -31,6 +32,25 @@ describe.skipIf(skipDatabase || testDatabaseKind !== "postgres")("a database out
   });
 
   const subscribe = (email: string) => t.post("/api/subscriptions", { email });
+
+  it("serves no remembered session while the database is away", async () => {
+    const user = await createUser(t.db);
+    const token = await signIn(t.db, user.id);
+    expect((await t.get("/api/user", token)).status).toBe(200);
+
+    // The session cache may hold this user, but with the database gone it cannot hear of a
+    // sign-out: it empties once its listening connection drops, and requests answer 503.
+    await proxy.cut();
+    await vi.waitFor(async () => expect((await t.get("/api/user", token)).status).toBe(503), {
+      timeout: 3_000,
+      interval: 50,
+    });
+    await proxy.restore();
+    await vi.waitFor(async () => expect((await t.get("/api/user", token)).status).toBe(200), {
+      timeout: 5_000,
+      interval: 100,
+    });
+  });
 
   it("answers 503 JSON while the database is away, then recovers without a restart", async () => {
     expect((await subscribe("antes@example.com")).status).toBe(201);

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app.ts";
+import { followSessionChanges, SessionCache } from "../../server/auth/session-cache.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { type Env, parseEnv } from "../../server/env.ts";
 import { createMailer } from "../../server/mail/outbox.ts";
@@ -29,7 +30,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const limiter = createMemoryLimiter();
   const mail = createMailer(database.db, options.transport ?? createTransport(env));
-  const services: Services = { env, db: database.db, mail, limiter };
+  const sessions = new SessionCache();
+  const stopFollowing = await followSessionChanges(database, sessions);
+  const services: Services = { env, db: database.db, mail, limiter, sessions };
   const app = createApp(services);
 
   const request = (method: string, url: string, body?: unknown, token?: string, ip = defaultIp) =>
@@ -52,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     post: (url: string, body: unknown, token?: string, ip?: string) =>
       request("POST", url, body, token, ip),
     async close() {
+      await stopFollowing();
       await mail.stop();
       await limiter.close();
       await database.close();

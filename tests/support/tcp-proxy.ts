@@ -22,7 +22,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         client.pipe(upstream).pipe(client);
       });
       server.listen(port, "127.0.0.1", () => {
-        port = (server?.address() as net.AddressInfo).port;
+        port = (server?.address() as net.AddressInfo | undefined)?.port ?? port;
         resolve();
       });
     });
