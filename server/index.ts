@@ -1,6 +1,6 @@
 /**
- * Production server: the SSR build's entry. The API, then static assets, pre-rendered pages and
- * React Router's handler for everything else. Started by scripts/start.mjs.
+ * Production server: the SSR build's entry. The API, then the build's pages and assets, other
+ * public files and React Router's handler for everything else. Started by scripts/start.mjs.
  */
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
@@ -11,10 +11,10 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { company } from "../content/company.ts";
 import { createApp } from "./app.ts";
 import { boot } from "./boot.ts";
+import { serveBuildFiles } from "./build-files.ts";
 import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
-import { servePrerendered } from "./prerendered.ts";
 import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
@@ -32,35 +32,25 @@ export async function start() {
   // JSON, looking for files (up to three stats per path), and reading or setting an answer's
   // headers, which costs @hono/node-server its fast path.
   server.route("/", createApp(services));
-  // Rendered pages are gzipped on the fly; static files already carry Content-Encoding from
-  // their .br/.gz copies (scripts/precompress.ts).
-  server.use("*", compress());
   const headerOptions = {
     googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
     frameOrigins: [new URL(company.map.embedUrl).origin],
   };
-  server.use("*", documentPolicy(headerOptions));
-  server.use(
-    "/assets/*",
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  // Pre-rendered pages (dir/index.html) from memory, then the other public files (favicon,
-  // images) and whatever the first leaves (ranges).
+  // Pre-rendered pages and assets from memory, compressed and with their policy made at start.
   server.use(
     "*",
-    servePrerendered(clientDir, (html) => contentSecurityPolicy(html, headerOptions)),
+    serveBuildFiles(clientDir, (html) => contentSecurityPolicy(html, headerOptions)),
   );
+  // Pages rendered on request are gzipped on the fly, with a policy made from their scripts.
+  server.use("*", compress());
+  server.use("*", documentPolicy(headerOptions));
+  // The other public files (favicon, images) and what memory leaves (ranges).
   server.use(
     "*",
     serveStatic({
       root: clientDir,
       precompressed: true,
       onFound: (file, c) => {
-        if (c.res.headers.get("Cache-Control")) return;
         // Image names carry no hash: a day fresh, then revalidated in the background for a week.
         c.header(
           "Cache-Control",

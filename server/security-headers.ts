@@ -62,7 +62,7 @@ export function contentSecurityPolicy(html: string, options: SecurityHeaderOptio
 
 /**
  * The Content-Security-Policy of HTML answers that do not bring their own: pages rendered on
- * request (pre-rendered ones are hashed once at start, server/prerendered.ts). An encoded or
+ * request (pre-rendered ones are hashed once at start, server/build-files.ts). An encoded or
  * partial document (a range of a pre-rendered file) is not read: it gets the policy with no
  * inline script allowed. The other security headers: server/response-headers.ts.
  */

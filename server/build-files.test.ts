@@ -6,13 +6,14 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { beforeAll, describe, expect, it } from "vitest";
-import { servePrerendered } from "./prerendered.ts";
+import { serveBuildFiles } from "./build-files.ts";
 import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
 
 const home = "<!DOCTYPE html><html lang=es><title>Inicio</title><h1>Obra</h1></html>";
 const services = "<!DOCTYPE html><html lang=es><title>Servicios</title></html>";
+const script = "export const obra = 1;";
 
-describe("pre-rendered pages from memory", () => {
+describe("pages and assets of the build, from memory", () => {
   let app: Hono;
   let dir: string;
 
@@ -23,8 +24,12 @@ describe("pre-rendered pages from memory", () => {
     writeFileSync(path.join(dir, "index.html.br"), brotliCompressSync(home));
     mkdirSync(path.join(dir, "services"));
     writeFileSync(path.join(dir, "services/index.html"), services);
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "assets/entry-Ab12.js"), script);
+    writeFileSync(path.join(dir, "assets/entry-Ab12.js.br"), brotliCompressSync(script));
+    writeFileSync(path.join(dir, "assets/inter-latin-Cd34.woff2"), "wOF2");
     app = new Hono();
-    app.use("*", servePrerendered(dir));
+    app.use("*", serveBuildFiles(dir));
     app.all("*", (c) => c.text("fell through", 404));
   });
 
@@ -62,24 +67,38 @@ describe("pre-rendered pages from memory", () => {
     expect(await head.text()).toBe("");
   });
 
+  it("serves hashed assets for a year, compressed when the build compressed them", async () => {
+    const js = await get("/assets/entry-Ab12.js", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(js.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(js.headers.get("content-encoding")).toBe("br");
+    expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const font = await get("/assets/inter-latin-Cd34.woff2", { "Accept-Encoding": "br" });
+    expect(font.headers.get("content-type")).toBe("font/woff2");
+    expect(font.headers.get("content-encoding")).toBeNull();
+    expect(font.headers.get("vary")).toBeNull();
+    expect(await font.text()).toBe("wOF2");
+    expect((await get("/assets/missing.js")).status).toBe(404);
+  });
+
   it("leaves other paths, ranges and posts to the next handler", async () => {
     expect((await get("/gallery")).status).toBe(404);
     expect((await get("/", { Range: "bytes=0-10" })).status).toBe(404);
     expect((await get("/", {}, "POST")).status).toBe(404);
   });
 
-  // Over a real socket @hono/node-server hands out light responses whose headers are replaced
-  // when the body is read: the policy must still reach the wire, request after request.
+  // Over a real socket @hono/node-server writes light responses itself: the policy made in
+  // advance must still reach the wire, request after request.
   it("carries the Content-Security-Policy when served by Node, not only in app.request()", async () => {
-    // The production stack of server/index.ts: compression, headers, then the documents.
+    // The production stack of server/index.ts: the build's files, then compression and the
+    // policy of rendered pages.
     const options = { googleTags: false, frameOrigins: [] };
     const served = new Hono();
-    served.use("*", compress());
-    served.use("*", documentPolicy(options));
     served.use(
       "*",
-      servePrerendered(dir, (html) => contentSecurityPolicy(html, options)),
+      serveBuildFiles(dir, (html) => contentSecurityPolicy(html, options)),
     );
+    served.use("*", compress());
+    served.use("*", documentPolicy(options));
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     const server = serve({ fetch: served.fetch, port, hostname: "127.0.0.1" });
     await new Promise((r) => server.once("listening", r));
