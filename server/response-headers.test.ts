@@ -59,6 +59,9 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
       expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
       expect(value(lines, "strict-transport-security")[0]).toMatch(/max-age=\d+/);
       expect(value(lines, "cross-origin-resource-policy")).toEqual(["same-origin"]);
+      expect(value(lines, "content-security-policy")).toEqual([
+        "default-src 'none'; frame-ancestors 'none'",
+      ]);
       expect(value(lines, "cache-control")).toEqual(["no-store"]);
       expect(value(lines, "content-type")[0]).toContain("application/json");
       expect(value(lines, "access-control-allow-origin")).toEqual([]);

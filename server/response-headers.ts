@@ -24,12 +24,13 @@ export const pageHeaders: OutgoingHttpHeaders = {
 };
 
 /**
- * JSON for this site's own pages: never stored, never readable by another origin (OWASP REST
- * Security Cheat Sheet). Headers that only mean something for a document a browser renders
- * are left out: each one is bytes on every answer.
+ * JSON for this site's own pages: never stored, never readable by another origin, nothing to
+ * run or frame if a browser is pointed at it (OWASP REST Security Cheat Sheet). Headers that
+ * only mean something for a document are left out: each one is bytes on every answer.
  */
 export const apiHeaders: OutgoingHttpHeaders = {
   ...everyAnswer,
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "cross-origin-resource-policy": "same-origin",
   "cache-control": "no-store",
 };
