@@ -49,6 +49,14 @@ describe("the session cache", () => {
     expect(cache.get("a")).toBeUndefined();
   });
 
+  it("does not store a lookup that began before listening resumed", () => {
+    const cache = new SessionCache();
+    const startedAt = cache.generation; // read while nobody was listening for changes
+    cache.setLive(true);
+    cache.remember("a", lucia, inAnHour(), startedAt);
+    expect(cache.get("a")).toBeUndefined();
+  });
+
   it("forgets by token, by user and entirely, as the database announces it", () => {
     const cache = liveCache();
     const other = { ...lucia, id: 8 };

@@ -84,10 +84,14 @@ export class SessionCache {
     else this.clear();
   }
 
-  /** False while changes could go unannounced: nothing is stored, nothing served. */
+  /**
+   * False while changes could go unannounced: nothing is stored, nothing served. Either way
+   * a lookup already running may have read the database before listening resumed: it is
+   * not stored.
+   */
   setLive(live: boolean): void {
     this.#live = live;
-    if (!live) this.clear();
+    this.clear();
   }
 }
 
