@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Database } from "../db/client.ts";
-import { contacts } from "../db/schema.ts";
+import type { contacts } from "../db/schema.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { throttle } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
@@ -28,13 +28,11 @@ type Contact = typeof contacts.$inferSelect;
  * tab (docs/decisions/060-contact-message-deduplication.md).
  */
 const duplicateWindowSeconds = 10 * 60;
-/** First key of the transaction-level advisory lock: this lock's namespace ("ctct"). */
-const lockNamespace = 0x63746374;
 
 /**
- * Stores the message unless an identical one arrived within the window; `undefined` then. An
- * advisory lock on the message's hash makes simultaneous identical posts wait for each other,
- * so exactly one of them inserts.
+ * Stores the message unless an identical one arrived within the window; `undefined` then. The
+ * database function (migration 0004) takes an advisory lock on the message's hash, so that
+ * simultaneous identical posts wait for each other and exactly one of them inserts.
  */
 async function storeOnce(db: Database, message: ContactMessage): Promise<Contact | undefined> {
   const digest = createHash("sha256")
@@ -48,27 +46,13 @@ async function storeOnce(db: Database, message: ContactMessage): Promise<Contact
       ]),
     )
     .digest();
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${lockNamespace}, ${digest.readInt32BE(0)})`);
-    const [earlier] = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(
-        and(
-          gt(contacts.created_at, sql`now() - make_interval(secs => ${duplicateWindowSeconds})`),
-          eq(contacts.name, message.name),
-          sql`${contacts.email} is not distinct from ${message.email ?? null}`,
-          sql`${contacts.phone} is not distinct from ${message.phone ?? null}`,
-          eq(contacts.subject, message.subject),
-          eq(contacts.message, message.message),
-        ),
-      )
-      .limit(1);
-    if (earlier) return undefined;
-    const [contact] = await tx.insert(contacts).values(message).returning();
-    if (!contact) throw new Error("contact insert returned no row");
-    return contact;
-  });
+  // Both drivers answer raw SQL with { rows }, typed as the driver's own result.
+  const { rows } = (await db.execute(
+    sql`select * from store_contact(${digest.readInt32BE(0)}, ${message.name},
+      ${message.email ?? null}, ${message.phone ?? null}, ${message.subject}, ${message.message},
+      make_interval(secs => ${duplicateWindowSeconds}))`,
+  )) as unknown as { rows: Contact[] };
+  return rows[0];
 }
 
 /** POST /api/contacts: the contact page's form. */
