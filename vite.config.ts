@@ -30,6 +30,45 @@ function honoServerEntry(): Plugin {
 }
 
 /**
+ * Fewer, larger browser chunks (docs/decisions/042). Left alone, the bundler makes one chunk per
+ * shared module, so a public page asked for ~23 scripts; over HTTP/1.1 (six connections per
+ * origin) each wave of six costs a round trip before the page can hydrate. Two groups (plus the
+ * bundler's own ~1 KB runtime chunk, which it always keeps apart once groups are used):
+ * - framework: React, React DOM, React Router and their runtime dependencies, used by every page;
+ * - site: the components, helpers and content modules the public pages share.
+ * What only account and admin screens use stays in automatic chunks, so visitors never load it,
+ * and so does the carousel engine, which is loaded on demand (043).
+ */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
+const NOT_SITE =
+  /[\\/]app[\\/](components[\\/](account[\\/]|admin[\\/]|carousel-engine)|lib[\\/](admin|account-forms)\.)/;
+const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
+
+function clientChunks(): Plugin {
+  return {
+    name: "client-chunks",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    outputOptions(output) {
+      return {
+        ...output,
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: FRAMEWORK, priority: 2 },
+            {
+              name: "site",
+              test: (id: string) => SITE.test(id) && !NOT_SITE.test(id),
+              priority: 1,
+            },
+          ],
+        },
+      };
+    },
+  };
+}
+
+/**
  * Build-time site settings read by app/lib/site.ts: pre-rendered pages carry canonical URLs and
  * the Google tag id in their HTML, so they are fixed at build (docs/decisions/036, 037).
  */
@@ -42,5 +81,5 @@ const siteDefines = {
 export default defineConfig({
   define: siteDefines,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  plugins: [imagePipeline(), tailwindcss(), reactRouter(), honoServerEntry()],
+  plugins: [imagePipeline(), tailwindcss(), reactRouter(), honoServerEntry(), clientChunks()],
 });
