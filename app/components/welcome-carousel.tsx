@@ -2,14 +2,15 @@
 // auto-rotating carousel pattern. Embla moves the slides; this component owns when it rotates:
 // never under prefers-reduced-motion, not while the pointer is over it, and not after keyboard
 // focus entered it or the visitor pressed pause, until they press play again.
+// Embla itself is loaded when the carousel is about to be used (043): until then the first
+// slide is simply shown, as in the pre-rendered HTML.
 // See docs/decisions/032-welcome-carousel.md.
-import Autoplay from "embla-carousel-autoplay";
-import useEmblaCarousel from "embla-carousel-react";
 import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ArrowIcon } from "~/components/arrow-icon";
 import { Picture } from "~/components/picture";
 import type { WelcomeSlide } from "../../content/home";
+import type { EmblaCarouselType } from "./carousel-engine";
 
 export const SLIDE_INTERVAL_MS = 5000;
 
@@ -25,19 +26,76 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+/**
+ * Embla for `viewportRef`, loaded and started once `wanted` turns true; null until then.
+ * The carousel starts on `startIndex`, so a slide chosen before the engine arrived stays put.
+ */
+function useCarouselEngine(
+  viewportRef: React.RefObject<HTMLDivElement | null>,
+  wanted: boolean,
+  startIndex: React.RefObject<number>,
+): EmblaCarouselType | null {
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!wanted || !viewport) return;
+    let cancelled = false;
+    let instance: EmblaCarouselType | undefined;
+    import("./carousel-engine")
+      .then(({ createCarousel }) => {
+        if (cancelled) return;
+        instance = createCarousel(viewport, {
+          startIndex: startIndex.current,
+          interval: SLIDE_INTERVAL_MS,
+        });
+        setEmbla(instance);
+      })
+      // Offline or a failed deploy: the carousel keeps showing the slide it shows.
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setEmbla(null);
+    };
+  }, [viewportRef, wanted, startIndex]);
+  return embla;
+}
+
+/**
+ * True once the element comes within 300 px of the viewport: a visitor scrolling down reaches
+ * the carousel with its engine ready, and a first view that ends above it never loads it.
+ */
+function useNearViewport(ref: React.RefObject<HTMLElement | null>): [boolean, () => void] {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: "0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return [near, useCallback(() => setNear(true), [])];
+}
+
 export function WelcomeCarousel({ slides, label }: { slides: WelcomeSlide[]; label: string }) {
-  const autoplay = useRef(
-    Autoplay({
-      delay: SLIDE_INTERVAL_MS,
-      playOnInit: false,
-      stopOnInteraction: false,
-      stopOnMouseEnter: false,
-      stopOnFocusIn: false,
-    }),
-  );
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true }, [autoplay.current]);
-  const reducedMotion = usePrefersReducedMotion();
+  const sectionRef = useRef<HTMLElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState(0);
+  // The slide asked for before the engine arrived (a control pressed at once): it starts there.
+  const startIndex = useRef(0);
+  // Pointer or keyboard reaching for the carousel also loads the engine, wherever it is.
+  const [wanted, want] = useNearViewport(sectionRef);
+  const embla = useCarouselEngine(viewportRef, wanted, startIndex);
+  const reducedMotion = usePrefersReducedMotion();
   // null until the visitor decides; rotation starts on its own unless reduced motion is asked for.
   const [pausedByVisitor, setPausedByVisitor] = useState<boolean | null>(null);
   const [hovered, setHovered] = useState(false);
@@ -52,6 +110,7 @@ export function WelcomeCarousel({ slides, label }: { slides: WelcomeSlide[]; lab
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
     embla.on("select", onSelect);
     return () => {
       embla.off("select", onSelect);
@@ -67,12 +126,16 @@ export function WelcomeCarousel({ slides, label }: { slides: WelcomeSlide[]; lab
 
   const goTo = useCallback(
     (index: number) => {
-      if (!embla) return;
+      if (!embla) {
+        startIndex.current = index;
+        want();
+        return;
+      }
       embla.scrollTo(index, reducedMotion);
       // A manual move restarts the 5 s countdown, so the new slide gets its full time.
       if (embla.plugins().autoplay?.isPlaying()) embla.plugins().autoplay.reset();
     },
-    [embla, reducedMotion],
+    [embla, reducedMotion, want],
   );
   const previous = () => goTo((selected - 1 + slides.length) % slides.length);
   const next = () => goTo((selected + 1) % slides.length);
@@ -80,16 +143,22 @@ export function WelcomeCarousel({ slides, label }: { slides: WelcomeSlide[]; lab
   // APG: keyboard focus entering the carousel stops rotation until the visitor restarts it.
   // Mouse clicks do not (they would fight the pause button's own toggle).
   const onFocus = (event: FocusEvent<HTMLElement>) => {
+    want();
     if (event.target.matches(":focus-visible")) setPausedByVisitor(true);
   };
 
   return (
     <section
+      ref={sectionRef}
       aria-roledescription="carousel"
       aria-labelledby={`${id}-label`}
       className="relative"
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        want();
+        setHovered(true);
+      }}
       onMouseLeave={() => setHovered(false)}
+      onPointerDown={want}
       onFocus={onFocus}
     >
       <div className="mb-4 flex items-center gap-2">
