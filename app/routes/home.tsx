@@ -1,4 +1,3 @@
-import displayFont from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
 import { Link } from "react-router";
 import { primaryButton, secondaryButton } from "~/components/buttons";
 import { CallLink } from "~/components/call-link";
@@ -29,11 +28,11 @@ import type { Route } from "./+types/home";
 
 const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
-/** Fonts are static, so their preload is a plain `links` entry; the hero's comes with its data. */
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", as: "font", type: "font/woff2", href: displayFont, crossOrigin: "anonymous" },
-];
-
+/**
+ * The hero image's preload comes with its data. No font is preloaded: the fallback faces take the
+ * fonts' room (044), so the first paint need not wait for them, and early bandwidth goes to the
+ * page itself (045).
+ */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [

@@ -1,0 +1,125 @@
+/**
+ * The site's font faces (docs/decisions/044), written to app/fonts.css by
+ * `node --import tsx scripts/fonts/write-css.ts` and checked by fonts-css.test.ts so the file
+ * cannot drift from the font files it describes.
+ *
+ * - Only the Latin file of each font is declared: Spanish needs nothing else, and the other
+ *   subsets' faces only made the inlined stylesheet longer.
+ * - Text is Inter, variable (it is set at 400, 500 and 600: one 48 KB file instead of three of
+ *   24 KB). Headings are Fraunces at the one weight the design sets them in, 600: the static
+ *   cut is 18 KB where the variable font was 37 KB.
+ * - Each web font gets fallback faces built on local system fonts, scaled with
+ *   size-adjust/ascent-override/descent-override/line-gap-override (Capsize) so that text set
+ *   in the fallback takes the same room as in the web font: when the web font arrives and
+ *   swaps in, lines keep their length and height and nothing below them moves.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { createFontStack } from "@capsizecss/core";
+import arial from "@capsizecss/metrics/arial";
+import georgia from "@capsizecss/metrics/georgia";
+import helvetica from "@capsizecss/metrics/helvetica";
+import notoSerif from "@capsizecss/metrics/notoSerif";
+import roboto from "@capsizecss/metrics/roboto";
+import timesNewRoman from "@capsizecss/metrics/timesNewRoman";
+import { fromFile } from "@capsizecss/unpack/fs";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Liberation Sans and Liberation Serif (what Linux, and so our test browser, has in place of
+ * Arial and Times New Roman) are metric-compatible with them by design: same advance widths and
+ * vertical metrics, so the same overrides fit.
+ */
+const liberationSans = {
+  ...arial,
+  familyName: "Liberation Sans",
+  fullName: "Liberation Sans",
+  postscriptName: "LiberationSans",
+};
+const liberationSerif = {
+  ...timesNewRoman,
+  familyName: "Liberation Serif",
+  fullName: "Liberation Serif",
+  postscriptName: "LiberationSerif",
+};
+
+interface WebFont {
+  /** The family name the stylesheet uses (Fontsource's). */
+  family: string;
+  /** The package and file of its Latin subset. */
+  file: string;
+  /** The stylesheet the package declares that file in (for its unicode-range). */
+  packageCss: string;
+  /** `font-weight` of the face: a range for a variable font. */
+  weight: string;
+  format: "woff2" | "woff2-variations";
+  /** Local fonts to build fallback faces on, most likely first: Windows/macOS, Linux, Android. */
+  fallbacks: Parameters<typeof createFontStack>[0];
+  /** Generic families after the fallback faces, for a system that has none of them. */
+  generic: string;
+}
+
+const webFonts = {
+  sans: {
+    family: "Inter Variable",
+    file: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+    packageCss: "@fontsource-variable/inter/wght.css",
+    weight: "100 900",
+    format: "woff2-variations",
+    fallbacks: [arial, helvetica, liberationSans, roboto],
+    generic: "ui-sans-serif, system-ui, sans-serif",
+  },
+  display: {
+    family: "Fraunces",
+    file: "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2",
+    packageCss: "@fontsource/fraunces/600.css",
+    weight: "600",
+    format: "woff2",
+    fallbacks: [georgia, timesNewRoman, liberationSerif, notoSerif],
+    generic: "ui-serif, serif",
+  },
+} satisfies Record<string, WebFont>;
+
+/** The unicode-range Fontsource gives the Latin face, read from its own stylesheet. */
+function latinUnicodeRange(font: WebFont): string {
+  const css = readFileSync(require.resolve(font.packageCss), "utf8");
+  const face = css.slice(css.indexOf(`/* ${path.basename(font.file, ".woff2")} */`));
+  const range = /unicode-range:\s*([^;]+);/.exec(face)?.[1];
+  if (!range) throw new Error(`No Latin unicode-range in ${font.packageCss}`);
+  return range.trim();
+}
+
+async function fontCss(token: string, font: WebFont): Promise<string> {
+  // Metrics of the very file we serve, not of another cut of the family.
+  const metrics = await fromFile(require.resolve(font.file));
+  // The fallback faces are regular cuts, emboldened by the browser where the text is set at 600.
+  const stack = createFontStack([{ ...metrics, familyName: font.family }, ...font.fallbacks]);
+  return [
+    `@font-face {`,
+    `  font-family: "${font.family}";`,
+    `  font-style: normal;`,
+    `  font-display: swap;`,
+    `  font-weight: ${font.weight};`,
+    `  src: url("${font.file}") format("${font.format}");`,
+    `  unicode-range: ${latinUnicodeRange(font)};`,
+    `}`,
+    stack.fontFaces,
+    "",
+    `@theme {`,
+    `  --font-${token}: ${stack.fontFamily}, ${font.generic};`,
+    `}`,
+  ].join("\n");
+}
+
+export async function fontsCss(): Promise<string> {
+  const parts = await Promise.all(
+    Object.entries(webFonts).map(([token, font]) => fontCss(token, font)),
+  );
+  return [
+    "/* Generated by scripts/fonts/write-css.ts (docs/decisions/044): do not edit by hand. */",
+    ...parts,
+    "",
+  ].join("\n\n");
+}
