@@ -21,6 +21,7 @@ describe("<Picture>", () => {
     expect(html).toContain('loading="eager"');
     expect(html).toContain('fetchPriority="high"');
     expect(html).toContain('width="1920" height="1080"');
+    expect(html).not.toContain("decoding");
   });
 
   it("builds a preload link for the same AVIF candidates", () => {
@@ -29,6 +30,7 @@ describe("<Picture>", () => {
       as: "image",
       type: "image/avif",
       imageSizes: "100vw",
+      fetchPriority: "high",
       imageSrcSet: expect.stringContaining("/images/generated/hero-1920.avif 1920w"),
     });
   });

@@ -30,7 +30,9 @@ export function Picture({ id, sizes = "100vw", priority = false, className, alt 
         height={image.height}
         className={className}
         loading={priority ? "eager" : "lazy"}
-        decoding="async"
+        // The priority image is the page's LCP: decoding it off the main thread could hold its
+        // paint back to a later frame than the text around it.
+        decoding={priority ? undefined : "async"}
         fetchPriority={priority ? "high" : undefined}
       />
     </picture>
@@ -41,13 +43,17 @@ export function Picture({ id, sizes = "100vw", priority = false, className, alt 
  * Preload of a route's largest image, for its `links` export, so the browser fetches it before
  * it parses the <picture>: `export const links = () => [imagePreloadLink("hero", "100vw")]`.
  * Use the same `sizes` as the <Picture> it preloads, or the browser downloads two files.
+ * High fetch priority, like the <img> itself: a plain image preload is low priority, and the
+ * browser held it back until the page's scripts had arrived (docs/decisions/045).
  */
 export function imagePreloadLink(id: ImageId, sizes = "100vw"): LinkDescriptor {
+  // React renders fetchPriority on <link>; React Router's descriptor type does not list it yet.
   return {
     rel: "preload",
     as: "image",
     type: "image/avif",
     imageSrcSet: imageSrcSet(id, "avif"),
     imageSizes: sizes,
-  };
+    fetchPriority: "high",
+  } as LinkDescriptor;
 }
