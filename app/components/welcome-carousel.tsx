@@ -62,10 +62,11 @@ function useCarouselEngine(
 }
 
 /**
- * True once the element comes within 300 px of the viewport: a visitor scrolling down reaches
- * the carousel with its engine ready, and a first view that ends above it never loads it.
+ * True once any of the element is on screen, or when `want()` is called. The first rotation is
+ * 5 s after the carousel shows up, time enough to load the engine; a first view that ends above
+ * the carousel (the hero fills a phone's screen) never loads it.
  */
-function useNearViewport(ref: React.RefObject<HTMLElement | null>): [boolean, () => void] {
+function useInView(ref: React.RefObject<HTMLElement | null>): [boolean, () => void] {
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
@@ -74,12 +75,9 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>): [boolean, ()
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: "0px" },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, near]);
@@ -93,7 +91,7 @@ export function WelcomeCarousel({ slides, label }: { slides: WelcomeSlide[]; lab
   // The slide asked for before the engine arrived (a control pressed at once): it starts there.
   const startIndex = useRef(0);
   // Pointer or keyboard reaching for the carousel also loads the engine, wherever it is.
-  const [wanted, want] = useNearViewport(sectionRef);
+  const [wanted, want] = useInView(sectionRef);
   const embla = useCarouselEngine(viewportRef, wanted, startIndex);
   const reducedMotion = usePrefersReducedMotion();
   // null until the visitor decides; rotation starts on its own unless reduced motion is asked for.

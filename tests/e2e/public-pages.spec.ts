@@ -134,6 +134,8 @@ test.describe("Home page", () => {
   test("the welcome carousel moves on by itself every 5 seconds", async ({ page }) => {
     await open(page, "/");
     const carousel = page.locator('[aria-roledescription="carousel"]');
+    // It sits below the hero, and rotates once a visitor can see it (docs/decisions/043).
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAccessibleName("Lo que hacemos");
     await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
@@ -141,6 +143,21 @@ test.describe("Home page", () => {
     await expect(page.getByRole("group", { name: "2 de 3" }).getByRole("heading")).toHaveText(
       welcomeSlides[1]?.title as string,
     );
+  });
+
+  test("the carousel's engine loads only once the carousel is on screen", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const engineRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("carousel-engine")) engineRequests.push(request.url());
+    });
+    await open(page, "/");
+    // A phone's first screen is the hero: the carousel's ~8 KB are not part of it (043).
+    expect(engineRequests).toEqual([]);
+    const engine = page.waitForResponse((response) => response.url().includes("carousel-engine"));
+    await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
+    await engine;
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true", { timeout: 7_000 });
   });
 
   test("the carousel's previous, next and pause controls work", async ({ page }) => {
@@ -191,6 +208,10 @@ test.describe("Home page", () => {
   test("the carousel does not rotate when the visitor prefers reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await open(page, "/");
+    // In view, so the engine is loaded and it is reduced motion alone that keeps it still.
+    const engine = page.waitForResponse((response) => response.url().includes("carousel-engine"));
+    await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
+    await engine;
     await expect(page.getByRole("button", { name: "Reproducir la presentación" })).toBeVisible();
     await page.waitForTimeout(6_000);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
