@@ -2,8 +2,8 @@
 // auto-rotating carousel pattern. Embla moves the slides; this component owns when it rotates:
 // never under prefers-reduced-motion, not while the pointer is over it, and not after keyboard
 // focus entered it or the visitor pressed pause, until they press play again.
-// Embla itself is loaded when the carousel is about to be used (043): until then the first
-// slide is simply shown, as in the pre-rendered HTML.
+// Embla itself is loaded once the carousel is on screen or reached for (043): until then the
+// first slide is simply shown, as in the pre-rendered HTML.
 // See docs/decisions/032-welcome-carousel.md.
 import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -67,21 +67,21 @@ function useCarouselEngine(
  * the carousel (the hero fills a phone's screen) never loads it.
  */
 function useInView(ref: React.RefObject<HTMLElement | null>): [boolean, () => void] {
-  const [near, setNear] = useState(false);
+  const [inView, setInView] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (near || !element) return;
+    if (inView || !element) return;
     if (typeof IntersectionObserver === "undefined") {
-      setNear(true);
+      setInView(true);
       return;
     }
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, near]);
-  return [near, useCallback(() => setNear(true), [])];
+  }, [ref, inView]);
+  return [inView, useCallback(() => setInView(true), [])];
 }
 
 export function WelcomeCarousel({ slides, label }: { slides: WelcomeSlide[]; label: string }) {
