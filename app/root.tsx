@@ -1,3 +1,5 @@
+import displayFont from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
+import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -27,6 +29,10 @@ const documentCss = import.meta.env.SSR ? appCss : "";
 
 export function links() {
   return [
+    // Both fonts are on every page's first screen (header, heading): fetched from the <head>
+    // instead of after the first layout (docs/decisions/044). Same files as app/fonts.css.
+    { rel: "preload", as: "font", type: "font/woff2", href: textFont, crossOrigin: "anonymous" },
+    { rel: "preload", as: "font", type: "font/woff2", href: displayFont, crossOrigin: "anonymous" },
     { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
     { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" },
     { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },

@@ -28,11 +28,7 @@ import type { Route } from "./+types/home";
 
 const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
-/**
- * The hero image's preload comes with its data. No font is preloaded: the fallback faces take the
- * fonts' room (044), so the first paint need not wait for them, and early bandwidth goes to the
- * page itself (045).
- */
+/** The hero image's preload comes with its data; the fonts' are the root route's (044). */
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
