@@ -2,7 +2,8 @@
  * `npm run bench:load`: 200 concurrent visitors for 60 s on the production build and
  * PostgreSQL, mixing pre-rendered pages, assets and API calls (GET /api/user with a token,
  * contact and subscription posts from random client addresses, an occasional login), three runs
- * in a row with the server's resident memory before and after each. Then the pre-rendered home
+ * in a row with the server's resident memory before and after each (after: once a full garbage
+ * collection has run, through the inspector the server is started with). Then the pre-rendered home
  * page served by the product beside Debian's nginx serving the same file, in the same run.
  * Prints the figures and writes them to docs/benchmarks.md under "## Load". Exit code 0 unless
  * it cannot run; budgets: 0 errors, p99 < 200 ms, memory flat, nginx ratio ≥ 0.7.
@@ -16,6 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type autocannon from "autocannon";
 import { type Figure, measure } from "../lib/autocannon.ts";
+import { collectGarbage, inspectorUrl } from "../lib/inspector.ts";
 import { sleep, startProduct } from "../lib/product.ts";
 import { measuredLine, writeSection } from "../lib/report.ts";
 import { ensureBuild, residentMiB, root } from "../lib/server.ts";
@@ -102,11 +104,15 @@ function visitorMix(tokens: string[]): autocannon.Request[] {
 async function main() {
   // The server's own account of any 5xx: the API logs "[api] METHOD path" and the error.
   const serverErrors = new Map<string, number>();
+  let inspector: string | undefined;
   const product = await startProduct({
     label: "load",
     port: 3421,
     quiet: true,
+    // Only so that memory is read after a full garbage collection (bench/lib/inspector.ts).
+    env: { NODE_OPTIONS: "--inspect=127.0.0.1:0" },
     onStderr: (text) => {
+      inspector ??= inspectorUrl(text);
       for (const line of text.split("\n")) {
         if (!/^\[api\]|Error|error:/.test(line)) continue;
         const key = line.replace(/\d+/g, "N").slice(0, 160);
@@ -143,8 +149,9 @@ async function main() {
         timeout: 10,
         requests: visitorMix(tokens),
       });
-      // Let garbage collection catch up before reading memory, as it would between bursts.
+      // Memory as it stands once everything collectable is collected: what a run leaves.
       await sleep(2000);
+      if (inspector) await collectGarbage(inspector);
       const after = residentMiB(server.pid);
       memory.push([before, after]);
       figures.push(f);
@@ -192,7 +199,7 @@ async function main() {
         `${runs} runs of ${duration} s, ${connections} connections; mix: 45 % pre-rendered pages (${pages.join(", ")}), 25 % assets, 18 % GET /api/user, 6 % POST /api/contacts, 5.5 % POST /api/subscriptions, 0.5 % POST /api/login; PostgreSQL`,
       ),
       "",
-      "| run | requests | req/s | errors + non-2xx | p50 ms | p99 ms | RSS before MiB | RSS after MiB |",
+      "| run | requests | req/s | errors + non-2xx | p50 ms | p99 ms | RSS before MiB | RSS after (full GC) MiB |",
       "|---|---|---|---|---|---|---|---|",
       ...rows,
       "",
