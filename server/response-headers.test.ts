@@ -58,6 +58,8 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
       expect(status).toBeGreaterThanOrEqual(400);
       expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
       expect(value(lines, "strict-transport-security")[0]).toMatch(/max-age=\d+/);
+      expect(value(lines, "referrer-policy")).toEqual(["strict-origin-when-cross-origin"]);
+      expect(value(lines, "permissions-policy")[0]).toContain("camera=()");
       expect(value(lines, "cross-origin-resource-policy")).toEqual(["same-origin"]);
       expect(value(lines, "content-security-policy")).toEqual([
         "default-src 'none'; frame-ancestors 'none'",

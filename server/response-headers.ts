@@ -9,27 +9,22 @@ import { type IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from "
  * lowercase, as `Headers` hands them over, so an answer that sets one of them itself wins.
  * The Content-Security-Policy depends on each document: server/security-headers.ts.
  */
-const everyAnswer: OutgoingHttpHeaders = {
+export const pageHeaders: OutgoingHttpHeaders = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy":
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   "x-frame-options": "DENY",
   // Browsers ignore HSTS over plain HTTP, so it is safe to send always.
   "strict-transport-security": "max-age=63072000; includeSubDomains",
 };
 
-export const pageHeaders: OutgoingHttpHeaders = {
-  ...everyAnswer,
-  "permissions-policy":
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-};
-
 /**
  * JSON for this site's own pages: never stored, never readable by another origin, nothing to
- * run or frame if a browser is pointed at it (OWASP REST Security Cheat Sheet). Headers that
- * only mean something for a document are left out: each one is bytes on every answer.
+ * run or frame if a browser is pointed at it (OWASP REST Security Cheat Sheet).
  */
 export const apiHeaders: OutgoingHttpHeaders = {
-  ...everyAnswer,
+  ...pageHeaders,
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "cross-origin-resource-policy": "same-origin",
   "cache-control": "no-store",

@@ -34,8 +34,7 @@ test("an asset and an API answer carry the common headers", async ({ request }) 
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
     expect(res.headers()["referrer-policy"]).toBeTruthy();
     expect(res.headers()["strict-transport-security"]).toBeTruthy();
+    expect(res.headers()["permissions-policy"]).toBeTruthy();
   }
-  // Only what a browser renders needs to give up the camera and the like.
-  expect((await request.get("/favicon.svg")).headers()["permissions-policy"]).toBeTruthy();
   expect((await request.get("/api/user")).headers()["cache-control"]).toBe("no-store");
 });
