@@ -25,7 +25,12 @@ const contentTypes: Record<string, string> = {
   ".jpg": "image/jpeg",
 };
 
-function readFile(full: string, cacheControl: string, policy?: string): BuildFile {
+/** `policyFor` makes a document's Content-Security-Policy from its own HTML. */
+function readFile(
+  full: string,
+  cacheControl: string,
+  policyFor?: (html: string) => string,
+): BuildFile {
   const read = (suffix: string): Bytes | undefined => {
     try {
       return new Uint8Array(readFileSync(full + suffix));
@@ -34,6 +39,7 @@ function readFile(full: string, cacheControl: string, policy?: string): BuildFil
     }
   };
   const bodies = { identity: read("") as Bytes, gzip: read(".gz"), br: read(".br") };
+  const policy = policyFor?.(new TextDecoder().decode(bodies.identity));
   const common: Record<string, string> = {
     "content-type": contentTypes[path.extname(full)] ?? "application/octet-stream",
     "last-modified": statSync(full).mtime.toUTCString(),
@@ -75,8 +81,7 @@ function loadBuild(clientDir: string, policyFor?: (html: string) => string) {
         continue;
       }
       if (entry.name !== "index.html") continue;
-      const policy = policyFor?.(readFileSync(full, "utf8"));
-      const file = readFile(full, "public, max-age=300", policy);
+      const file = readFile(full, "public, max-age=300", policyFor);
       const route = `/${path.relative(clientDir, dir).split(path.sep).join("/")}`.replace(
         /\/$/,
         "",

@@ -1,7 +1,6 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import http from "node:http";
 import { describe, expect, it } from "vitest";
+import { startSlowServer } from "../tests/support/slow-server.ts";
 
 /** GET over a keep-alive agent: the status, the Connection header and the body. */
 function get(agent: http.Agent, port: number, path: string) {
@@ -24,18 +23,7 @@ function get(agent: http.Agent, port: number, path: string) {
 // until its time limit, and the process exited 1.
 describe("SIGTERM with keep-alive clients", () => {
   it("answers the in-flight request with Connection: close, so the drain ends and exits 0", async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "tests/support/fixtures/slow-server.ts"],
-      { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    const exited = once(child, "exit");
-    while (!output.includes("Listening")) await new Promise((r) => setTimeout(r, 100));
+    const { port, child, exited } = await startSlowServer();
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const before = await get(agent, port, "/slow");

@@ -30,7 +30,7 @@ export const apiHeaders: OutgoingHttpHeaders = {
   "cache-control": "no-store",
 };
 
-export const isApiPath = (url: string | undefined) => url?.startsWith("/api/") ?? false;
+const isApiPath = (url: string | undefined) => url?.startsWith("/api/") ?? false;
 
 /** Node's response with the headers above; `http.createServer({ ServerResponse: ... })`. */
 export class SecuredResponse<
