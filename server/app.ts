@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { getPath } from "hono/utils/url";
 import { createApi } from "./api/index.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { jsonResponse } from "./http-errors.ts";
@@ -13,46 +14,44 @@ const jsonError = (
   headers?: Record<string, string>,
 ) => jsonResponse({ title, message }, status, headers);
 
-const carriesBody = (method: string) => method === "POST" || method === "PUT" || method === "PATCH";
+const bodyMethods = ["POST", "PUT", "PATCH"];
 
 /**
- * The JSON API under /api with its HTTP concerns (headers, body limit, errors).
- * The production and dev servers mount it in front of the React Router handler.
+ * The JSON API under /api with its HTTP concerns (body limit, content type, errors, 404).
+ * The production and dev servers hand it every /api/ path: `apiBeside`.
  */
 export function createApp(services: Services) {
   const app = new Hono();
 
-  if (services.env.TRUST_PROXY) {
-    app.use("/api/*", async (c, next) => {
-      c.set("trustProxy" as never, true as never);
-      await next();
-    });
-  }
   // No CORS headers are ever sent: browsers keep other origins out of the API. The security
   // headers and Cache-Control: no-store are written by Node (server/response-headers.ts).
 
-  // Only requests that may carry a body are measured: asking a GET for its body makes
-  // @hono/node-server build a full web Request, the most expensive step of a small answer.
-  const limitBody = bodyLimit({
-    maxSize: 64 * 1024,
-    onError: () =>
-      jsonError(
-        413,
-        "Petición demasiado grande",
-        "Los datos enviados superan el tamaño permitido.",
-      ),
-  });
-  app.use("/api/*", (c, next) => (carriesBody(c.req.method) ? limitBody(c, next) : next()));
-  app.use("/api/*", async (c, next) => {
+  // Only requests that may carry a body are checked for one, so that a GET matches its own
+  // handler alone and an answer ready at once is written without a promise (decision 065).
+  // Asking a GET for its body would also make @hono/node-server build a full web Request.
+  app.on(
+    bodyMethods,
+    "/api/*",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () =>
+        jsonError(
+          413,
+          "Petición demasiado grande",
+          "Los datos enviados superan el tamaño permitido.",
+        ),
+    }),
+  );
+  app.on(bodyMethods, "/api/*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
-    if (carriesBody(c.req.method) && !/^application\/(.+\+)?json\b/i.test(type)) {
+    if (!/^application\/(.+\+)?json\b/i.test(type)) {
       return jsonError(415, "Formato no admitido", "Envía los datos en formato JSON.");
     }
     await next();
   });
 
   app.route("/api", createApi(services));
-  app.all("/api/*", () =>
+  app.notFound(() =>
     jsonError(404, "No encontrado", "La dirección solicitada no existe en la API."),
   );
 
@@ -82,4 +81,18 @@ export function createApp(services: Services) {
   });
 
   return app;
+}
+
+/**
+ * A server's fetch: /api/ paths to the API, every other path to the site (pages, files). The
+ * API is not mounted into the site's Hono with `route()`: there each of its handlers would be
+ * wrapped for its own error handler and matched along with the site's middlewares, and no
+ * answer would be ready without a promise (decision 065). The path is read as Hono's router
+ * reads it, so both agree on what is an API path.
+ */
+export function apiBeside(api: Hono, site: Hono) {
+  return (request: Request, bindings?: object) =>
+    getPath(request).startsWith("/api/")
+      ? api.fetch(request, bindings)
+      : site.fetch(request, bindings);
 }

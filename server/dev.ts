@@ -18,17 +18,18 @@ await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 const handle = getRequestListener(async (request) => {
-  const { createApp } = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app.ts");
+  const { apiBeside, createApp } = (await vite.ssrLoadModule(
+    "./server/app.ts",
+  )) as typeof import("./app.ts");
   const { createRequestHandler, RouterContextProvider } = (await vite.ssrLoadModule(
     "react-router",
   )) as typeof import("react-router");
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
-  const app = new Hono();
-  app.route("/", createApp(services));
+  const site = new Hono();
   // biome-ignore lint/suspicious/noExplicitAny: the virtual module has no static type
   const handleRequest = createRequestHandler(build as any, "development");
-  app.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
-  return app.fetch(request);
+  site.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
+  return apiBeside(createApp(services), site)(request);
 });
 
 createServer({ ServerResponse: SecuredResponse }, (req, res) =>

@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { company } from "../content/company.ts";
-import { createApp } from "./app.ts";
+import { apiBeside, createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { serveBuildFiles } from "./build-files.ts";
 import { startControlSocket } from "./control.ts";
@@ -26,26 +26,25 @@ export async function start() {
   const control = await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
   const handleRequest = createRequestHandler(build, "production");
 
-  const server = new Hono();
-  // The API first: it answers every /api/ path itself, so none of the page middlewares below
-  // runs for it. They would cost it dearly (bench/api): compressing a few hundred bytes of
-  // JSON, looking for files (up to three stats per path), and reading or setting an answer's
-  // headers, which costs @hono/node-server its fast path.
-  server.route("/", createApp(services));
+  // Pages and files. The API answers every /api/ path itself (apiBeside), so none of these
+  // middlewares runs for it: they would cost it dearly (bench/api), compressing a few hundred
+  // bytes of JSON, looking for files (up to three stats per path), and reading or setting an
+  // answer's headers, which costs @hono/node-server its fast path.
+  const site = new Hono();
   const headerOptions = {
     googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
     frameOrigins: [new URL(company.map.embedUrl).origin],
   };
   // Pre-rendered pages and assets from memory, compressed and with their policy made at start.
-  server.use(
+  site.use(
     "*",
     serveBuildFiles(clientDir, (html) => contentSecurityPolicy(html, headerOptions)),
   );
   // Pages rendered on request are gzipped on the fly, with a policy made from their scripts.
-  server.use("*", compress());
-  server.use("*", documentPolicy(headerOptions));
+  site.use("*", compress());
+  site.use("*", documentPolicy(headerOptions));
   // The other public files (favicon, images) and what memory leaves (ranges).
-  server.use(
+  site.use(
     "*",
     serveStatic({
       root: clientDir,
@@ -61,10 +60,10 @@ export async function start() {
       },
     }),
   );
-  server.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
+  site.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
 
   return serveUntilSignal({
-    fetch: server.fetch,
+    fetch: apiBeside(createApp(services), site),
     port: env.PORT,
     hostname: env.HOST,
     async onDrained() {

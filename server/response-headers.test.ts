@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../tests/support/app.ts";
 import { skipDatabase } from "../tests/support/database.ts";
+import { apiBeside } from "./app.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
 /** A GET over a real socket: status and the raw header lines, names lowercased. */
@@ -33,13 +34,16 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
   beforeAll(async () => {
     t = await createTestApp();
     const site = new Hono();
-    site.route("/", t.app);
     site.get("/obra", (c) => {
       c.header("Cache-Control", "public, max-age=300");
       return c.html("<!DOCTYPE html><title>Obra</title>");
     });
+    site.get("/embeddable", (c) => {
+      c.header("X-Frame-Options", "SAMEORIGIN");
+      return c.html("<!DOCTYPE html><title>Plano</title>");
+    });
     server = serve({
-      fetch: site.fetch,
+      fetch: apiBeside(t.app, site),
       port: 0,
       hostname: "127.0.0.1",
       serverOptions: { ServerResponse: SecuredResponse },
@@ -80,5 +84,48 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
     expect(value(lines, "cache-control")).toEqual(["public, max-age=300"]);
     // Images and pages may be linked from elsewhere: no cross-origin resource lock.
     expect(value(lines, "cross-origin-resource-policy")).toEqual([]);
+  });
+
+  it("an answer that sets one of them itself sends its own value, once", async () => {
+    const { lines } = await get(port, "/embeddable");
+    expect(value(lines, "x-frame-options")).toEqual(["SAMEORIGIN"]);
+    expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
+  });
+});
+
+// Node hands its header writer the answer's headers in three shapes; each must keep its own.
+describe("security headers from a bare Node handler", () => {
+  const answers: Record<string, (res: http.ServerResponse) => void> = {
+    "/set-header": (res) => {
+      res.setHeader("X-Frame-Options", "SAMEORIGIN");
+      res.end("hola");
+    },
+    "/flat-list": (res) => {
+      res.writeHead(200, ["X-Frame-Options", "SAMEORIGIN", "Content-Type", "text/plain"]);
+      res.end("hola");
+    },
+    "/no-headers": (res) => res.end("hola"),
+  };
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer({ ServerResponse: SecuredResponse }, (req, res) =>
+      answers[req.url ?? ""]?.(res),
+    );
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => server.close());
+
+  it("keeps the handler's own value and adds the rest", async () => {
+    for (const path of ["/set-header", "/flat-list"]) {
+      const { status, lines } = await get(port, path);
+      expect(status).toBe(200);
+      expect(value(lines, "x-frame-options")).toEqual(["SAMEORIGIN"]);
+      expect(value(lines, "strict-transport-security")[0]).toMatch(/max-age=\d+/);
+    }
+    const { lines } = await get(port, "/no-headers");
+    expect(value(lines, "x-frame-options")).toEqual(["DENY"]);
+    expect(value(lines, "referrer-policy")).toEqual(["strict-origin-when-cross-origin"]);
   });
 });

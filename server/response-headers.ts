@@ -1,15 +1,19 @@
-import { type IncomingMessage, type OutgoingHttpHeaders, ServerResponse } from "node:http";
+import {
+  type IncomingMessage,
+  ServerResponse,
+  validateHeaderName,
+  validateHeaderValue,
+} from "node:http";
 
 /**
  * The security headers every answer carries, written by Node with the status line.
  *
  * They are the same on every response, so they are not set through the web `Headers` of each
  * response: doing that in middleware made @hono/node-server give up its fast path and cost a
- * small API answer two thirds of its throughput (bench/api, docs/decisions/064). Names are
- * lowercase, as `Headers` hands them over, so an answer that sets one of them itself wins.
- * The Content-Security-Policy depends on each document: server/security-headers.ts.
+ * small API answer two thirds of its throughput (bench/api, docs/decisions/064). The
+ * Content-Security-Policy depends on each document: server/security-headers.ts.
  */
-export const pageHeaders: OutgoingHttpHeaders = {
+export const pageHeaders: Record<string, string> = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "permissions-policy":
@@ -23,27 +27,72 @@ export const pageHeaders: OutgoingHttpHeaders = {
  * JSON for this site's own pages: never stored, never readable by another origin, nothing to
  * run or frame if a browser is pointed at it (OWASP REST Security Cheat Sheet).
  */
-export const apiHeaders: OutgoingHttpHeaders = {
+export const apiHeaders: Record<string, string> = {
   ...pageHeaders,
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "cross-origin-resource-policy": "same-origin",
   "cache-control": "no-store",
 };
 
-const isApiPath = (url: string | undefined) => url?.startsWith("/api/") ?? false;
+/**
+ * Header lines validated once, here, instead of on every response: Node checks each header it
+ * is handed against two regular expressions and lowercases its name, and for these eight that
+ * was a fifth of the instructions of a signed-in `GET /api/user` (decision 065).
+ */
+class HeaderBlock {
+  readonly #headers: Record<string, string>;
+  readonly #lines: string;
+
+  constructor(headers: Record<string, string>) {
+    this.#headers = headers;
+    this.#lines = Object.entries(headers)
+      .map(([name, value]) => {
+        validateHeaderName(name);
+        validateHeaderValue(name, value);
+        return `${name}: ${value}\r\n`;
+      })
+      .join("");
+  }
+
+  /** The lines to write beside an answer's own headers: where both have one, the answer's wins. */
+  besides(own: unknown): string {
+    // Node hands the answer's headers over as an object (name → value, or lowercase name →
+    // [name, value] once setHeader was used) or as a flat [name, value, ...] list.
+    const names = Array.isArray(own)
+      ? own.filter((_, i) => i % 2 === 0).map(String)
+      : own && typeof own === "object"
+        ? Object.keys(own)
+        : [];
+    const taken = names
+      .map((name) => name.toLowerCase())
+      .filter((name) => Object.hasOwn(this.#headers, name));
+    if (taken.length === 0) return this.#lines;
+    const rest = Object.entries(this.#headers).filter(([name]) => !taken.includes(name));
+    return new HeaderBlock(Object.fromEntries(rest)).#lines;
+  }
+}
+
+const pageBlock = new HeaderBlock(pageHeaders);
+const apiBlock = new HeaderBlock(apiHeaders);
+
+declare module "node:http" {
+  interface OutgoingMessage {
+    /**
+     * Node's writer of the header section, which every response goes through (writeHead and
+     * the implicit headers of a first write alike). Not in Node's typings; present and with
+     * this signature since Node 0.x, and server/response-headers.test.ts reads the headers off
+     * a real socket, so a Node that changed it would fail the suite, not the visitors.
+     */
+    _storeHeader(firstLine: string, headers: unknown): void;
+  }
+}
 
 /** Node's response with the headers above; `http.createServer({ ServerResponse: ... })`. */
 export class SecuredResponse<
   Request extends IncomingMessage = IncomingMessage,
 > extends ServerResponse<Request> {
-  // biome-ignore lint/suspicious/noExplicitAny: Node's overloads (status, [reason], [headers])
-  override writeHead(statusCode: number, ...rest: any[]): this {
-    const at = typeof rest[0] === "string" ? 1 : 0;
-    const own = rest[at];
-    // A flat array of raw headers is not used by this server; passed on untouched.
-    if (!Array.isArray(own)) {
-      rest[at] = { ...(isApiPath(this.req.url) ? apiHeaders : pageHeaders), ...own };
-    }
-    return super.writeHead(statusCode, ...rest);
+  override _storeHeader(statusLine: string, headers: unknown): void {
+    const block = this.req.url?.startsWith("/api/") ? apiBlock : pageBlock;
+    super._storeHeader(statusLine + block.besides(headers), headers);
   }
 }

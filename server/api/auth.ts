@@ -9,7 +9,7 @@ import {
   verifyPassword,
   withPasswordConfirmation,
 } from "../auth/passwords.ts";
-import { requireUser } from "../auth/session.ts";
+import { requireUser, withUser } from "../auth/session.ts";
 import { loadUser, type UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -75,7 +75,7 @@ export function createAuthRouter(services: Services) {
 
   router.post("/register", validate(RegisterBody), async (c) => {
     const body = c.req.valid("json");
-    const key = `register:${clientIp(c)}`;
+    const key = `register:${clientIp(c, services.env)}`;
     const allowance = await limiter.peek(key, registerThrottle.limit, registerThrottle.windowMs);
     if (!allowance.allowed) tooManyRequests(allowance);
     if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
@@ -96,7 +96,7 @@ export function createAuthRouter(services: Services) {
 
   router.post("/login", validate(LoginBody), async (c) => {
     const { email, password, remember } = c.req.valid("json");
-    const key = `login:${email}|${clientIp(c)}`;
+    const key = `login:${email}|${clientIp(c, services.env)}`;
     // Counted before the password is checked, so a parallel burst cannot slip past the limit;
     // a successful sign-in clears the count.
     const allowance = await limiter.hit(key, loginThrottle.limit, loginThrottle.windowMs);
@@ -122,7 +122,10 @@ export function createAuthRouter(services: Services) {
     });
   });
 
-  router.get("/user", requireUser(services), (c) => c.json({ user: c.var.user }));
+  router.get(
+    "/user",
+    withUser(services, (c, user) => c.json({ user })),
+  );
 
   router.get("/logout", requireUser(services), async (c) => {
     await revokeAccessToken(db, c.var.tokenHash);

@@ -150,7 +150,8 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
   const apiRoutes = () => [
     ...new Set(
       t.app.routes
-        .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/"))
+        // The body checks are middleware on "/api/*" for POST, PUT and PATCH, not routes.
+        .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && r.path !== "/api/*")
         .map((r) => `${r.method} ${r.path}`),
     ),
   ];

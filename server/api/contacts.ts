@@ -61,7 +61,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Services) {
 
   api.post(
     "/",
-    throttle(limiter, { name: "contact", limit: 5, windowMs: 10 * 60_000 }),
+    throttle({ limiter, env }, { name: "contact", limit: 5, windowMs: 10 * 60_000 }),
     validate(ContactRequest),
     async (c) => {
       const message = c.req.valid("json");

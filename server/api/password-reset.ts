@@ -51,7 +51,7 @@ export function createPasswordResetRouter(services: Services) {
 
   router.post("/forgot-password", validate(ForgotBody), async (c) => {
     const { email } = c.req.valid("json");
-    for (const { key, limit } of forgotThrottles(email, clientIp(c))) {
+    for (const { key, limit } of forgotThrottles(email, clientIp(c, services.env))) {
       const allowance = await limiter.hit(key, limit, forgotWindowMs);
       if (!allowance.allowed) tooManyRequests(allowance);
     }

@@ -9,12 +9,12 @@ import { validate } from "../validation.ts";
 const SubscriptionRequest = z.object({ email: subscriptionEmail.input });
 
 /** POST /api/subscriptions: the newsletter form in the footer and on the home page. */
-export function createSubscriptionsRouter({ db, limiter }: Services) {
+export function createSubscriptionsRouter({ db, limiter, env }: Services) {
   const api = new Hono();
 
   api.post(
     "/",
-    throttle(limiter, { name: "subscribe", limit: 10, windowMs: 10 * 60_000 }),
+    throttle({ limiter, env }, { name: "subscribe", limit: 10, windowMs: 10 * 60_000 }),
     validate(SubscriptionRequest),
     async (c) => {
       const { email } = c.req.valid("json");

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Handler, MiddlewareHandler } from "hono";
 import type { Database } from "../db/client.ts";
 import { fail } from "../http-errors.ts";
 import type { SessionCache } from "./session-cache.ts";
@@ -20,23 +20,56 @@ export function unauthenticated(): never {
   });
 }
 
-/** Resolves the bearer token to its user, or answers 401. Sets `user` and `tokenHash`. */
-export function requireUser({
-  db,
-  sessions,
-}: {
+interface Session {
+  user: UserView;
+  tokenHash: string;
+}
+
+/**
+ * Who is behind the request's bearer token: at once when this instance remembers the session,
+ * after one database round trip otherwise. Answers 401 when nobody is.
+ */
+function authenticate(
+  c: Context,
+  { db, sessions }: { db: Database; sessions: SessionCache },
+): Session | Promise<Session> {
+  const token = bearerToken(c);
+  if (!token) unauthenticated();
+  const tokenHash = hashToken(token);
+  const user = sessions.get(tokenHash);
+  if (user) return { user, tokenHash };
+  return lookUp(db, sessions, tokenHash).then((found) =>
+    found ? { user: found, tokenHash } : unauthenticated(),
+  );
+}
+
+/** Middleware: resolves the bearer token to its user, or answers 401. Sets `user` and `tokenHash`. */
+export function requireUser(services: {
   db: Database;
   sessions: SessionCache;
 }): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const token = bearerToken(c);
-    if (!token) unauthenticated();
-    const tokenHash = hashToken(token);
-    const user = sessions.get(tokenHash) ?? (await lookUp(db, sessions, tokenHash));
-    if (!user) unauthenticated();
+    const { user, tokenHash } = await authenticate(c, services);
     c.set("user", user);
     c.set("tokenHash", tokenHash);
     await next();
+  };
+}
+
+/**
+ * A route's only handler, for signed-in users (401 otherwise). Being one handler rather than
+ * `requireUser` and a handler, its answer is ready without a promise when the session is
+ * remembered, and @hono/node-server then writes it at once (decision 065).
+ */
+export function withUser(
+  services: { db: Database; sessions: SessionCache },
+  handler: (c: Context, user: UserView) => Response,
+): Handler {
+  return (c) => {
+    const session = authenticate(c, services);
+    return session instanceof Promise
+      ? session.then(({ user }) => handler(c, user))
+      : handler(c, session.user);
   };
 }
 
