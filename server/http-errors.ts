@@ -25,6 +25,13 @@ export function jsonResponse(
   });
 }
 
+const jsonType = { "content-type": "application/json" };
+
+/** A response of JSON already serialized (200 unless told). */
+export function serializedJson(body: string, status = 200): Response {
+  return new Response(body, { status, headers: jsonType });
+}
+
 /** Throws a JSON error response; the app's error handler sends it as it is. */
 export function fail(
   status: ContentfulStatusCode,
