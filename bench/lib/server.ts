@@ -58,6 +58,8 @@ export async function startServer(options: {
   quiet?: boolean;
   /** Silence stdout (default) or pass it through. */
   stdout?: "ignore" | "inherit";
+  /** The command line before the script (default: this node; valgrind, node and flags, say). */
+  command?: string[];
 }): Promise<RunningServer> {
   const base = `http://127.0.0.1:${options.port}`;
   const taken = await fetch(base).then(
@@ -65,7 +67,11 @@ export async function startServer(options: {
     () => false,
   );
   if (taken) throw new Error(`port ${options.port} is already in use`);
-  const child = spawn(process.execPath, [options.script ?? "bench/api/server.mjs"], {
+  const [program = process.execPath, ...args] = [
+    ...(options.command ?? [process.execPath]),
+    options.script ?? "bench/api/server.mjs",
+  ];
+  const child = spawn(program, args, {
     cwd: root,
     env: {
       ...process.env,
