@@ -17,6 +17,11 @@ export interface TestAppOptions {
   transport?: MailTransport;
   /** Defaults to a fresh database of this project's kind. */
   database?: DatabaseHandle;
+  /**
+   * false: the session cache remembers but never hears the database's announcements, so what
+   * it forgets it forgets by the instance's own doing (default true, as in production).
+   */
+  hearsChanges?: boolean;
 }
 
 /** The real API over a fresh database of its own; requests go through `app.request()`. */
@@ -31,7 +36,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const limiter = createMemoryLimiter();
   const mail = createMailer(database.db, options.transport ?? createTransport(env));
   const sessions = new SessionCache();
-  const stopFollowing = await followSessionChanges(database, sessions);
+  let stopFollowing = async () => {};
+  if (options.hearsChanges === false) sessions.setLive(true);
+  else stopFollowing = await followSessionChanges(database, sessions);
   const services: Services = { env, db: database.db, mail, limiter, sessions };
   const app = createApp(services);
 
