@@ -12,6 +12,23 @@ import { issueOneTimeToken } from "../auth/one-time-tokens.ts";
 import { openPostgres } from "../db/client.ts";
 import { accessTokens, rolePermissions, roles, users } from "../db/schema.ts";
 
+/** Staff make `user` a guest through the admin API of instance `t`. */
+async function demote(t: TestApp, staffToken: string, user: typeof users.$inferSelect) {
+  const [guest] = await t.db.select().from(roles).where(eq(roles.name, "guest_user"));
+  return t.post(
+    "/api/admin/users/update",
+    {
+      id: String(user.id),
+      name: user.name,
+      email: user.email,
+      role_id: guest?.id,
+      email_verified: "true",
+      password: "",
+    },
+    staffToken,
+  );
+}
+
 /**
  * Each instance remembers who is signed in (server/auth/session-cache.ts). These are the
  * promises that must survive that: a change made anywhere, through the API of one instance or
@@ -62,20 +79,7 @@ describe.skipIf(skipDatabase)("signed-in sessions across two instances of the si
     const staff = await signedInOnBoth("admin");
     const { user, token } = await signedInOnBoth("admin");
     expect((await b.get("/api/admin/contacts", token)).status).toBe(200);
-    const [guest] = await a.db.select().from(roles).where(eq(roles.name, "guest_user"));
-    const res = await a.post(
-      "/api/admin/users/update",
-      {
-        id: String(user.id),
-        name: user.name,
-        email: user.email,
-        role_id: guest?.id,
-        email_verified: "true",
-        password: "",
-      },
-      staff.token,
-    );
-    expect(res.status).toBe(200);
+    expect((await demote(a, staff.token, user)).status).toBe(200);
     expect((await a.get("/api/admin/contacts", token)).status).toBe(403);
     await eventually(async () =>
       expect((await b.get("/api/admin/contacts", token)).status).toBe(403),
@@ -175,20 +179,7 @@ describe.skipIf(skipDatabase)("signed-in sessions where the change is made", () 
     const staff = await remembered("admin");
     const { user, token } = await remembered("admin");
     expect((await t.get("/api/admin/contacts", token)).status).toBe(200);
-    const [guest] = await t.db.select().from(roles).where(eq(roles.name, "guest_user"));
-    const demote = await t.post(
-      "/api/admin/users/update",
-      {
-        id: String(user.id),
-        name: user.name,
-        email: user.email,
-        role_id: guest?.id,
-        email_verified: "true",
-        password: "",
-      },
-      staff.token,
-    );
-    expect(demote.status).toBe(200);
+    expect((await demote(t, staff.token, user)).status).toBe(200);
     expect((await t.get("/api/admin/contacts", token)).status).toBe(403);
     expect((await t.get(`/api/admin/users/delete/${user.id}`, staff.token)).status).toBe(200);
     expect((await t.get("/api/user", token)).status).toBe(401);
