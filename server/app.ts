@@ -5,6 +5,7 @@ import { getPath } from "hono/utils/url";
 import { createApi } from "./api/index.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import { jsonResponse } from "./http-errors.ts";
+import { isApiTarget } from "./response-headers.ts";
 import type { Services } from "./services.ts";
 
 const jsonError = (
@@ -84,15 +85,15 @@ export function createApp(services: Services) {
 }
 
 /**
- * A server's fetch: /api/ paths to the API, every other path to the site (pages, files). The
+ * A server's fetch: /api/ targets to the API, every other one to the site (pages, files). The
  * API is not mounted into the site's Hono with `route()`: there each of its handlers would be
  * wrapped for its own error handler and matched along with the site's middlewares, and no
- * answer would be ready without a promise (decision 065). The path is read as Hono's router
- * reads it, so both agree on what is an API path.
+ * answer would be ready without a promise (decision 065). Without Node's request (the dev
+ * server's Vite handler) the path of the web request stands in.
  */
 export function apiBeside(api: Hono, site: Hono) {
-  return (request: Request, bindings?: object) =>
-    getPath(request).startsWith("/api/")
+  return (request: Request, bindings?: { incoming?: { url?: string } }) =>
+    isApiTarget(bindings?.incoming?.url ?? getPath(request))
       ? api.fetch(request, bindings)
       : site.fetch(request, bindings);
 }

@@ -86,6 +86,15 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
     expect(value(lines, "cross-origin-resource-policy")).toEqual([]);
   });
 
+  it("a target that only decodes or normalizes to an API path is not the API", async () => {
+    for (const path of ["/%61pi/user", "/obra/../api/user"]) {
+      const { status, lines } = await get(port, path);
+      expect(status).toBe(404);
+      expect(value(lines, "content-type")[0] ?? "").not.toContain("application/json");
+      expect(value(lines, "x-frame-options")).toEqual(["DENY"]);
+    }
+  });
+
   it("an answer that sets one of them itself sends its own value, once", async () => {
     const { lines } = await get(port, "/embeddable");
     expect(value(lines, "x-frame-options")).toEqual(["SAMEORIGIN"]);

@@ -87,12 +87,19 @@ declare module "node:http" {
   }
 }
 
+/**
+ * Whether a request is for the API, from its target as the client sent it (`/api/…`): the
+ * server hands it to the API (`apiBeside`) and answers it with the API's headers by this one
+ * test, so a target that only decodes or normalizes to an API path is neither.
+ */
+export const isApiTarget = (target: string | undefined) => target?.startsWith("/api/") ?? false;
+
 /** Node's response with the headers above; `http.createServer({ ServerResponse: ... })`. */
 export class SecuredResponse<
   Request extends IncomingMessage = IncomingMessage,
 > extends ServerResponse<Request> {
   override _storeHeader(statusLine: string, headers: unknown): void {
-    const block = this.req.url?.startsWith("/api/") ? apiBlock : pageBlock;
+    const block = isApiTarget(this.req.url) ? apiBlock : pageBlock;
     super._storeHeader(statusLine + block.besides(headers), headers);
   }
 }
