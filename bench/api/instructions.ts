@@ -6,8 +6,8 @@
  * next (the load generator competes with the server, other work with both). Instructions do
  * not: each server runs under valgrind twice, answering a warm-up plus `--few` and then
  * `--many` requests, and the difference of the two totals divided by the difference of the
- * counts is what one request costs once start-up and JIT warm-up are taken out (repeats agree
- * within about 3%). V8 runs single-threaded so that no compiler or GC thread adds work of its
+ * counts is what one request costs once start-up and JIT warm-up are taken out (repeats agreed
+ * within about 7 %). V8 runs single-threaded so that no compiler or GC thread adds work of its
  * own timing. User space only: the kernel's share (the socket reads and writes) is the same for
  * both servers and not counted. Prints and writes its table; never fails on the figures.
  *
