@@ -9,6 +9,8 @@ export interface Message {
 
 export type FieldErrors = Record<string, string[]>;
 
+const jsonType = { "content-type": "application/json" };
+
 /**
  * A JSON response built with the plain constructor: @hono/node-server writes those straight to
  * the socket, while `Response.json()` makes a full web Response whose body is read as a stream
@@ -21,13 +23,11 @@ export function jsonResponse(
 ): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "Content-Type": "application/json", ...headers },
+    headers: headers ? { ...jsonType, ...headers } : jsonType,
   });
 }
 
-const jsonType = { "content-type": "application/json" };
-
-/** A response of JSON already serialized (200 unless told). */
+/** The same for JSON already serialized (200 unless told). */
 export function serializedJson(body: string, status = 200): Response {
   return new Response(body, { status, headers: jsonType });
 }

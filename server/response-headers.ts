@@ -13,7 +13,7 @@ import {
  * small API answer two thirds of its throughput (bench/api, docs/decisions/064). The
  * Content-Security-Policy depends on each document: server/security-headers.ts.
  */
-export const pageHeaders: Record<string, string> = {
+const pageHeaders: Record<string, string> = {
   "x-content-type-options": "nosniff",
   "referrer-policy": "strict-origin-when-cross-origin",
   "permissions-policy":
@@ -27,7 +27,7 @@ export const pageHeaders: Record<string, string> = {
  * JSON for this site's own pages: never stored, never readable by another origin, nothing to
  * run or frame if a browser is pointed at it (OWASP REST Security Cheat Sheet).
  */
-export const apiHeaders: Record<string, string> = {
+const apiHeaders: Record<string, string> = {
   ...pageHeaders,
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "cross-origin-resource-policy": "same-origin",
