@@ -1,5 +1,5 @@
 // `npm test`: unit and API tests on both databases, then the production build, then the
-// browser tests against it. Stops at the first failing stage.
+// deploy test and the browser tests against it. Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 
@@ -15,5 +15,7 @@ const hasBrowserTests = readdirSync("tests/e2e", { recursive: true }).some((f) =
 );
 if (hasBrowserTests) {
   run("npx", ["react-router", "build"]);
+  // docs/deploy.md's scale-out section behind a real nginx (tests/deploy/).
+  run("npx", ["vitest", "run", "--config", "tests/deploy/vitest.config.ts"]);
   run("npx", ["playwright", "test"]);
 }

@@ -1,0 +1,337 @@
+/**
+ * docs/deploy.md's scale-out section, followed literally: Debian's nginx (TLS, the guide's site
+ * block) in front of two instances of the production build on one PostgreSQL database and one
+ * Redis, with the guide's instance settings. Needs the build (`npm test` runs it after building).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import https from "node:https";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminUrl, databaseUrl } from "../support/postgres.ts";
+import { localNginxSite, readDeployGuide } from "./deploy-guide.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const guide = readDeployGuide();
+const databaseName = `obra_deploy_${process.pid}`;
+/** A Redis database of its own, emptied first: throttle windows of earlier runs stay out. */
+const redisUrl = "redis://127.0.0.1:6379/7";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const tlsAgent = new https.Agent({ keepAlive: true, rejectUnauthorized: false, maxSockets: 16 });
+
+/** One HTTPS request through nginx: status and parsed JSON body (when JSON). */
+function throughProxy(
+  base: string,
+  target: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const request = https.request(
+      `${base}${target}`,
+      {
+        method: init.method ?? "GET",
+        agent: tlsAgent,
+        headers: {
+          ...(payload ? { "content-type": "application/json" } : {}),
+          ...init.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString();
+          let body: unknown = text;
+          if (/json/.test(response.headers["content-type"] ?? "")) body = JSON.parse(text);
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(payload);
+  });
+}
+
+interface Instance {
+  port: number;
+  child: ChildProcess;
+  exited: Promise<void>;
+}
+
+/** `npm run serve` with the guide's settings, as systemd would start it (own process group). */
+async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+  const child = spawn("npm", ["run", "serve", "--silent"], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env, PORT: String(port) },
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`instance on ${port} exited (${child.exitCode})`);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return { port, child, exited };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`instance on ${port} never became ready`);
+}
+
+/** systemd's stop: SIGTERM to the unit's whole process group, then wait. */
+async function stopInstance(instance: Instance) {
+  if (instance.child.exitCode === null && instance.child.pid) {
+    process.kill(-instance.child.pid, "SIGTERM");
+  }
+  await instance.exited;
+}
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** Outside CI a machine without PostgreSQL skips this, loudly (as the API tests do). */
+const postgresAvailable = await postgresAnswers();
+if (!postgresAvailable)
+  console.warn("No PostgreSQL on 127.0.0.1:5432: the deploy test is skipped.");
+
+describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out", () => {
+  const instances: Instance[] = [];
+  let nginx: ChildProcess | undefined;
+  let proxyBase = "";
+  let prefix = "";
+  let instanceEnv: Record<string, string> = {};
+  const ports: number[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${databaseName}" with (force)`);
+    await admin.query(`create database "${databaseName}"`);
+    await admin.end();
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    redis.disconnect();
+
+    prefix = mkdtempSync(path.join(os.tmpdir(), "obra-deploy-"));
+    for (const _ of guide.instancePorts) ports.push(await freePort());
+    const [httpPort, httpsPort] = [await freePort(), await freePort()];
+    proxyBase = `https://localhost:${httpsPort}`;
+    instanceEnv = {
+      ...guide.instanceEnv,
+      DATABASE_URL: databaseUrl(databaseName),
+      REDIS_URL: redisUrl,
+      APP_URL: proxyBase,
+      DATA_DIR: path.join(prefix, "data"),
+    };
+
+    // The guide's separate migration step, then both instances at once.
+    execFileSync("npm", ["run", "db:migrate", "--silent"], {
+      cwd: root,
+      env: { ...process.env, ...instanceEnv },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    instances.push(...(await Promise.all(ports.map((port) => startInstance(port, instanceEnv)))));
+
+    const cert = path.join(prefix, "cert.pem");
+    const key = path.join(prefix, "key.pem");
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=localhost",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+      ],
+      { stdio: "ignore" },
+    );
+    const site = localNginxSite(guide.nginxSite, {
+      ports: new Map(guide.instancePorts.map((from, i) => [from, ports[i] as number])),
+      http: httpPort,
+      https: httpsPort,
+      cert,
+      key,
+    });
+    for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"])
+      mkdirSync(path.join(prefix, dir));
+    writeFileSync(
+      path.join(prefix, "nginx.conf"),
+      `worker_processes 1;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  include /etc/nginx/mime.types;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+${site}
+}
+`,
+    );
+    nginx = spawn("/usr/sbin/nginx", ["-c", path.join(prefix, "nginx.conf"), "-p", prefix], {
+      stdio: "inherit",
+    });
+    for (let i = 0; i < 100; i++) {
+      const up = await throughProxy(proxyBase, "/healthz").then(
+        () => true,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map(stopInstance));
+    if (nginx && nginx.exitCode === null) {
+      const gone = new Promise((r) => nginx?.once("exit", r));
+      nginx.kill("SIGQUIT");
+      await gone;
+    }
+    tlsAgent.destroy();
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists "${databaseName}" with (force)`);
+    await admin.end();
+    if (prefix) rmSync(prefix, { recursive: true, force: true });
+  }, 60_000);
+
+  const direct = (i: number) => `http://127.0.0.1:${instances[i]?.port}`;
+  const post = (base: string, target: string, body: unknown, token?: string) =>
+    fetch(`${base}${target}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+  const userStatus = (i: number, token: string) =>
+    fetch(`${direct(i)}/api/user`, { headers: { authorization: `Bearer ${token}` } }).then(
+      (r) => r.status,
+    );
+
+  it("answers /readyz through nginx over TLS", async () => {
+    const ready = await throughProxy(proxyBase, "/readyz");
+    expect(ready.status).toBe(200);
+  });
+
+  it("signs up on one instance, signs in on the other, and both see the sign-out", async () => {
+    const email = `deploy-${process.pid}@example.com`;
+    const password = "una frase bastante larga";
+    const registered = await post(direct(0), "/api/register", {
+      name: "Marta Deploy",
+      email,
+      password,
+      password_confirmation: password,
+    });
+    expect(registered.status).toBe(201);
+    const login = await post(direct(1), "/api/login", { email, password, remember: false });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    expect([await userStatus(0, token), await userStatus(1, token)]).toEqual([200, 200]);
+
+    const logout = await fetch(`${direct(0)}/api/logout`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(logout.status).toBe(200);
+    // The other instance hears of it through PostgreSQL's NOTIFY.
+    let statuses: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      statuses = [await userStatus(0, token), await userStatus(1, token)];
+      if (statuses.every((s) => s === 401)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(statuses).toEqual([401, 401]);
+  });
+
+  it("shares throttles between instances, whatever X-Forwarded-For a visitor sends", async () => {
+    const statuses: number[] = [];
+    for (let n = 1; n <= 8; n++) {
+      const answer = await throughProxy(proxyBase, "/api/contacts", {
+        method: "POST",
+        headers: { "x-forwarded-for": `10.9.8.${n}` },
+        body: {
+          name: `Visitante ${n}`,
+          email: `visitante${n}@example.com`,
+          phone: "",
+          subject: "Presupuesto",
+          message: `Quiero reformar el baño número ${n}.`,
+        },
+      });
+      statuses.push(answer.status);
+    }
+    // nginx takes turns between the instances: one count in Redis for the real address.
+    expect(statuses.filter((s) => s === 201).length).toBe(5);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+
+  it("restarts instance by instance under load without one failed request", async () => {
+    const failures: string[] = [];
+    let answered = 0;
+    let loading = true;
+    const targets = ["/", "/services", "/api/nothing-here", "/readyz"];
+    const worker = async (w: number) => {
+      for (let i = w; loading; i++) {
+        const target = targets[i % targets.length] as string;
+        try {
+          const { status } = await throughProxy(proxyBase, target);
+          const expected = target === "/api/nothing-here" ? 404 : 200;
+          if (status !== expected) failures.push(`${target}: ${status}`);
+          else answered++;
+        } catch (error) {
+          failures.push(`${target}: ${(error as Error).message}`);
+        }
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3, 4, 5].map(worker));
+    await new Promise((r) => setTimeout(r, 1000));
+    for (let i = 0; i < instances.length; i++) {
+      const old = instances[i] as Instance;
+      await stopInstance(old);
+      await new Promise((r) => setTimeout(r, 500));
+      instances[i] = await startInstance(old.port, instanceEnv);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    loading = false;
+    await load;
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(100);
+  }, 180_000);
+});
