@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
+import { log, safeError } from "./log.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
 interface ServeOptions {
@@ -47,13 +48,13 @@ export function serveUntilSignal(options: ServeOptions): Server {
       hostname: options.hostname,
       serverOptions: { ServerResponse: SecuredResponse },
     },
-    (info) => console.log(`Listening on http://localhost:${info.port}`),
+    (info) => log.info(`Listening on http://localhost:${info.port}`),
   ) as Server;
 
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: draining connections`);
+    log.info(`${signal}: draining connections`);
     // Stop listening, but not through http's close(), which also drops at once every connection
     // with no request parsed yet: under load that includes connections whose request is
     // already on its way (bench/faults/sigterm.ts saw logins sent 50 ms earlier reset).
@@ -62,7 +63,7 @@ export function serveUntilSignal(options: ServeOptions): Server {
         await options.onDrained();
         process.exit(0);
       } catch (error) {
-        console.error("Shutdown failed", error);
+        log.error({ err: safeError(error) }, "shutdown failed");
         process.exit(1);
       }
     });

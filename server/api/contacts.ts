@@ -5,6 +5,7 @@ import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Database } from "../db/client.ts";
 import type { contacts } from "../db/schema.ts";
+import { log, safeError } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { throttle } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
@@ -75,8 +76,9 @@ export function createContactsRouter({ db, mail, limiter, env }: Services) {
         await mail
           .send(contactNoticeMail(contact, env))
           .catch((error) =>
-            console.error(
-              `[contacts] notice for message ${contact.id} not queued: ${String(error)}`,
+            log.error(
+              { contact: contact.id, err: safeError(error) },
+              "contacts: notice not queued",
             ),
           );
       }

@@ -6,6 +6,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from "../auth/one-time-tokens.
 import { hashPassword, passwordSchema, withPasswordConfirmation } from "../auth/passwords.ts";
 import { users } from "../db/schema.ts";
 import { fail } from "../http-errors.ts";
+import { log, maskEmail, safeError } from "../log.ts";
 import { passwordResetMail } from "../mail/password-reset-mail.ts";
 import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
@@ -57,7 +58,10 @@ export function createPasswordResetRouter(services: Services) {
     }
     // Not awaited: the answer leaves as fast for a stranger as for an account holder.
     sendResetLink(services, email).catch((error) =>
-      console.error(`[auth] password reset mail for ${email} failed:`, error),
+      log.error(
+        { to: maskEmail(email), err: safeError(error) },
+        "auth: password reset mail not queued",
+      ),
     );
     return c.json(resetRequested);
   });
