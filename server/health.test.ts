@@ -102,7 +102,7 @@ describe.skipIf(skipDatabase)("health probes", () => {
 
   it("answers every probe: no throttle counts them", async () => {
     const statuses = await Promise.all(
-      Array.from({ length: 40 }, () => t.get("/readyz").then((r) => r.status)),
+      Array.from({ length: 40 }, async () => (await t.get("/readyz")).status),
     );
     expect(new Set(statuses)).toEqual(new Set([200]));
   });
