@@ -62,7 +62,10 @@ export function startupSummary(env: Env) {
  * systemd tries again (the database may still be starting). The log has the details.
  */
 function failedToStart(error: unknown, env?: Env): never {
-  const { code } = error as { code?: string };
+  // Drizzle wraps a driver's error in one naming the whole query: the driver's says why.
+  let cause = error;
+  while ((cause as { cause?: unknown }).cause) cause = (cause as { cause?: unknown }).cause;
+  const { code } = cause as { code?: string };
   const at = env && `${env.HOST}:${env.PORT}`;
   const why =
     code === "EADDRINUSE"
@@ -73,7 +76,7 @@ function failedToStart(error: unknown, env?: Env): never {
           ? `Cannot listen on ${at}: permission denied (a PORT below 1024 needs privileges)`
           : code === "ENOTFOUND" || code === "EAI_AGAIN"
             ? `Cannot listen on ${at}: the host name does not resolve (HOST)`
-            : `The start failed: ${safeError(error).message}`;
+            : `The start failed: ${safeError(cause).message.split("\n")[0] || code || "unknown error"}`;
   log.fatal({ err: safeError(error) }, why);
   process.stderr.write(`${why}\n`);
   process.exit(1);
