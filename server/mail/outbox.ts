@@ -50,6 +50,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
         subject: headerSafe(message.subject),
         text: message.text,
         html: message.html,
+        headers: message.headers ?? null,
       });
       if (!stopped) void schedulePass();
     },

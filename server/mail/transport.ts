@@ -22,6 +22,9 @@ const envelope = (message: MailMessage, from: string) => ({
   subject: headerSafe(message.subject),
   text: message.text,
   html: message.html,
+  headers: Object.fromEntries(
+    Object.entries(message.headers ?? {}).map(([name, value]) => [name, headerSafe(value)]),
+  ),
 });
 
 /**
