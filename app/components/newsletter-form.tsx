@@ -3,8 +3,8 @@
 // The consent text beside the field is sent by version and stored as proof (decision 101).
 import { type FormEvent, useId, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { consentVersions, currentConsentVersion } from "../../content/newsletter";
 import { api } from "~/lib/api";
+import { consentVersions, currentConsentVersion } from "../../content/newsletter";
 
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
@@ -44,7 +44,7 @@ export function NewsletterForm() {
       <p id={hintId} className="text-sm text-sand-200">
         {consentVersions[currentConsentVersion]}{" "}
         <Link to="/privacy-and-politics" className="underline hover:text-plaster">
-          Política de privacidad
+          Cómo tratamos tus datos
         </Link>
         .
       </p>

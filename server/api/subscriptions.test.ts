@@ -160,7 +160,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect((await confirm(token)).status).toBe(200);
     // The welcome mail: a visible link to the page, and RFC 8058's headers for the POST.
     const welcome = await peer.waitForMail(
-      (m) => to("jordi@example.test")(m) && m.subject.startsWith("Ya recibes"),
+      (m) => to("jordi@example.test")(m) && (m.subject ?? "").startsWith("Ya recibes"),
     );
     const unsubscribeToken = linkToken(welcome, "/newsletter/baja");
     expect(welcome.html).toContain(
