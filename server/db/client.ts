@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir } from "../data-dir.ts";
 import * as schema from "./schema.ts";
 
 /** The one database type the app sees, whether PGlite or a PostgreSQL server is behind it. */
@@ -141,7 +142,10 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/**
+ * Opens the configured database and brings its schema up to date. The embedded one is this
+ * process's alone until it is closed: StartRefused while another process holds it.
+ */
 export async function openDatabase(env: {
   DATABASE_URL?: string;
   DATA_DIR: string;
@@ -149,9 +153,19 @@ export async function openDatabase(env: {
   let handle: DatabaseHandle;
   if (env.DATABASE_URL) handle = await openPostgres(env.DATABASE_URL);
   else {
-    const dataDir = path.resolve(env.DATA_DIR, "pglite");
-    mkdirSync(dataDir, { recursive: true });
-    handle = await openPglite({ dataDir });
+    prepareDataDir(env.DATA_DIR);
+    const unlock = lockEmbeddedDatabase(env.DATA_DIR);
+    try {
+      const dataDir = path.resolve(env.DATA_DIR, "pglite");
+      mkdirSync(dataDir, { recursive: true });
+      const pglite = await openPglite({ dataDir });
+      // A first start's initdb writes its files 0666 whatever the umask.
+      makeOwnerOnly(dataDir, { evenWritable: true });
+      handle = { ...pglite, close: () => pglite.close().finally(unlock) };
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
   try {
     await migrate(handle);
