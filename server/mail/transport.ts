@@ -56,9 +56,10 @@ function fileTransport(env: Env): MailTransport {
     async deliver(message) {
       const mail = envelope(message, env.MAIL_FROM);
       const info = await transporter.sendMail(mail);
-      await mkdir(folder, { recursive: true });
+      // Owner-only whatever the umask: the messages carry live reset links (data-dir.ts).
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const file = path.join(folder, emlFileName());
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       console.info(
         `[mail] to ${mail.to}: "${mail.subject}"${links.map((l) => ` ${l}`).join("")} (${file})`,
