@@ -138,9 +138,7 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
 
     it("keeps one account when 20 identical registrations race", async () => {
       const responses = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          signUp(registration("carrera@example.com")),
-        ),
+        Array.from({ length: 20 }, () => signUp(registration("carrera@example.com"))),
       );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);

@@ -11,7 +11,7 @@ import { passwordResetMail } from "../mail/password-reset-mail.ts";
 import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
 import { validate } from "../validation.ts";
-import { emailSchema, findUserByEmail } from "./auth.ts";
+import { emailSchema, findUserByEmail, forgetPasswordGuesses } from "./auth.ts";
 
 /**
  * Nobody can flood one inbox (5 per e-mail), nor probe many addresses from one place (20 per
@@ -98,6 +98,7 @@ export function createPasswordResetRouter(services: Services) {
       // A second click racing the first finds the link used.
       if (changedId === undefined) invalidLink();
       sessions.forgetUser(changedId);
+      await forgetPasswordGuesses(limiter, body.email);
       return c.json({
         title: "Contraseña cambiada",
         message: "Tu contraseña es nueva. Inicia sesión con ella en todos tus dispositivos.",

@@ -20,7 +20,11 @@ const lead = () => {
   };
 };
 
-function describeBehind(trustProxy: string | undefined, title: string, body: (s: () => Server) => void) {
+function describeBehind(
+  trustProxy: string | undefined,
+  title: string,
+  body: (s: () => Server) => void,
+) {
   describe.skipIf(skipDatabase)(title, () => {
     let t: TestApp;
     let server: Awaited<ReturnType<typeof listen>>;

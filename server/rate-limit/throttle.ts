@@ -33,12 +33,14 @@ export function clientIp(c: Context, env: Pick<Env, "TRUST_PROXY">): string {
   return hopsBack(1) ?? "unknown";
 }
 
-export function tooManyRequests(result: RateLimitResult): never {
+export function tooManyRequests(result: RateLimitResult, message?: string): never {
   fail(
     429,
     {
       title: "Demasiados intentos",
-      message: `Has hecho demasiadas peticiones. Inténtalo de nuevo en ${result.retryAfter} segundos.`,
+      message:
+        message ??
+        `Has hecho demasiadas peticiones. Inténtalo de nuevo en ${result.retryAfter} segundos.`,
     },
     { "Retry-After": String(result.retryAfter) },
   );
