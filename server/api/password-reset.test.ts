@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
 import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
@@ -66,6 +66,31 @@ describe.skipIf(skipDatabase)("password reset", () => {
         .from(mailOutbox)
         .where(eq(mailOutbox.to, "nadie-por-aqui@example.com"));
       expect(strangerMail).toEqual([]);
+    });
+
+    it("does the same on the request path for a known and an unknown address: the work waits its turn", async () => {
+      const account = await registerUser(t);
+      // Every way the API reaches the database, counted while the answers are being made.
+      const db = t.db as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const entries = ["select", "insert", "update", "delete", "transaction", "execute"];
+      const spies = [
+        ...entries.map((name) => vi.spyOn(db, name as never)),
+        vi.spyOn(t.db.query.users, "findFirst"),
+      ];
+      const callsDuring = async (email: string) => {
+        for (const spy of spies) spy.mockClear();
+        const answer = await forgot(email);
+        expect(answer.status).toBe(200);
+        return spies.reduce((calls, spy) => calls + spy.mock.calls.length, 0);
+      };
+      try {
+        expect(await callsDuring(account.email)).toBe(0);
+        expect(await callsDuring("nadie-conocido@example.com")).toBe(0);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      // off the request path, the account holder still gets the link
+      await linkInOutbox(t, account.email, "/change-password/");
     });
 
     it("puts the e-mail URL-encoded into the link", async () => {
