@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import pLimit from "p-limit";
 import { z } from "zod";
 import { revokeAllAccessTokens } from "../auth/access-tokens.ts";
 import { consumeOneTimeToken, issueOneTimeToken, tokenPattern } from "../auth/one-time-tokens.ts";
@@ -59,6 +60,12 @@ export function createPasswordResetRouter(services: Services) {
   const { db, limiter, sessions } = services;
   const router = new Hono();
   const resetRequests = createResetRequestQueue(services);
+  /**
+   * At most two reset attempts do their work (lookup, hash, update) at once; a flood waits here,
+   * in memory, rather than in the database pool's queue, where every sign-in would wait behind
+   * it (bench/password-flood, decision 072). People reset a password a few times a day.
+   */
+  const resetWork = pLimit(2);
 
   router.post("/forgot-password", validate(ForgotBody), async (c) => {
     const { email } = c.req.valid("json");
@@ -74,6 +81,7 @@ export function createPasswordResetRouter(services: Services) {
     "/reset-password",
     throttle(services, resetAddressThrottle),
     validate(ResetBody),
+    (_c, next) => resetWork(next),
     async (c) => {
       const body = c.req.valid("json");
       // The link is checked before the password is hashed: a made-up one costs one indexed
