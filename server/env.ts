@@ -14,11 +14,15 @@ const EnvSchema = z.object({
   GA_MEASUREMENT_ID: z.string().optional(),
   ADS_CONVERSION_SEND_TO: z.string().optional(),
   REDIS_URL: z.string().optional(),
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (first hop). */
+  /**
+   * How many reverse proxies stand in front of the site (decision 070): the client's address is
+   * the X-Forwarded-For entry that many hops from the right. true = 1, false = 0 (the socket's peer).
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, "use a number of proxies (0, 1, 2…), true or false")
+    .default("0")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
