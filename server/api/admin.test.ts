@@ -48,6 +48,32 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect(await t.db.select().from(subscriptions)).toHaveLength(0);
     });
 
+    it("answers 403 to staff whose e-mail is not verified, saying why", async () => {
+      for (const role of ["admin", "super_admin"] as const) {
+        const unverified = await createUser(t.db, { role, verified: false });
+        const unverifiedToken = await signIn(t.db, unverified.id);
+        for (const path of [
+          "/api/admin/users",
+          "/api/admin/desconocido",
+          "/api/admin/users/create",
+        ]) {
+          const res = await t.get(path, unverifiedToken);
+          expect(res.status, `${role} ${path}`).toBe(403);
+          expect(await json(res)).toEqual({
+            title: "Correo sin verificar",
+            message: "Verifica tu correo electrónico para entrar en la administración.",
+          });
+        }
+        const res = await t.post(
+          "/api/admin/subscriptions/create",
+          { email: "u@v.es" },
+          unverifiedToken,
+        );
+        expect(res.status).toBe(403);
+      }
+      expect(await t.db.select().from(subscriptions)).toHaveLength(0);
+    });
+
     it("lets a super administrator in too", async () => {
       const boss = await createUser(t.db, { role: "super_admin" });
       const res = await t.get("/api/admin/contacts", await signIn(t.db, boss.id));

@@ -12,7 +12,13 @@ import {
 } from "../admin/operations.ts";
 import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
-import { type AuthEnv, forbidden, hasPermission, requireUser } from "../auth/session.ts";
+import {
+  type AuthEnv,
+  forbidden,
+  hasPermission,
+  requireUser,
+  requireVerified,
+} from "../auth/session.ts";
 import { fail } from "../http-errors.ts";
 import type { Services } from "../services.ts";
 
@@ -25,10 +31,12 @@ function recordNotFound(): never {
 }
 
 /**
- * Who may do what: signed in (401, by requireUser), an existing section (404), the first role
- * holding the permission keyed like the section (403, SPEC §6), and an action the section offers.
+ * Who may do what (SPEC §2 "online, verify, role"): signed in (401, by requireUser), a verified
+ * e-mail (403), an existing section (404), the first role holding the permission keyed like the
+ * section (403, SPEC §6), and an action the section offers.
  */
 function authorize(c: Context<AuthEnv>, route?: AdminRoute): ResourceDefinition {
+  requireVerified(c.var.user);
   const definition = adminResources.get(c.req.param("resource") ?? "");
   if (!definition) notFound("La sección solicitada no existe.");
   if (!hasPermission(c.var.user, definition.key)) forbidden();
