@@ -93,7 +93,7 @@ export function createAdminRouter(services: Services) {
   admin.post("/:resource/create", async (c) => {
     const definition = authorize(c, "create");
     const input = await parseForm(db, definition, await jsonBody(c), "create");
-    const record = await createRecord(db, definition, input);
+    const record = await createRecord(db, definition, input, c.var.user);
     return c.json(
       {
         title: "Registro creado",
@@ -108,7 +108,8 @@ export function createAdminRouter(services: Services) {
     const definition = authorize(c, "update");
     const input = await parseForm(db, definition, await jsonBody(c), "update");
     const record =
-      (await updateRecord(db, definition, input.id as number, input)) ?? recordNotFound();
+      (await updateRecord(db, definition, input.id as number, input, c.var.user)) ??
+      recordNotFound();
     // A staff edit may change an account (its role, its password): this instance forgets
     // every signed-in user at once; the others hear it from the database (SessionCache).
     sessions.clear();
@@ -121,10 +122,7 @@ export function createAdminRouter(services: Services) {
 
   admin.get("/:resource/delete/:id", async (c) => {
     const definition = authorize(c, "delete");
-    const id = pathId(c);
-    const refusal = definition.refuseDelete?.(id, c.var.user);
-    if (refusal) fail(400, { title: "Acción no permitida", message: refusal });
-    if (!(await deleteRecord(db, definition, id))) recordNotFound();
+    if (!(await deleteRecord(db, definition, pathId(c), c.var.user))) recordNotFound();
     sessions.clear();
     return c.json({
       title: "Registro eliminado",
