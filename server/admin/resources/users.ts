@@ -31,8 +31,8 @@ function notAllowed(message: string): never {
  * remembered session, which may be a moment old:
  * - only a super admin grants or revokes the super admin role, or edits or deletes a super
  *   admin's account (403);
- * - the last super admin is neither demoted nor deleted, by anyone (422: a rule on the data;
- *   `npm run user:create` is then the only way back in);
+ * - the last super admin is neither demoted nor deleted, by anyone, itself included (422: a
+ *   rule on the data, not on the caller);
  * - nobody changes their own role or deletes their own account (403).
  * On update and delete it runs in the write's transaction and first locks the super admin
  * role's row until the write commits, so changes to accounts take turns: two super admins
