@@ -94,8 +94,7 @@ declare module "node:http" {
  * neither, and `/apiary` is a page.
  */
 export const isApiTarget = (target: string | undefined) =>
-  target !== undefined &&
-  target.startsWith("/api") &&
+  target?.startsWith("/api") === true &&
   (target.length === 4 || target[4] === "/" || target[4] === "?");
 
 /** Node's response with the headers above; `http.createServer({ ServerResponse: ... })`. */

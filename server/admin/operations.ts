@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { failValidation } from "../http-errors.ts";
+import { withControlCharacterErrors } from "../validation.ts";
 import { fieldMessages, hidden } from "./fields.ts";
 import type { FormInput, ResourceDefinition } from "./resource.ts";
 
@@ -141,7 +142,9 @@ export async function parseForm(
       errors[name] = [fieldMessages.option(field.title)];
     }
   }
-  if (Object.keys(errors).length) failValidation(errors);
+  // What passed a schema that is not a text field's (a password) is held to the same rule.
+  const allErrors = withControlCharacterErrors(errors, input);
+  if (Object.keys(allErrors).length) failValidation(allErrors);
   return input;
 }
 
