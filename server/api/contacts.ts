@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Database } from "../db/client.ts";
+import { errorSummary } from "../db/errors.ts";
 import type { contacts } from "../db/schema.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { throttle } from "../rate-limit/throttle.ts";
@@ -76,7 +77,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Services) {
           .send(contactNoticeMail(contact, env))
           .catch((error) =>
             console.error(
-              `[contacts] notice for message ${contact.id} not queued: ${String(error)}`,
+              `[contacts] notice for message ${contact.id} not queued: ${errorSummary(error)}`,
             ),
           );
       }
