@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
 import { createApi } from "./api/index.ts";
-import { isDatabaseUnavailable } from "./db/errors.ts";
+import { describeError, isDatabaseUnavailable } from "./db/errors.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
 import { isApiTarget } from "./response-headers.ts";
@@ -78,7 +78,7 @@ export function createApp(services: Services) {
         { "Retry-After": "5" },
       );
     }
-    console.error(`[api] ${c.req.method} ${c.req.path}`, error);
+    console.error(`[api] ${c.req.method} ${c.req.path}: ${describeError(error)}`);
     return jsonError(
       500,
       "Error de Servidor",

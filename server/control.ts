@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { Database } from "./db/client.ts";
+import { describeError } from "./db/errors.ts";
 import type { FieldErrors } from "./http-errors.ts";
 import { type CreatedUser, createUser, UserInputError } from "./users/create-user.ts";
 
@@ -88,7 +89,7 @@ function serveConnection(socket: net.Socket, db: Database) {
       return;
     }
     runControlCommand(db, request).then(answer, (error: unknown) => {
-      console.error("[control] command failed", error);
+      console.error(`[control] command failed: ${describeError(error)}`);
       answer({ ok: false, message: "Error interno del servidor; revisa su registro." });
     });
   });

@@ -16,11 +16,13 @@ import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
 import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
+import { startupLines } from "./startup-lines.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 export async function start() {
   const env = parseEnv();
+  for (const { level, message } of startupLines(env)) console[level](message);
   const { services, close } = await boot(env);
   // `npm run user:create` reaches the database through this while the site runs.
   const control = await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });

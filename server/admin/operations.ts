@@ -4,6 +4,7 @@ import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { failValidation } from "../http-errors.ts";
+import { withControlCharacterErrors } from "../validation.ts";
 import { fieldMessages, hidden } from "./fields.ts";
 import type { FormInput, ResourceDefinition } from "./resource.ts";
 
@@ -142,7 +143,9 @@ export async function parseForm(
       errors[name] = [fieldMessages.option(field.title)];
     }
   }
-  if (Object.keys(errors).length) failValidation(errors);
+  // What passed a schema that is not a text field's (a password) is held to the same rule.
+  const allErrors = withControlCharacterErrors(errors, input);
+  if (Object.keys(allErrors).length) failValidation(allErrors);
   return input;
 }
 

@@ -122,7 +122,12 @@ const cases: Record<string, Case> = {
   "POST /api/contacts": {
     request: () => ({
       path: "/api/contacts",
-      body: { name: "Ana", subject: "Cocina", message: "Quiero reformar la cocina." },
+      body: {
+        name: "Ana",
+        phone: "600 000 000",
+        subject: "Cocina",
+        message: "Quiero reformar la cocina.",
+      },
     }),
     expected: () => all(201),
   },

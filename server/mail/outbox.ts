@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { errorSummary } from "../db/errors.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { headerSafe } from "./layout.ts";
 import type { Mailer } from "./mailer.ts";
@@ -159,4 +160,5 @@ async function release(db: Database, rows: OutboxRow[]): Promise<void> {
     );
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Logged and stored: never a failed query's parameters (the mail's own text and address). */
+const errorText = errorSummary;
