@@ -7,7 +7,6 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { Pagination } from "~/components/admin/pagination";
-import { accountMeta } from "~/lib/account-forms";
 import {
   type AdminList,
   type AdminRecord,
@@ -18,9 +17,12 @@ import {
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/index";
 
-export const meta = ({ params }: Route.MetaArgs) => accountMeta(sectionTitle(params.resource));
+export const meta = ({ params }: Route.MetaArgs) =>
+  noindexMeta({ title: sectionTitle(params.resource), ...adminPages.index });
 
 type ListState =
   | { status: "loading" }
