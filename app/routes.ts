@@ -28,6 +28,8 @@ export default [
     route("service/:category", "routes/service-category.tsx"),
     route("service/:category/:slug", "routes/service-detail.tsx"),
   ]),
+  route("newsletter/confirmar", "routes/newsletter-confirm.tsx"),
+  route("newsletter/baja", "routes/newsletter-unsubscribe.tsx"),
   route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
   route("privacy-and-politics", "routes/privacy-and-politics.tsx"),
   route("cookies-politics", "routes/cookies-politics.tsx"),

@@ -1,45 +1,58 @@
 /**
  * Company facts shown in the header, footer, legal pages, team page and JSON-LD.
- * This is the one place a marketer changes them. Values marked PLACEHOLDER must be replaced with
- * the company's real data before going live (the legal notice publishes them, LSSI-CE art. 10).
+ * This is the one place a marketer changes them.
  */
-export const company = {
-  name: "Obra Mediterránea",
-  // PLACEHOLDER: real registered company name needed
+
+/**
+ * Stand-ins for the company's real data, so that the site runs in development. Each value of
+ * `company` that still equals its stand-in here is listed by a production start as a warning
+ * (server/startup-lines.ts): the legal notice publishes them (LSSI-CE art. 10). Replace the value
+ * in `company` below (e.g. `nif: "B12345678"`); leave this list as it is.
+ */
+export const placeholders = {
   legalName: "Obra Mediterránea Construcciones y Reformas, S.L.",
-  // PLACEHOLDER: real NIF needed
   nif: "B00000000",
-  // PLACEHOLDER: real Registro Mercantil data needed (registry, tomo, folio, hoja, inscripción)
-  registry: "Registro Mercantil de Valencia, Tomo 00000, Folio 000, Hoja V-000000, Inscripción 1.ª",
-  address: {
-    // PLACEHOLDER: real registered office address needed
-    street: "Calle de Colón, 1",
-    postalCode: "46004",
-    city: "Valencia",
-    region: "Comunidad Valenciana",
-    country: "España",
+  registry: {
+    office: "Registro Mercantil de Valencia",
+    tomo: "00000",
+    folio: "000",
+    hoja: "V-000000",
+    inscription: "1.ª",
   },
-  // PLACEHOLDER: real phone number needed
+  address: { street: "Calle de Colón, 1", postalCode: "46004", city: "Valencia" },
   phone: "960 000 000",
   phoneHref: "tel:+34960000000",
-  // PLACEHOLDER: real contact e-mail needed
   email: "hola@obramediterranea.es",
-  // PLACEHOLDER: real social profile URLs needed
   social: [
     { name: "Instagram", url: "https://www.instagram.com/obramediterranea" },
     { name: "Facebook", url: "https://www.facebook.com/obramediterranea" },
     { name: "LinkedIn", url: "https://www.linkedin.com/company/obramediterranea" },
   ],
+  // Central Valencia, not the real office.
   map: {
-    // PLACEHOLDER: coordinates of the real office (these point at central Valencia)
     lat: 39.4699,
     lng: -0.3763,
     embedUrl:
       "https://www.openstreetmap.org/export/embed.html?bbox=-0.3863%2C39.4649%2C-0.3663%2C39.4749&layer=mapnik&marker=39.4699%2C-0.3763",
   },
-  areasServed: ["Madrid", "Barcelona", "Valencia", "Alicante", "Cataluña", "Comunidad Valenciana"],
-  // PLACEHOLDER: real founding year needed (the spec only says "more than 15 years")
+  // The spec only says "more than 15 years".
   foundedYear: 2010,
+} as const;
+
+export const company = {
+  name: "Obra Mediterránea",
+  legalName: placeholders.legalName,
+  nif: placeholders.nif,
+  /** Registro Mercantil: the registry, then tomo, folio, hoja and inscripción. */
+  registry: placeholders.registry,
+  address: { ...placeholders.address, region: "Comunidad Valenciana", country: "España" },
+  phone: placeholders.phone,
+  phoneHref: placeholders.phoneHref,
+  email: placeholders.email,
+  social: placeholders.social,
+  map: placeholders.map,
+  areasServed: ["Madrid", "Barcelona", "Valencia", "Alicante", "Cataluña", "Comunidad Valenciana"],
+  foundedYear: placeholders.foundedYear,
   yearsOfExperience: 15,
 } as const;
 

@@ -43,5 +43,7 @@ export const notFoundPage = {
   title: "Página no encontrada",
   status: "Error 404",
   message: "La página que buscas no existe.",
+  /** Shown under the message, and with it the page's description (its keywords: the site's). */
+  hint: "Puede que la dirección tenga un error o que la página se haya movido. Desde el inicio llegas a todos nuestros servicios.",
   linkText: "Volver al inicio",
 };

@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from "./db/errors.ts";
 import { isHealthTarget, mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { log, redactTarget, safeError } from "./log.ts";
+import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
 import { isApiTarget } from "./response-headers.ts";
 import type { Services } from "./services.ts";
 
@@ -47,7 +48,11 @@ export function createApp(services: Services) {
   );
   app.on(bodyMethods, "/api/*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
-    if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    // RFC 8058: mail clients unsubscribe with a form post, the one form the API accepts.
+    const oneClick =
+      c.req.path === oneClickUnsubscribePath &&
+      /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type);
+    if (!oneClick && !/^application\/(.+\+)?json\b/i.test(type)) {
       return jsonError(415, "Formato no admitido", "Envía los datos en formato JSON.");
     }
     await next();

@@ -1,4 +1,5 @@
 import { followSessionChanges, SessionCache } from "./auth/session-cache.ts";
+import { prepareDataDir, StartRefused } from "./data-dir.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -8,7 +9,7 @@ import type { Services } from "./services.ts";
 
 /** Opens everything the API needs (database migrated, mail worker running, limiter ready). */
 export async function boot(env: Env): Promise<{ services: Services; close(): Promise<void> }> {
-  const database = await openDatabase(env);
+  const database = await openDatabaseOrExit(env);
   const limiter = await createRateLimiter(env);
   const mail = createMailer(database.db, createTransport(env));
   const sessions = new SessionCache();
@@ -23,4 +24,16 @@ export async function boot(env: Env): Promise<{ services: Services; close(): Pro
       await database.close();
     },
   };
+}
+
+/** A refusal (DATA_DIR open to others, embedded database in use) ends the process in one line. */
+async function openDatabaseOrExit(env: Env) {
+  try {
+    prepareDataDir(env.DATA_DIR);
+    return await openDatabase(env);
+  } catch (error) {
+    if (!(error instanceof StartRefused)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

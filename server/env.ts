@@ -102,11 +102,18 @@ const EnvSchema = z.object({
     ["redis:", "rediss:"],
     "expected redis://host:6379 or rediss://host:6380, with a host (unset: throttles count in memory)",
   ).optional(),
-  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (first hop). */
+  /**
+   * How many reverse proxies stand in front of the site (decision 070): the client's address is
+   * the X-Forwarded-For entry that many hops from the right. true = 1, false = 0 (the socket's peer).
+   */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"], { error: "expected true or false (or 1 or 0)" })
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, {
+      error:
+        "expected the number of proxies in front of the site (0, 1, 2…), true (1) or false (0)",
+    })
+    .default("0")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
   /** Least severe log line written (server/log.ts); `silent` writes none. */
   LOG_LEVEL: z
     .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], {

@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import http from "node:http";
+import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { startSlowServer } from "../tests/support/slow-server.ts";
 
@@ -17,6 +19,44 @@ function get(agent: http.Agent, port: number, path: string) {
       })
       .on("error", reject);
   });
+}
+
+/**
+ * A keep-alive connection as a browser or a proxy holds one, over a bare socket so that how it
+ * ends shows: `end` is the server's orderly close (FIN), `error` a reset.
+ */
+async function openConnection(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  let received = "";
+  let ended = false;
+  let error: string | undefined;
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk) => {
+    received += chunk;
+  });
+  socket.on("end", () => {
+    ended = true;
+  });
+  socket.on("error", (e: NodeJS.ErrnoException) => {
+    error = e.code ?? e.message;
+  });
+  const closed = once(socket, "close");
+  return {
+    async request(path: string, until: string) {
+      const before = received.length;
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+      while (!received.slice(before).includes(until) && !ended && !error) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+    /** What the connection received, and whether the server closed it cleanly. */
+    async outcome() {
+      await closed;
+      return { received, ended, error };
+    },
+  };
 }
 
 // Found by bench/faults/sigterm.ts: a client that keeps its connection busy held the drain open
@@ -38,4 +78,31 @@ describe("SIGTERM with keep-alive clients", () => {
     expect(code).toBe(0);
     agent.destroy();
   }, 20_000);
+
+  // Issue 10 item 10: a request written on an open connection while the event loop was busy
+  // sat unread when the drain closed "idle" connections, and was reset. Every request that
+  // reached the server is answered; connections with nothing to answer are closed in order.
+  it("answers every request written on an open connection, and closes the idle ones cleanly", async () => {
+    const { port, child, exited } = await startSlowServer();
+    const connections = await Promise.all(Array.from({ length: 25 }, () => openConnection(port)));
+    await Promise.all(connections.map((c) => c.request("/", "hola")));
+
+    // 20 connections each send one request that holds the loop 200 ms, 50 ms apart: more work
+    // than the server keeps up with, before and after the signal. Five stay idle.
+    const sending = connections.slice(0, 20);
+    setTimeout(() => child.kill("SIGTERM"), 25);
+    for (const connection of sending) {
+      connection.send("/busy");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const outcomes = await Promise.all(connections.map((c) => c.outcome()));
+    expect(outcomes.map((o) => o.error ?? "ok")).toEqual(outcomes.map(() => "ok"));
+    for (const [i, outcome] of outcomes.entries()) {
+      expect(outcome.ended).toBe(true);
+      expect(outcome.received.match(/HTTP\/1\.1 200/g)).toHaveLength(i < 20 ? 2 : 1);
+      if (i < 20) expect(outcome.received).toMatch(/hecho$/);
+    }
+    expect((await exited)[0]).toBe(0);
+  }, 30_000);
 });

@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
+import { describeError } from "./db/errors.ts";
 
 type Level = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 const levels: readonly string[] = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
@@ -28,15 +29,16 @@ export function maskEmail(address: string): string {
   });
 }
 
-/** An error as a log field: its message and stack with every e-mail address masked. */
+/**
+ * An error as a log field: what describeError (server/db/errors.ts) keeps of it, never a failed
+ * query's parameters nor the row PostgreSQL quotes, with every e-mail address masked.
+ */
 export function safeError(error: unknown) {
-  if (!(error instanceof Error)) return { message: maskEmail(String(error)) };
-  const { code } = error as { code?: unknown };
+  const { code } = (error ?? {}) as { code?: unknown };
   return {
-    type: error.name,
-    message: maskEmail(error.message),
-    ...(code === undefined ? {} : { code }),
-    stack: error.stack && maskEmail(error.stack),
+    ...(error instanceof Error ? { type: error.name } : {}),
+    ...(typeof code === "string" ? { code } : {}),
+    message: maskEmail(describeError(error)),
   };
 }
 

@@ -8,21 +8,30 @@ import { skipDatabase } from "../tests/support/database.ts";
 import { apiBeside } from "./app.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
-/** A GET over a real socket: status and the raw header lines, names lowercased. */
-function get(port: number, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; lines: [string, string][] }>((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path, headers }, (res) => {
-        const lines: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) {
-          lines.push([(res.rawHeaders[i] ?? "").toLowerCase(), res.rawHeaders[i + 1] ?? ""]);
-        }
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, lines }));
-      })
-      .on("error", reject);
-  });
+/** A request over a real socket: status, the raw header lines (names lowercased) and body. */
+function send(port: number, path: string, method = "GET", headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; lines: [string, string][]; body: string }>(
+    (resolve, reject) => {
+      http
+        .request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
+          const lines: [string, string][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) {
+            lines.push([(res.rawHeaders[i] ?? "").toLowerCase(), res.rawHeaders[i + 1] ?? ""]);
+          }
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, lines, body }));
+        })
+        .on("error", reject)
+        .end();
+    },
+  );
 }
+const get = (port: number, path: string, headers: Record<string, string> = {}) =>
+  send(port, path, "GET", headers);
 const value = (lines: [string, string][], name: string) =>
   lines.filter(([n]) => n === name).map(([, v]) => v);
 
@@ -84,6 +93,26 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
     expect(value(lines, "cache-control")).toEqual(["public, max-age=300"]);
     // Images and pages may be linked from elsewhere: no cross-origin resource lock.
     expect(value(lines, "cross-origin-resource-policy")).toEqual([]);
+  });
+
+  it("the bare API root, with or without a query, is an unknown API path: JSON 404", async () => {
+    for (const path of ["/api", "/api?x=1"]) {
+      for (const method of ["GET", "HEAD"]) {
+        const { status, lines, body } = await send(port, path, method);
+        expect(status, `${method} ${path}`).toBe(404);
+        expect(value(lines, "content-type")[0], `${method} ${path}`).toContain("application/json");
+        expect(value(lines, "cache-control"), `${method} ${path}`).toEqual(["no-store"]);
+        if (method === "GET") {
+          expect(JSON.parse(body)).toEqual({
+            title: "No encontrado",
+            message: "La dirección solicitada no existe en la API.",
+          });
+        }
+      }
+    }
+    // A page whose path merely begins with the same letters stays a page.
+    const { lines } = await get(port, "/apiary");
+    expect(value(lines, "content-type")[0] ?? "").not.toContain("application/json");
   });
 
   it("a target that only decodes or normalizes to an API path is not the API", async () => {

@@ -89,11 +89,14 @@ declare module "node:http" {
 }
 
 /**
- * Whether a request is for the API, from its target as the client sent it (`/api/…`): the
- * server hands it to the API (`apiBeside`) and answers it with the API's headers by this one
- * test, so a target that only decodes or normalizes to an API path is neither.
+ * Whether a request is for the API, from its target as the client sent it (`/api`, `/api/…`,
+ * `/api?…`): the server hands it to the API (`apiBeside`) and answers it with the API's
+ * headers by this one test, so a target that only decodes or normalizes to an API path is
+ * neither, and `/apiary` is a page.
  */
-export const isApiTarget = (target: string | undefined) => target?.startsWith("/api/") ?? false;
+export const isApiTarget = (target: string | undefined) =>
+  target?.startsWith("/api") === true &&
+  (target.length === 4 || target[4] === "/" || target[4] === "?");
 
 /**
  * Node's response with the headers above; `http.createServer({ ServerResponse: ... })`. Each

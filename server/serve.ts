@@ -11,11 +11,13 @@ import { startControlSocket } from "./control.ts";
 import type { Env } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
 import { log, safeError } from "./log.ts";
+import { startupLines } from "./startup-lines.ts";
 
 /** Set by vite.config.ts at build: the commit and the day of the build. */
 declare const __APP_VERSION__: string | undefined;
 
 export async function serveSite(env: Env, site: Hono) {
+  for (const { level, message } of startupLines(env)) log[level](message);
   const { services, close } = await boot(env).catch((error) => failedToStart(error));
   log.info(startupSummary(env), "starting");
   // `npm run user:create` reaches the database through this while the site runs.

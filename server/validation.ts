@@ -16,12 +16,67 @@ export function fieldErrors(error: {
   return errors;
 }
 
-/** Validation middleware: a bad body answers 422 with the field map, never reaches the handler. */
+/**
+ * C0 control characters other than tab, line feed and carriage return, and DEL. Nobody types
+ * them; PostgreSQL refuses NUL in text outright (a lost lead answered 500), and the others
+ * would hide in staff's screens and mails. Tabs and line breaks are text in a field of
+ * several lines; one-line fields fold them into spaces (server/admin/fields.ts).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export const hasControlCharacter = (text: string) => controlCharacter.test(text);
+
+export const controlCharacterMessage = (title?: string) =>
+  `${title ? `El campo «${title}» contiene` : "Contiene"} caracteres de control, que no se admiten.`;
+
+/** No form nests this deep; what lies deeper fails its schema anyway. */
+const maxDepth = 16;
+
+/**
+ * Every string in a submitted value that holds a control character, keyed by its path as zod
+ * keys its issues. Every form is checked with this, whatever its own schema says, so no text
+ * field, present or future, can carry one to the database.
+ */
+
+export function controlCharacterErrors(value: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  const pending: [unknown, string[]][] = [[value, []]];
+  while (pending.length) {
+    const [item, path] = pending.pop() as [unknown, string[]];
+    if (typeof item === "string") {
+      if (hasControlCharacter(item)) {
+        errors[path.length ? path.join(".") : "body"] = [controlCharacterMessage()];
+      }
+    } else if (item !== null && typeof item === "object" && path.length < maxDepth) {
+      for (const [key, child] of Object.entries(item)) pending.push([child, [...path, key]]);
+    }
+  }
+  return errors;
+}
+
+/** `errors` plus a control-character error on each field that has no message yet. */
+export function withControlCharacterErrors(errors: FieldErrors, submitted: unknown): FieldErrors {
+  const merged = { ...errors };
+  for (const [field, messages] of Object.entries(controlCharacterErrors(submitted))) {
+    merged[field] ??= messages;
+  }
+  return merged;
+}
+
+/**
+ * Validation middleware: a bad body answers 422 with the field map, never reaches the handler.
+ * What passes the schema is checked for control characters too (what would be stored).
+ */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets = "json">(
   schema: T,
   target: Target = "json" as Target,
 ) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) failValidation(fieldErrors(result.error));
+    const errors = withControlCharacterErrors(
+      result.success ? {} : fieldErrors(result.error),
+      result.data,
+    );
+    if (Object.keys(errors).length) failValidation(errors);
   });
 }

@@ -2,7 +2,7 @@
 // (SPEC §2 "Header"), and the admin links of the user's role.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
+import { adminSections, isVerified, roleLabel, signOut, useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
 
 const itemClass =
@@ -123,10 +123,13 @@ export function AccountMenu() {
   );
 }
 
-/** One link per admin section of the user's first role; nothing for visitors and guests. */
+/**
+ * One link per admin section of the user's first role; nothing for visitors, guests and staff
+ * whose e-mail is not verified (SPEC §2: admin screens are "verify", they would bounce).
+ */
 export function AdminLinks() {
   const { user } = useAuth();
-  const sections = adminSections(user);
+  const sections = isVerified(user) ? adminSections(user) : [];
   if (sections.length === 0) return null;
   return (
     <>

@@ -1,14 +1,17 @@
 // Newsletter sign-up (SPEC §4, §5): a free-text e-mail posted to /api/subscriptions. On success
 // the field is cleared and the visitor goes to /#suscription; failures are silent (SPEC §8).
+// The consent text beside the field is sent by version and stored as proof (decision 101).
 import { type FormEvent, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { api } from "~/lib/api";
+import { consentVersions, currentConsentVersion } from "../../content/newsletter";
 
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [sending, setSending] = useState(false);
   const [thanks, setThanks] = useState("");
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const inputId = useId();
   const hintId = useId();
 
@@ -20,11 +23,11 @@ export function NewsletterForm() {
       const answer = await api<{ title?: string; message?: string }>(
         "POST",
         "subscriptions",
-        { email },
+        { email, consent_version: currentConsentVersion, page: pathname },
         { silent: true },
       );
       setEmail("");
-      setThanks(answer?.message || "¡Gracias! Ya estás suscrito a nuestro boletín.");
+      setThanks(answer?.message || "Te hemos enviado un correo para confirmar la suscripción.");
       navigate("/#suscription");
     } catch {
       // SPEC §8: newsletter failures are swallowed; what was typed stays in the field.
@@ -39,8 +42,11 @@ export function NewsletterForm() {
         Tu correo electrónico
       </label>
       <p id={hintId} className="text-sm text-sand-200">
-        Ideas para tu reforma y obras terminadas, una vez al mes. Te puedes dar de baja cuando
-        quieras.
+        {consentVersions[currentConsentVersion]}{" "}
+        <Link to="/privacy-and-politics" className="underline hover:text-plaster">
+          Cómo tratamos tus datos
+        </Link>
+        .
       </p>
       <div className="flex flex-col gap-2 sm:flex-row lg:flex-col">
         <input

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { documentTitle } from "~/lib/seo";
+import { noindexMeta } from "~/lib/seo";
 import { notFoundPage } from "../../content/pages";
 import { primaryButton, secondaryButton } from "./buttons";
 
@@ -14,10 +14,7 @@ export function NotFoundPage() {
         {notFoundPage.status}
       </p>
       <h1 className="text-3xl font-semibold sm:text-4xl">{notFoundPage.message}</h1>
-      <p className="text-lg text-ink-soft">
-        Puede que la dirección tenga un error o que la página se haya movido. Desde el inicio llegas
-        a todos nuestros servicios.
-      </p>
+      <p className="text-lg text-ink-soft">{notFoundPage.hint}</p>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Link to="/" className={primaryButton}>
           {notFoundPage.linkText}
@@ -30,7 +27,10 @@ export function NotFoundPage() {
   );
 }
 
-/** Head of the Not Found page: its title, and no indexing. */
+/** Head of the Not Found page: its title and texts, and no indexing. */
 export function notFoundMeta() {
-  return [{ title: documentTitle(notFoundPage.title) }, { name: "robots", content: "noindex" }];
+  return noindexMeta({
+    title: notFoundPage.title,
+    description: `${notFoundPage.message} ${notFoundPage.hint}`,
+  });
 }

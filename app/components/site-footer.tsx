@@ -106,9 +106,34 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-ink-soft">
         <p className="mx-auto max-w-7xl px-4 py-4 text-sm text-sand-200">
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.legalName}
+          © <CurrentYear /> {company.legalName}
         </p>
       </div>
     </footer>
   );
 }
+
+/**
+ * Pre-rendered pages would say their build year forever (SPEC §2: "the current year"). The
+ * inline script right after the year puts the visitor's year in before the first paint, so the
+ * DOM already holds what the client renders when React hydrates: no mismatch, no flash
+ * (docs/decisions/083). Only the server writes the script's text; the browser bundle renders
+ * an empty script that React hydrates without comparing it. suppressHydrationWarning covers the
+ * seconds between script and hydration at midnight on New Year's Eve.
+ */
+function CurrentYear() {
+  return (
+    <>
+      <span id="footer-year" suppressHydrationWarning>
+        {new Date().getFullYear()}
+      </span>
+      <script
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of our own
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? yearScript : "" }}
+        suppressHydrationWarning
+      />
+    </>
+  );
+}
+
+const yearScript = 'document.getElementById("footer-year").textContent=new Date().getFullYear()';

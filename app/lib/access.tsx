@@ -4,7 +4,7 @@
 // - <AccessGate>, which also re-checks whenever the session changes (sign-out, an expired
 //   token) and guards pre-rendered public pages after hydration without touching their HTML.
 // The API enforces every rule again; these checks only decide where the browser goes.
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import type { MiddlewareFunction } from "react-router";
 import { Outlet, redirect, useNavigate, useParams } from "react-router";
 import { canManage, isVerified, restoreSession, type User, useAuth } from "./auth";
@@ -30,14 +30,27 @@ export function accessRedirect(
 export function accessMiddleware(...markers: Marker[]): MiddlewareFunction {
   return async ({ params }) => {
     const session = await restoreSession();
+    // A check that failed without a verdict leaves the user unknown: no redirect either way,
+    // the gate below keeps a screen that needs a user closed until a later check answers.
+    if (!session.ready) return;
     const target = accessRedirect(markers, session.user, params.resource);
     if (target) throw redirect(target);
   };
 }
 
-/** Renders the child route only while the markers allow it; otherwise replaces the location. */
-export function AccessGate({ markers }: { markers: readonly Marker[] }) {
-  const { ready, user } = useAuth();
+/**
+ * Renders the child route only while the markers allow it; otherwise replaces the location.
+ * Screens that need a signed-in user pass `whileUnknown`, shown instead of the screen when the
+ * session could not be checked (the user is neither let in nor sent to /login).
+ */
+export function AccessGate({
+  markers,
+  whileUnknown,
+}: {
+  markers: readonly Marker[];
+  whileUnknown?: ReactNode;
+}) {
+  const { ready, user, checkFailed } = useAuth();
   const { resource } = useParams();
   const navigate = useNavigate();
   const target = ready ? accessRedirect(markers, user, resource) : null;
@@ -46,7 +59,9 @@ export function AccessGate({ markers }: { markers: readonly Marker[] }) {
     if (target) navigate(target, { replace: true });
   }, [target, navigate]);
 
-  return target ? null : <Outlet />;
+  if (target) return null;
+  if (whileUnknown && !ready) return checkFailed ? whileUnknown : <SessionPending />;
+  return <Outlet />;
 }
 
 /** What client-rendered screens show on the first paint, before the session is known. */

@@ -1,6 +1,5 @@
 // Helpers shared by the account screens' client actions.
 import { ApiError } from "./api";
-import { documentTitle } from "./seo";
 
 /** The 422 field map of an API failure (SPEC §5), to mark fields next to the dialog. */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> {
@@ -18,11 +17,6 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
-}
-
-/** Account screens are personal: titled like every page, kept out of search results. */
-export function accountMeta(title: string) {
-  return [{ title: documentTitle(title) }, { name: "robots", content: "noindex" }];
 }
 
 export interface AuthAnswer {

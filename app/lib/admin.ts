@@ -1,4 +1,5 @@
 // Shapes of the generic admin API (SPEC §3, §7) and how the browser shows its values (SPEC §9).
+import { ApiError } from "./api";
 
 export type AdminAction = "create" | "update" | "delete";
 
@@ -133,4 +134,16 @@ export function toPayload(
 function optionId(detail: FieldDetail, value: unknown): unknown {
   const match = detail.selector?.find((option) => String(option.id) === String(value));
   return match ? match.id : value;
+}
+
+/**
+ * The server's own words when it refused a change on a rule: 400 (bad request), 403 (not
+ * allowed, e.g. the role hierarchy) or 422 (a rule on the data, e.g. the last super admin).
+ * Staff need the reason to act on it; other failures (5xx, no answer) keep the generic line,
+ * since their text is never shown (decision 052).
+ */
+export function refusalMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || ![400, 403, 422].includes(error.status ?? 0)) return;
+  const message = (error.body as { message?: unknown } | undefined)?.message;
+  return typeof message === "string" && message.trim() !== "" ? message : undefined;
 }

@@ -1,7 +1,8 @@
 // Auth state of SPEC §4 for components and client middleware: restore the stored token and load
 // the user, sign in and out, and the role and section labels of SPEC §6.
 import { useEffect, useSyncExternalStore } from "react";
-import { api } from "./api";
+import { useLocation } from "react-router";
+import { ApiError, api } from "./api";
 import {
   getSession,
   readStoredToken,
@@ -21,8 +22,9 @@ let pending: Promise<SessionState> | null = null;
 
 /**
  * Bring the in-memory session in line with the stored token (SPEC §2: "before each navigation
- * the stored token is restored"): loads the user when the token is new, clears it when
- * GET /api/user fails. Cheap when nothing changed, so every guard may await it.
+ * the stored token is restored"): loads the user when the token is new or its last check
+ * failed, clears it when GET /api/user rejects it. Cheap when nothing changed, so every guard
+ * and every navigation may await it.
  */
 export function restoreSession(): Promise<SessionState> {
   const stored = readStoredToken();
@@ -44,9 +46,16 @@ async function load(stored: string | null): Promise<SessionState> {
   try {
     const { user } = await api<{ user: User }>("GET", "user", undefined, { silent: true });
     setSession({ ready: true, token: stored, user });
-  } catch {
-    if (readStoredToken() === stored) storeToken(null);
-    setSession({ ready: true, token: null, user: null });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      // SPEC §4 "if that fails the token is cleared": the server rejected the token itself.
+      if (readStoredToken() === stored) storeToken(null);
+      setSession({ ready: true, token: null, user: null });
+    } else {
+      // Aborted, offline, 5xx: says nothing about the token. Keep it; the user is not known
+      // yet, the guards keep protected screens closed, and the next navigation asks again.
+      setSession({ ready: false, token: stored, user: null, checkFailed: true });
+    }
   }
   return getSession();
 }
@@ -90,17 +99,15 @@ export function isVerified(user: User | null): boolean {
   return Boolean(user?.email_verified_at);
 }
 
-export function useAuth(): {
-  ready: boolean;
-  user: User | null;
-  token: string | null;
-  verified: boolean;
-} {
+export function useAuth(): SessionState & { verified: boolean } {
   const session = useSyncExternalStore(subscribeSession, getSession, () => SERVER_STATE);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not an input
   useEffect(() => {
-    // After hydration only: the pre-rendered HTML never depends on who is signed in.
+    // After hydration only: the pre-rendered HTML never depends on who is signed in. Again on
+    // every navigation, even between pages without guards, so a failed check is retried.
     void restoreSession();
-  }, []);
+  }, [pathname]);
   return { ...session, verified: isVerified(session.user) };
 }
 

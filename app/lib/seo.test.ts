@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbJsonLd, defaultDescription, pageMeta } from "./seo";
+import { breadcrumbJsonLd, defaultDescription, noindexMeta, pageMeta } from "./seo";
 import { siteUrl } from "./site";
 
 type Descriptor = Record<string, unknown>;
@@ -50,6 +50,21 @@ describe("pageMeta", () => {
       address: { "@type": "PostalAddress", addressCountry: "ES" },
     });
     expect(ld(pageMeta({ title: "Contacto", path: "/contact" }))).toEqual([]);
+  });
+});
+
+describe("noindexMeta", () => {
+  it("gives screens kept out of search results a title, description and keywords too", () => {
+    expect(noindexMeta({ title: "Mi panel" })).toEqual([
+      { title: "Mi panel | Obra Mediterránea" },
+      { name: "description", content: defaultDescription },
+      { name: "keywords", content: expect.stringMatching(/^reformas, reformas integrales, /) },
+      { name: "robots", content: "noindex" },
+    ]);
+    const own = noindexMeta({ title: "Perfil", description: "Tu cuenta.", keywords: ["a", "b"] });
+    expect(find(own, "name", "description")?.content).toBe("Tu cuenta.");
+    expect(find(own, "name", "keywords")?.content).toBe("a, b");
+    expect(find(own, "rel", "canonical")).toBeUndefined();
   });
 });
 

@@ -38,25 +38,43 @@ export function documentTitle(title: string): string {
   return `${title} | ${siteName}`;
 }
 
+/** What every page's head says (SPEC §1): title, description and keywords, defaults when missing. */
+function headTexts(page: Omit<PageSeo, "path">) {
+  const title = documentTitle(page.title);
+  const description = page.description ?? defaultDescription;
+  const keywords = Array.isArray(page.keywords)
+    ? page.keywords.join(", ")
+    : (page.keywords ?? defaultKeywords.join(", "));
+  const head: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: keywords },
+  ];
+  return { title, description, head };
+}
+
+/**
+ * Head of a screen kept out of search results (account and admin screens, the Not Found page):
+ * title, description and keywords like every page, and noindex. No canonical URL or preview
+ * cards: nothing here should be indexed or shared.
+ */
+export function noindexMeta(page: Omit<PageSeo, "path">): MetaDescriptor[] {
+  return [...headTexts(page).head, { name: "robots", content: "noindex" }];
+}
+
 /**
  * Everything a route's `meta` returns: title "<title> | Obra Mediterránea", description and
  * keywords (site defaults when missing), canonical URL, Open Graph, Twitter card and JSON-LD.
  * The home page ("/") also carries the business's structured data.
  */
 export function pageMeta(page: PageSeo): MetaDescriptor[] {
-  const title = documentTitle(page.title);
-  const description = page.description ?? defaultDescription;
-  const keywords = Array.isArray(page.keywords)
-    ? page.keywords.join(", ")
-    : (page.keywords ?? defaultKeywords.join(", "));
+  const { title, description, head } = headTexts(page);
   const url = absoluteUrl(page.path);
   const image = absoluteUrl(page.image ?? defaultImage);
   const jsonLd = [...(page.path === "/" ? [businessJsonLd()] : []), ...(page.jsonLd ?? [])];
 
   return [
-    { title },
-    { name: "description", content: description },
-    { name: "keywords", content: keywords },
+    ...head,
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.path === "/" ? "website" : "article" },
     { property: "og:site_name", content: siteName },

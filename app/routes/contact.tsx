@@ -81,6 +81,8 @@ function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(empty);
   const [sending, setSending] = useState(false);
   const navigate = useNavigate();
+  // SPEC §5 keeps both optional in the browser; the server needs one of the two.
+  const reachableHintId = useId();
 
   const change = (field: keyof ContactMessage) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -118,7 +120,14 @@ function ContactForm() {
           />
         )}
       </Field>
-      <Field label="Correo electrónico" hint="Para enviarte el presupuesto por escrito.">
+      <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
+        Déjanos al menos un correo electrónico o un teléfono para poder responderte.
+      </p>
+      <Field
+        label="Correo electrónico"
+        hint="Para enviarte el presupuesto por escrito."
+        describedBy={reachableHintId}
+      >
         {(id, hintId) => (
           <input
             id={id}
@@ -132,7 +141,7 @@ function ContactForm() {
           />
         )}
       </Field>
-      <Field label="Teléfono" hint="Si prefieres que te llamemos.">
+      <Field label="Teléfono" hint="Si prefieres que te llamemos." describedBy={reachableHintId}>
         {(id, hintId) => (
           <input
             id={id}
@@ -206,17 +215,21 @@ function Field({
   label,
   required = false,
   hint,
+  describedBy,
   className = "",
   children,
 }: {
   label: string;
   required?: boolean;
   hint?: string;
+  /** Another hint on the page that also describes this control. */
+  describedBy?: string;
   className?: string;
   children: (id: string, hintId: string | undefined) => ReactNode;
 }) {
   const id = useId();
   const hintId = useId();
+  const describedByIds = [hint ? hintId : undefined, describedBy].filter(Boolean).join(" ");
   return (
     <div className={className}>
       <label htmlFor={id} className="font-medium">
@@ -229,7 +242,7 @@ function Field({
           <span className="ml-1 text-sm font-normal text-ink-soft">(opcional)</span>
         )}
       </label>
-      {children(id, hint ? hintId : undefined)}
+      {children(id, describedByIds || undefined)}
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-ink-soft">
           {hint}

@@ -4,6 +4,7 @@
  * The retention periods here must match what the server really does; change both together.
  */
 import { company } from "../company";
+import { pendingDays } from "../newsletter";
 import type { LegalDocument } from "./types";
 
 const { address } = company;
@@ -38,10 +39,11 @@ export const privacy: LegalDocument = {
     {
       heading: "Boletín de novedades",
       paragraphs: [
-        "Datos que tratamos: tu correo electrónico.",
+        "Datos que tratamos: tu correo electrónico y la prueba de tu consentimiento: el texto que aceptaste, la página y la dirección IP desde las que te suscribiste, y cuándo lo hiciste y lo confirmaste.",
         "Finalidad: enviarte por correo, como mucho una vez al mes, novedades sobre nuestros trabajos, ideas para tu reforma y ofertas de nuestros servicios.",
-        "Base legal: tu consentimiento (art. 6.1.a RGPD y art. 21 LSSI-CE), que das al suscribirte y puedes retirar en cualquier momento con el enlace de baja de cada correo o escribiéndonos.",
-        "Conservación: hasta que te des de baja. Después guardamos solo la prueba de tu consentimiento y de tu baja durante tres años, para poder atender posibles reclamaciones.",
+        `Doble confirmación: al suscribirte te enviamos un correo con un enlace. Hasta que lo abres no te enviamos nada más, y si no lo abres en ${pendingDays} días borramos tu dirección.`,
+        "Base legal: tu consentimiento (art. 6.1.a RGPD y art. 21 LSSI-CE), que das al suscribirte y confirmar, y puedes retirar en cualquier momento con el enlace de baja de cada correo, con el botón de baja de tu programa de correo o escribiéndonos.",
+        "Conservación: mientras sigas suscrito. Cuando te das de baja borramos la prueba del consentimiento y guardamos solo tu correo y la fecha de la baja, para no volver a escribirte.",
       ],
     },
     {

@@ -6,7 +6,7 @@
 import { company } from "../company";
 import type { LegalDocument } from "./types";
 
-const { address } = company;
+const { address, registry } = company;
 const fullAddress = `${address.street}, ${address.postalCode} ${address.city} (${address.region}, ${address.country})`;
 
 export const terms: LegalDocument = {
@@ -24,7 +24,7 @@ export const terms: LegalDocument = {
         `Titular: ${company.legalName} («${company.name}»).`,
         `NIF: ${company.nif}.`,
         `Domicilio social: ${fullAddress}.`,
-        `Datos registrales: ${company.registry}.`,
+        `Datos registrales: inscrita en el ${registry.office}, tomo ${registry.tomo}, folio ${registry.folio}, hoja ${registry.hoja}, inscripción ${registry.inscription}.`,
         `Correo electrónico: ${company.email}.`,
         `Teléfono: ${company.phone}.`,
       ],

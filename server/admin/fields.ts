@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
+import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
 
 /** SPEC §3: the field types the admin forms know how to draw. */
 export type FieldType =
@@ -52,6 +53,7 @@ export const fieldMessages = {
   boolean: (title: string) => `El campo «${title}» debe ser sí o no.`,
   option: (title: string) => `El valor elegido en «${title}» no es válido.`,
   options: (title: string) => `Los valores elegidos en «${title}» deben ser una lista.`,
+  controlCharacters: controlCharacterMessage,
 };
 
 const isBlank = (value: unknown) =>
@@ -79,10 +81,15 @@ function presence<T>(
 }
 
 const stringSchema = (title: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined ? fieldMessages.required(title) : fieldMessages.text(title),
-  });
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? fieldMessages.required(title) : fieldMessages.text(title),
+    })
+    .refine((value) => !hasControlCharacter(value), {
+      message: fieldMessages.controlCharacters(title),
+      abort: true,
+    });
 
 interface TextOptions {
   required?: boolean;
@@ -90,7 +97,10 @@ interface TextOptions {
   pattern?: { regex: RegExp; message: string };
 }
 
-/** One line of text: line breaks are folded into spaces (they could forge mail headers). */
+/**
+ * One line of text: line breaks and tabs are folded into spaces (line breaks could forge mail
+ * headers); any other control character is refused.
+ */
 export function text(title: string, options: TextOptions & { required: true }): Field<string>;
 export function text(title: string, options?: TextOptions): Field<string | null>;
 export function text(title: string, options: TextOptions = {}): Field<string | null> {
@@ -98,11 +108,11 @@ export function text(title: string, options: TextOptions = {}): Field<string | n
   if (options.max) schema = schema.max(options.max, fieldMessages.maxLength(title, options.max));
   if (options.pattern) schema = schema.regex(options.pattern.regex, options.pattern.message);
   const normalize = (value: unknown) =>
-    blankToUndefined(typeof value === "string" ? value.replace(/[\r\n]+/g, " ").trim() : value);
+    blankToUndefined(typeof value === "string" ? value.replace(/[\t\r\n]+/g, " ").trim() : value);
   return { type: "text", title, blank: "", input: presence(schema, normalize, options.required) };
 }
 
-/** Several lines of text; line endings are normalised to \n. */
+/** Several lines of text: tabs stay, line endings are normalised to \n. */
 export function textarea(title: string, options: { required: true; max?: number }): Field<string>;
 export function textarea(title: string, options?: { max?: number }): Field<string | null>;
 export function textarea(

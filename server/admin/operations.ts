@@ -1,8 +1,10 @@
 import { count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { z } from "zod";
+import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { failValidation } from "../http-errors.ts";
+import { withControlCharacterErrors } from "../validation.ts";
 import { fieldMessages, hidden } from "./fields.ts";
 import type { FormInput, ResourceDefinition } from "./resource.ts";
 
@@ -141,7 +143,9 @@ export async function parseForm(
       errors[name] = [fieldMessages.option(field.title)];
     }
   }
-  if (Object.keys(errors).length) failValidation(errors);
+  // What passed a schema that is not a text field's (a password) is held to the same rule.
+  const allErrors = withControlCharacterErrors(errors, input);
+  if (Object.keys(allErrors).length) failValidation(allErrors);
   return input;
 }
 
@@ -167,7 +171,9 @@ export async function createRecord(
   db: Database,
   definition: ResourceDefinition,
   input: FormInput,
+  actor: UserView,
 ): Promise<AdminRecord> {
+  await definition.authorizeChange?.(db, { action: "create", actor, input });
   let id: number;
   try {
     if (definition.insert) id = await definition.insert(db, input);
@@ -193,12 +199,14 @@ export async function updateRecord(
   definition: ResourceDefinition,
   id: number,
   input: FormInput,
+  actor: UserView,
 ): Promise<AdminRecord | undefined> {
   if (!isRowId(id)) return undefined;
   const values = await columnsOf(definition, input, "update");
   let updated: boolean;
   try {
     updated = await db.transaction(async (tx) => {
+      await definition.authorizeChange?.(tx, { action: "update", actor, id, input });
       const rows = await tx
         .update(definition.table)
         .set(values as never)
@@ -219,11 +227,15 @@ export async function deleteRecord(
   db: Database,
   definition: ResourceDefinition,
   id: number,
+  actor: UserView,
 ): Promise<boolean> {
   if (!isRowId(id)) return false;
-  const rows = await db
-    .delete(definition.table)
-    .where(eq(definition.table.id, id))
-    .returning({ id: definition.table.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await definition.authorizeChange?.(tx, { action: "delete", actor, id });
+    const rows = await tx
+      .delete(definition.table)
+      .where(eq(definition.table.id, id))
+      .returning({ id: definition.table.id });
+    return rows.length > 0;
+  });
 }

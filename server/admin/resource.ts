@@ -13,6 +13,12 @@ export type AdminTable = PgTable & { id: PgColumn; created_at: PgColumn; updated
 /** Validated form values, keyed by field name. */
 export type FormInput = Record<string, unknown>;
 
+/** A write a staff member (`actor`) asks for, as a definition's `authorizeChange` sees it. */
+export type RecordChange =
+  | { action: "create"; actor: UserView; input: FormInput }
+  | { action: "update"; actor: UserView; id: number; input: FormInput }
+  | { action: "delete"; actor: UserView; id: number };
+
 /**
  * Everything the admin area knows about one resource. The generic router draws the list, the
  * forms and the permission check from it, so adding a resource is adding one of these.
@@ -40,8 +46,12 @@ export interface ResourceDefinition {
   afterUpdate?(db: Database, id: number, input: FormInput): Promise<void>;
   /** The field a unique-index refusal belongs to, and its Spanish message. */
   unique?: { field: string; message: string };
-  /** A Spanish reason to refuse deleting this record, or undefined to allow it. */
-  refuseDelete?(id: number, user: UserView): string | undefined;
+  /**
+   * Rules on who may make a change beyond the section's permission (e.g. the role hierarchy of
+   * users): throws a 403 or 422 to refuse it. Updates and deletes call it inside the write's
+   * transaction, before writing, so what it reads cannot change under it.
+   */
+  authorizeChange?(db: Database, change: RecordChange): Promise<void>;
 }
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {

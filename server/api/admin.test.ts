@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
@@ -45,6 +45,32 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       }
       const res = await t.post("/api/admin/subscriptions/create", { email: "x@y.es" }, guestToken);
       expect(res.status).toBe(403);
+      expect(await t.db.select().from(subscriptions)).toHaveLength(0);
+    });
+
+    it("answers 403 to staff whose e-mail is not verified, saying why", async () => {
+      for (const role of ["admin", "super_admin"] as const) {
+        const unverified = await createUser(t.db, { role, verified: false });
+        const unverifiedToken = await signIn(t.db, unverified.id);
+        for (const path of [
+          "/api/admin/users",
+          "/api/admin/desconocido",
+          "/api/admin/users/create",
+        ]) {
+          const res = await t.get(path, unverifiedToken);
+          expect(res.status, `${role} ${path}`).toBe(403);
+          expect(await json(res)).toEqual({
+            title: "Correo sin verificar",
+            message: "Verifica tu correo electrónico para entrar en la administración.",
+          });
+        }
+        const res = await t.post(
+          "/api/admin/subscriptions/create",
+          { email: "u@v.es" },
+          unverifiedToken,
+        );
+        expect(res.status).toBe(403);
+      }
       expect(await t.db.select().from(subscriptions)).toHaveLength(0);
     });
 
@@ -195,7 +221,12 @@ describe.skipIf(skipDatabase)("the admin API", () => {
 
       const duplicate = await t.post(
         "/api/admin/users/create",
-        { name: "Otro", email: "BRUNO@example.test", role_id: 1, password: "andamio-rojo-2026" },
+        {
+          name: "Otro",
+          email: "BRUNO@example.test",
+          role_id: await roleIdOf("guest_user"),
+          password: "andamio-rojo-2026",
+        },
         token,
       );
       expect(duplicate.status).toBe(422);
@@ -296,9 +327,9 @@ describe.skipIf(skipDatabase)("the admin API", () => {
 
     it("refuses to delete the signed-in staff member's own account", async () => {
       const res = await t.get(`/api/admin/users/delete/${staff.id}`, token);
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(403);
       expect(await json(res)).toEqual({
-        title: "Acción no permitida",
+        title: "Acceso denegado",
         message: "No puedes eliminar tu propia cuenta desde el panel.",
       });
       expect(await t.db.select().from(users).where(eq(users.id, staff.id))).toHaveLength(1);
@@ -319,6 +350,135 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       await pagination("users", async (n) => {
         for (let i = 0; i < n; i++) await createUser(t.db);
       });
+    });
+  });
+
+  describe("role hierarchy", () => {
+    const superAdminOnly =
+      "Solo un super administrador puede dar o quitar el rol de super administrador.";
+    const superAdminAccount =
+      "Solo un super administrador puede modificar o eliminar la cuenta de un super administrador.";
+    const form = (user: typeof users.$inferSelect, changes: Json = {}) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role_id: user.role_id,
+      email_verified: true,
+      password: "",
+      ...changes,
+    });
+
+    it("lets only a super admin grant the super admin role", async () => {
+      const superRole = await roleIdOf("super_admin");
+      const body = {
+        name: "Intrusa",
+        email: "intrusa@example.test",
+        role_id: superRole,
+        email_verified: true,
+        password: "andamio-verde-2026",
+      };
+      const res = await t.post("/api/admin/users/create", body, token);
+      expect(res.status).toBe(403);
+      expect(await json(res)).toEqual({ title: "Acceso denegado", message: superAdminOnly });
+      expect(await t.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
+
+      const guest = await userById((await createUser(t.db)).id);
+      const promote = await t.post(
+        "/api/admin/users/update",
+        form(guest, { role_id: superRole }),
+        token,
+      );
+      expect(promote.status).toBe(403);
+      expect((await json(promote)).message).toBe(superAdminOnly);
+      expect((await userById(guest.id)).role_id).toBe(guest.role_id);
+    });
+
+    it("keeps an admin's hands off a super admin's account", async () => {
+      const boss = await userById((await createUser(t.db, { role: "super_admin" })).id);
+      const rename = await t.post("/api/admin/users/update", form(boss, { name: "Otro" }), token);
+      expect(rename.status).toBe(403);
+      expect(await json(rename)).toEqual({ title: "Acceso denegado", message: superAdminAccount });
+      const demote = await t.post(
+        "/api/admin/users/update",
+        form(boss, { role_id: await roleIdOf("guest_user") }),
+        token,
+      );
+      expect((await json(demote)).message).toBe(superAdminAccount);
+      const remove = await t.get(`/api/admin/users/delete/${boss.id}`, token);
+      expect(remove.status).toBe(403);
+      expect((await json(remove)).message).toBe(superAdminAccount);
+      expect(await userById(boss.id)).toEqual(boss);
+    });
+
+    it("lets nobody change their own role, but still edit their other fields", async () => {
+      const me = await userById((await createUser(t.db, { role: "admin" })).id);
+      const myToken = await signIn(t.db, me.id);
+      const res = await t.post(
+        "/api/admin/users/update",
+        form(me, { role_id: await roleIdOf("guest_user") }),
+        myToken,
+      );
+      expect(res.status).toBe(403);
+      expect(await json(res)).toEqual({
+        title: "Acceso denegado",
+        message: "No puedes cambiar tu propio rol.",
+      });
+      expect((await t.get("/api/admin/users", myToken)).status).toBe(200);
+
+      const renamed = await t.post(
+        "/api/admin/users/update",
+        form(me, { name: "Yo Mismo" }),
+        myToken,
+      );
+      expect(renamed.status).toBe(200);
+      expect(await userById(me.id)).toMatchObject({ name: "Yo Mismo", role_id: me.role_id });
+    });
+
+    it("never demotes nor deletes the last super admin, even at the hands of a super admin", async () => {
+      const superRole = await roleIdOf("super_admin");
+      const last = await userById((await createUser(t.db, { role: "super_admin" })).id);
+      await demoteEverySuperAdminBut(last.id);
+      const lastToken = await signIn(t.db, last.id);
+
+      const demote = await t.post(
+        "/api/admin/users/update",
+        form(last, { role_id: await roleIdOf("admin") }),
+        lastToken,
+      );
+      expect(demote.status).toBe(422);
+      const lastMessage = "Tiene que quedar al menos un super administrador.";
+      expect(await json(demote)).toEqual({
+        title: "Error de Validación",
+        message: lastMessage,
+        errors: { role_id: [lastMessage] },
+      });
+      const remove = await t.get(`/api/admin/users/delete/${last.id}`, lastToken);
+      expect(remove.status).toBe(422);
+      expect((await json(remove)).message).toBe(lastMessage);
+      expect((await userById(last.id)).role_id).toBe(superRole);
+    });
+
+    it("keeps one super admin when two demote or delete each other at the same moment", async () => {
+      const superRole = await roleIdOf("super_admin");
+      for (const action of ["demote", "delete"] as const) {
+        const a = await userById((await createUser(t.db, { role: "super_admin" })).id);
+        const b = await userById((await createUser(t.db, { role: "super_admin" })).id);
+        await demoteEverySuperAdminBut(a.id, b.id);
+        const [tokenA, tokenB] = [await signIn(t.db, a.id), await signIn(t.db, b.id)];
+        const change = async (target: typeof a, as: string) =>
+          action === "demote"
+            ? t.post(
+                "/api/admin/users/update",
+                form(target, { role_id: await roleIdOf("admin") }),
+                as,
+              )
+            : t.get(`/api/admin/users/delete/${target.id}`, as);
+        const answers = await Promise.all([change(b, tokenA), change(a, tokenB)]);
+        // The second to run finds its caller no longer a super admin.
+        expect(answers.map((res) => res.status).sort(), action).toEqual([200, 403]);
+        const left = await t.db.select().from(users).where(eq(users.role_id, superRole));
+        expect(left, action).toHaveLength(1);
+      }
     });
   });
 
@@ -503,6 +663,20 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     const [role] = await t.db.select().from(roles).where(eq(roles.name, name));
     if (!role) throw new Error(`no role ${name}`);
     return role.id;
+  }
+
+  async function userById(id: number) {
+    const [user] = await t.db.select().from(users).where(eq(users.id, id));
+    if (!user) throw new Error(`no user ${id}`);
+    return user;
+  }
+
+  /** Straight in the database: every other super admin becomes an admin. */
+  async function demoteEverySuperAdminBut(...keep: number[]) {
+    await t.db
+      .update(users)
+      .set({ role_id: await roleIdOf("admin") })
+      .where(and(eq(users.role_id, await roleIdOf("super_admin")), notInArray(users.id, keep)));
   }
 
   async function userByEmail(email: string) {

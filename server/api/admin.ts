@@ -12,7 +12,13 @@ import {
 } from "../admin/operations.ts";
 import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
-import { type AuthEnv, forbidden, hasPermission, requireUser } from "../auth/session.ts";
+import {
+  type AuthEnv,
+  forbidden,
+  hasPermission,
+  requireUser,
+  requireVerified,
+} from "../auth/session.ts";
 import { fail } from "../http-errors.ts";
 import type { Services } from "../services.ts";
 
@@ -25,10 +31,12 @@ function recordNotFound(): never {
 }
 
 /**
- * Who may do what: signed in (401, by requireUser), an existing section (404), the first role
- * holding the permission keyed like the section (403, SPEC §6), and an action the section offers.
+ * Who may do what (SPEC §2 "online, verify, role"): signed in (401, by requireUser), a verified
+ * e-mail (403), an existing section (404), the first role holding the permission keyed like the
+ * section (403, SPEC §6), and an action the section offers.
  */
 function authorize(c: Context<AuthEnv>, route?: AdminRoute): ResourceDefinition {
+  requireVerified(c.var.user);
   const definition = adminResources.get(c.req.param("resource") ?? "");
   if (!definition) notFound("La sección solicitada no existe.");
   if (!hasPermission(c.var.user, definition.key)) forbidden();
@@ -85,7 +93,7 @@ export function createAdminRouter(services: Services) {
   admin.post("/:resource/create", async (c) => {
     const definition = authorize(c, "create");
     const input = await parseForm(db, definition, await jsonBody(c), "create");
-    const record = await createRecord(db, definition, input);
+    const record = await createRecord(db, definition, input, c.var.user);
     return c.json(
       {
         title: "Registro creado",
@@ -100,7 +108,8 @@ export function createAdminRouter(services: Services) {
     const definition = authorize(c, "update");
     const input = await parseForm(db, definition, await jsonBody(c), "update");
     const record =
-      (await updateRecord(db, definition, input.id as number, input)) ?? recordNotFound();
+      (await updateRecord(db, definition, input.id as number, input, c.var.user)) ??
+      recordNotFound();
     // A staff edit may change an account (its role, its password): this instance forgets
     // every signed-in user at once; the others hear it from the database (SessionCache).
     sessions.clear();
@@ -113,10 +122,7 @@ export function createAdminRouter(services: Services) {
 
   admin.get("/:resource/delete/:id", async (c) => {
     const definition = authorize(c, "delete");
-    const id = pathId(c);
-    const refusal = definition.refuseDelete?.(id, c.var.user);
-    if (refusal) fail(400, { title: "Acción no permitida", message: refusal });
-    if (!(await deleteRecord(db, definition, id))) recordNotFound();
+    if (!(await deleteRecord(db, definition, pathId(c), c.var.user))) recordNotFound();
     sessions.clear();
     return c.json({
       title: "Registro eliminado",

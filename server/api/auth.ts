@@ -15,7 +15,7 @@ import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { users } from "../db/schema.ts";
 import { fail, failValidation, serializedJson } from "../http-errors.ts";
-import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
+import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
 import { validate } from "../validation.ts";
 import { sendVerificationMail } from "./email-verification.ts";
@@ -53,14 +53,62 @@ const LoginBody = z.object({
   remember: z.boolean({ error: "Indica sí o no en «Recordarme»." }).optional(),
 });
 
-/** Laravel's login throttle: 5 failed attempts per e-mail and address, for a minute. */
-const loginThrottle = { limit: 5, windowMs: 60_000 };
+/**
+ * Sign-in limits (decision 073). Each is counted before the password is checked, so a parallel
+ * burst cannot slip past; a sign-in that succeeds gives its counts back, so only failures add up.
+ */
+interface LoginCounter {
+  key: string;
+  limit: number;
+  windowMs: number;
+  /** The 429's message when it is not the usual one. */
+  refusal?: (retryAfter: number) => string;
+}
+
+const loginLimits = {
+  /** Laravel's: 5 per e-mail and address a minute; a success clears it. */
+  emailAtAddress: (email: string, address: string): LoginCounter => ({
+    key: `login:${email}|${address}`,
+    limit: 5,
+    windowMs: 60_000,
+  }),
+  /** One address trying many accounts (password spraying). */
+  address: (address: string): LoginCounter => ({
+    key: `login-ip:${address}`,
+    limit: 30,
+    windowMs: 10 * 60_000,
+  }),
+  /**
+   * One account guessed from many addresses. Not counted at an address where the account has
+   * signed in within 30 days, and lifted by a password reset: nobody can lock a customer out.
+   * Kept for unknown e-mails alike, so it tells nobody who has an account.
+   */
+  account: (email: string): LoginCounter => ({
+    key: `login-account:${email}`,
+    limit: 20,
+    windowMs: 15 * 60_000,
+    refusal: (retryAfter) =>
+      `Ha habido demasiados intentos fallidos de entrar en esta cuenta. Inténtalo de nuevo en ${Math.ceil(retryAfter / 60)} minutos, o cambia la contraseña con «¿Olvidaste tu contraseña?» para entrar ya.`,
+  }),
+  /** Addresses where the account signed in: one count is enough to be known. */
+  knownAddress: (email: string, address: string): LoginCounter => ({
+    key: `login-known:${email}|${address}`,
+    limit: 1,
+    windowMs: 30 * 24 * 60 * 60_000,
+  }),
+};
+
+/** After a password reset the account's owner holds the password again: guesses are forgotten. */
+export function forgetPasswordGuesses(limiter: Services["limiter"], email: string) {
+  return limiter.reset(loginLimits.account(email).key);
+}
 
 /**
- * Each new account sends a mail: 10 accounts an hour from one address is plenty for people.
- * Only accounts created count; a refused form costs nothing and sends nothing.
+ * 10 sign-up attempts an hour from one address, whatever their outcome (decision 071): counted
+ * before the form is even read, so a parallel burst cannot slip past, and refused attempts
+ * count too, so asking "is this e-mail a customer?" costs one of the 10.
  */
-const registerThrottle = { limit: 10, windowMs: 60 * 60_000 };
+const registerThrottle = { name: "register", limit: 10, windowMs: 60 * 60_000 };
 
 export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
 
@@ -73,34 +121,42 @@ export function createAuthRouter(services: Services) {
   const { db, limiter, sessions } = services;
   const router = new Hono();
 
-  router.post("/register", validate(RegisterBody), async (c) => {
-    const body = c.req.valid("json");
-    const key = `register:${clientIp(c, services.env)}`;
-    const allowance = await limiter.peek(key, registerThrottle.limit, registerThrottle.windowMs);
-    if (!allowance.allowed) tooManyRequests(allowance);
-    if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
-    const user = await createGuestUser(db, body);
-    await limiter.hit(key, registerThrottle.limit, registerThrottle.windowMs);
-    await sendVerificationMail(services, user);
-    const token = await issueAccessToken(db, user.id);
-    return c.json(
-      {
-        title: "¡Bienvenido!",
-        message: `Tu cuenta está creada. Te hemos enviado un correo a ${user.email} para confirmar tu dirección.`,
-        user,
-        token,
-      },
-      201,
-    );
-  });
+  router.post(
+    "/register",
+    throttle(services, registerThrottle),
+    validate(RegisterBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
+      const user = await createGuestUser(db, body);
+      await sendVerificationMail(services, user);
+      const token = await issueAccessToken(db, user.id);
+      return c.json(
+        {
+          title: "¡Bienvenido!",
+          message: `Tu cuenta está creada. Te hemos enviado un correo a ${user.email} para confirmar tu dirección.`,
+          user,
+          token,
+        },
+        201,
+      );
+    },
+  );
 
   router.post("/login", validate(LoginBody), async (c) => {
     const { email, password, remember } = c.req.valid("json");
-    const key = `login:${email}|${clientIp(c, services.env)}`;
-    // Counted before the password is checked, so a parallel burst cannot slip past the limit;
-    // a successful sign-in clears the count.
-    const allowance = await limiter.hit(key, loginThrottle.limit, loginThrottle.windowMs);
-    if (!allowance.allowed) tooManyRequests(allowance);
+    const address = clientIp(c, services.env);
+    const known = loginLimits.knownAddress(email, address);
+    const atKnownAddress = !(await limiter.peek(known.key, known.limit, known.windowMs)).allowed;
+    const emailAtAddress = loginLimits.emailAtAddress(email, address);
+    const givenBackOnSuccess = [
+      loginLimits.address(address),
+      ...(atKnownAddress ? [] : [loginLimits.account(email)]),
+    ];
+    for (const counter of [emailAtAddress, ...givenBackOnSuccess]) {
+      const allowance = await limiter.hit(counter.key, counter.limit, counter.windowMs);
+      if (!allowance.allowed) tooManyRequests(allowance, counter.refusal?.(allowance.retryAfter));
+    }
     const account = await findUserByEmail(db, email);
     const valid = account
       ? await verifyPassword(account.password_hash, password)
@@ -111,7 +167,9 @@ export function createAuthRouter(services: Services) {
         message: "El correo electrónico o la contraseña no son correctos.",
       });
     }
-    await limiter.reset(key);
+    await limiter.reset(emailAtAddress.key);
+    for (const { key } of givenBackOnSuccess) await limiter.forgive(key);
+    await limiter.hit(known.key, known.limit, known.windowMs);
     const token = await issueAccessToken(db, account.id, { remember });
     const user = await loadUser(db, account.id);
     return c.json({

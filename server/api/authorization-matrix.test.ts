@@ -1,26 +1,45 @@
 import { randomUUID } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
-import { contacts, subscriptions } from "../db/schema.ts";
+import { contacts, roles, subscriptions, users } from "../db/schema.ts";
 
 /**
  * Every API route × every kind of caller, with the status each must get. The route list comes
  * from the router itself: a route added without a row here fails the first test.
  */
-type Actor = "anonymous" | "unverified guest" | "verified guest" | "admin" | "super_admin";
-const actors: Actor[] = ["anonymous", "unverified guest", "verified guest", "admin", "super_admin"];
+type Actor =
+  | "anonymous"
+  | "unverified guest"
+  | "verified guest"
+  | "unverified admin"
+  | "unverified super_admin"
+  | "admin"
+  | "super_admin";
+const actors: Actor[] = [
+  "anonymous",
+  "unverified guest",
+  "verified guest",
+  "unverified admin",
+  "unverified super_admin",
+  "admin",
+  "super_admin",
+];
 type Expected = Record<Actor, number>;
 
 const all = (status: number): Expected => ({
   anonymous: status,
   "unverified guest": status,
   "verified guest": status,
+  "unverified admin": status,
+  "unverified super_admin": status,
   admin: status,
   super_admin: status,
 });
 const signedIn = (status: number): Expected => ({ ...all(status), anonymous: 401 });
+/** SPEC §2 admin routes are "online, verify, role": staff whose e-mail is unverified get 403. */
 const staff = (status: number): Expected => ({
   ...signedIn(403),
   admin: status,
@@ -77,7 +96,12 @@ const cases: Record<string, Case> = {
   },
   "GET /api/email/resend": {
     request: () => ({ path: "/api/email/resend" }),
-    expected: () => ({ ...signedIn(400), "unverified guest": 200 }),
+    expected: () => ({
+      ...signedIn(400),
+      "unverified guest": 200,
+      "unverified admin": 200,
+      "unverified super_admin": 200,
+    }),
   },
   "POST /api/forgot-password": {
     request: () => ({ path: "/api/forgot-password", body: { email: unique() } }),
@@ -98,7 +122,12 @@ const cases: Record<string, Case> = {
   "POST /api/contacts": {
     request: () => ({
       path: "/api/contacts",
-      body: { name: "Ana", subject: "Cocina", message: "Quiero reformar la cocina." },
+      body: {
+        name: "Ana",
+        phone: "600 000 000",
+        subject: "Cocina",
+        message: "Quiero reformar la cocina.",
+      },
     }),
     expected: () => all(201),
   },
@@ -139,6 +168,130 @@ const cases: Record<string, Case> = {
   },
 };
 
+/**
+ * The role hierarchy on the users section (decision 074): which account a change is about, the
+ * request, and what admin and super_admin get. Every other caller is refused as on any admin
+ * route (401, or 403 without a verified e-mail or the permission).
+ */
+type RoleName = "super_admin" | "admin" | "guest_user";
+type Account = { id: number; name: string; email: string; role_id: number };
+interface HierarchyCase {
+  /** "self": the caller's own account; "last super admin": the only one left (the caller when a super admin calls). */
+  target: "none" | "guest" | "super admin" | "self" | "last super admin";
+  request: (
+    target: Account,
+    roleId: Record<RoleName, number>,
+  ) => { method: "GET" | "POST"; path: string; body?: unknown };
+  admin: number;
+  superAdmin: number;
+}
+
+const byStaff = (admin: number, superAdmin: number): Expected => ({
+  ...signedIn(403),
+  admin,
+  super_admin: superAdmin,
+});
+
+const newAccount = (role_id: number) => ({
+  name: "Nueva Cuenta",
+  email: unique(),
+  role_id,
+  email_verified: true,
+  password,
+});
+const edit = (target: Account, changes: Partial<Account> = {}) => ({
+  method: "POST" as const,
+  path: "/api/admin/users/update",
+  body: { ...target, email_verified: true, password: "", ...changes },
+});
+const remove = (target: Account) => ({
+  method: "GET" as const,
+  path: `/api/admin/users/delete/${target.id}`,
+});
+
+const hierarchy: Record<string, HierarchyCase> = {
+  "create a super admin": {
+    target: "none",
+    request: (_, role) => ({
+      method: "POST",
+      path: "/api/admin/users/create",
+      body: newAccount(role.super_admin),
+    }),
+    admin: 403,
+    superAdmin: 201,
+  },
+  "create an admin": {
+    target: "none",
+    request: (_, role) => ({
+      method: "POST",
+      path: "/api/admin/users/create",
+      body: newAccount(role.admin),
+    }),
+    admin: 201,
+    superAdmin: 201,
+  },
+  "open a super admin's edit form": {
+    target: "super admin",
+    request: (target) => ({ method: "GET", path: `/api/admin/users/create/${target.id}` }),
+    admin: 200,
+    superAdmin: 200,
+  },
+  "edit a super admin's name": {
+    target: "super admin",
+    request: (target) => edit(target, { name: "Nombre Cambiado" }),
+    admin: 403,
+    superAdmin: 200,
+  },
+  "promote a user to super admin": {
+    target: "guest",
+    request: (target, role) => edit(target, { role_id: role.super_admin }),
+    admin: 403,
+    superAdmin: 200,
+  },
+  "demote a super admin to admin": {
+    target: "super admin",
+    request: (target, role) => edit(target, { role_id: role.admin }),
+    admin: 403,
+    superAdmin: 200,
+  },
+  "delete a super admin": {
+    target: "super admin",
+    request: remove,
+    admin: 403,
+    superAdmin: 200,
+  },
+  "change one's own role": {
+    target: "self",
+    request: (target, role) => edit(target, { role_id: role.guest_user }),
+    admin: 403,
+    superAdmin: 403,
+  },
+  "edit one's own name, keeping the role": {
+    target: "self",
+    request: (target) => edit(target, { name: "Mi Nombre Nuevo" }),
+    admin: 200,
+    superAdmin: 200,
+  },
+  "delete one's own account": {
+    target: "self",
+    request: remove,
+    admin: 403,
+    superAdmin: 403,
+  },
+  "demote the last super admin": {
+    target: "last super admin",
+    request: (target, role) => edit(target, { role_id: role.admin }),
+    admin: 403,
+    superAdmin: 422,
+  },
+  "delete the last super admin": {
+    target: "last super admin",
+    request: remove,
+    admin: 403,
+    superAdmin: 422,
+  },
+};
+
 describe.skipIf(skipDatabase)("authorization matrix", () => {
   let t: TestApp;
   let requestCount = 0;
@@ -163,11 +316,30 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
   });
 
   /** A fresh caller (logout revokes tokens; resend is throttled per user). */
-  async function caller(actor: Actor): Promise<string | undefined> {
-    if (actor === "anonymous") return undefined;
-    const role = actor === "admin" || actor === "super_admin" ? actor : "guest_user";
-    const user = await createUser(t.db, { role, verified: actor !== "unverified guest" });
-    return signIn(t.db, user.id);
+  async function caller(actor: Actor): Promise<{ token?: string; account?: Account }> {
+    if (actor === "anonymous") return {};
+    const role = actor.endsWith("super_admin")
+      ? "super_admin"
+      : actor.endsWith("admin")
+        ? "admin"
+        : "guest_user";
+    const user = await createUser(t.db, { role, verified: !actor.startsWith("unverified") });
+    const { id, name, email, role_id } = user;
+    return { token: await signIn(t.db, user.id), account: { id, name, email, role_id } };
+  }
+
+  function send(method: string, path: string, token: string | undefined, body?: unknown) {
+    requestCount += 1;
+    return t.app.request(path, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        // One address per request: throttles are tested on their own, not here.
+        "X-Forwarded-For": `198.51.${Math.floor(requestCount / 250)}.${requestCount % 250}`,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   }
 
   /** A record of its own for each request, since some requests delete or change it. */
@@ -191,19 +363,9 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
       it(`${label}: ${actors.map((a) => `${a} ${routeCase.expected(resource)[a]}`).join(", ")}`, async () => {
         const got: Partial<Expected> = {};
         for (const actor of actors) {
-          const token = await caller(actor);
+          const { token } = await caller(actor);
           const { path, body } = routeCase.request({ resource, id: await recordId(resource) });
-          requestCount += 1;
-          const res = await t.app.request(path, {
-            method: route.split(" ")[0],
-            headers: {
-              ...(token ? { Authorization: `Bearer ${token}` } : {}),
-              ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-              // One address per request: throttles are tested on their own, not here.
-              "X-Forwarded-For": `198.51.${Math.floor(requestCount / 250)}.${requestCount % 250}`,
-            },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
+          const res = await send(route.split(" ")[0] ?? "GET", path, token, body);
           got[actor] = res.status;
           expect(res.headers.get("content-type")).toMatch(/application\/json/);
         }
@@ -211,4 +373,55 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
       });
     }
   }
+
+  describe("role hierarchy (users)", () => {
+    let roleId: Record<RoleName, number>;
+    beforeAll(async () => {
+      const rows = await t.db.select({ id: roles.id, name: roles.name }).from(roles);
+      roleId = Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<RoleName, number>;
+    });
+
+    async function account(role: RoleName): Promise<Account> {
+      const { id, name, email, role_id } = await createUser(t.db, { role });
+      return { id, name, email, role_id };
+    }
+
+    /** Every super admin but `keep` becomes an admin, straight in the database. */
+    async function onlySuperAdmin(keep: Account): Promise<Account> {
+      await t.db
+        .update(users)
+        .set({ role_id: roleId.admin })
+        .where(and(eq(users.role_id, roleId.super_admin), ne(users.id, keep.id)));
+      return keep;
+    }
+
+    async function targetOf(kind: HierarchyCase["target"], actor: Actor, me?: Account) {
+      // Another super admin exists whenever the caller acts on its own account.
+      if (kind === "self") await account("super_admin");
+      if (kind === "guest" || kind === "none" || (kind === "self" && !me))
+        return account("guest_user");
+      if (kind === "super admin") return account("super_admin");
+      if (kind === "self" && me) return me;
+      return onlySuperAdmin(actor === "super_admin" && me ? me : await account("super_admin"));
+    }
+
+    for (const [change, row] of Object.entries(hierarchy)) {
+      const expected = byStaff(row.admin, row.superAdmin);
+      it(`${change}: ${actors.map((a) => `${a} ${expected[a]}`).join(", ")}`, async () => {
+        const got: Partial<Expected> = {};
+        for (const actor of actors) {
+          const { token, account: me } = await caller(actor);
+          const target = await targetOf(row.target, actor, me);
+          const { method, path, body } = row.request(target, roleId);
+          const res = await send(method, path, token, body);
+          got[actor] = res.status;
+          expect(res.headers.get("content-type")).toMatch(/application\/json/);
+        }
+        expect(got).toEqual(expected);
+        // Whatever was asked, a super admin is left to recover the rest.
+        const left = await t.db.select().from(users).where(eq(users.role_id, roleId.super_admin));
+        expect(left.length).toBeGreaterThan(0);
+      });
+    }
+  });
 });

@@ -51,7 +51,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
     ).toBe(true);
   });
 
-  it("accepts a message without e-mail and phone, stored as empty", async () => {
+  it("refuses a message with neither e-mail nor phone: a Spanish 422 on both fields", async () => {
     const res = await send({
       name: "Sin datos",
       email: "",
@@ -59,9 +59,26 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
       subject: "Hola",
       message: "Llamadme",
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(422);
+    const reachable = "Indica un correo electrónico o un teléfono para que podamos responderte.";
+    expect((await res.json()).errors).toEqual({ email: [reachable], phone: [reachable] });
+    // The same when the fields are left out, and with the other fields wrong too: one answer.
+    const bare = await send({ name: "", subject: "Hola", message: "Llamadme" });
+    expect((await bare.json()).errors).toEqual({
+      name: ["El campo «Nombre» es obligatorio."],
+      email: [reachable],
+      phone: [reachable],
+    });
     const rows = await t.db.select().from(contacts);
-    expect(rows.find((r) => r.name === "Sin datos")).toMatchObject({ email: null, phone: null });
+    expect(rows.find((r) => r.name === "Sin datos")).toBeUndefined();
+  });
+
+  it("accepts either an e-mail or a phone alone, the other stored as empty", async () => {
+    expect((await send({ ...valid, name: "Solo correo", phone: "" })).status).toBe(201);
+    expect((await send({ ...valid, name: "Solo teléfono", email: " " })).status).toBe(201);
+    const rows = await t.db.select().from(contacts);
+    expect(rows.find((r) => r.name === "Solo correo")).toMatchObject({ phone: null });
+    expect(rows.find((r) => r.name === "Solo teléfono")).toMatchObject({ email: null });
   });
 
   it("folds line breaks out of the name and subject", async () => {

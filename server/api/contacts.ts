@@ -11,14 +11,33 @@ import { throttle } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
 import { validate } from "../validation.ts";
 
-/** SPEC §3, §5: the same rules as the admin form's, from the same field definitions. */
-const ContactRequest = z.object({
-  name: contactFields.name.input,
-  email: contactFields.email.input,
-  phone: contactFields.phone.input,
-  subject: contactFields.subject.input,
-  message: contactFields.message.input,
-});
+export const unreachableMessage =
+  "Indica un correo electrónico o un teléfono para que podamos responderte.";
+
+/**
+ * SPEC §3, §5: the same rules as the admin form's, from the same field definitions. E-mail and
+ * phone are each optional, but a message with neither is a lead nobody can answer: it is
+ * refused on both fields. (Only here: staff may still mark an older such message handled.)
+ */
+const ContactRequest = z
+  .object({
+    name: contactFields.name.input,
+    email: contactFields.email.input,
+    phone: contactFields.phone.input,
+    subject: contactFields.subject.input,
+    message: contactFields.message.input,
+  })
+  .superRefine(
+    ({ email, phone }, context) => {
+      if (email || phone) return;
+      for (const field of ["email", "phone"]) {
+        context.addIssue({ code: "custom", path: [field], message: unreachableMessage });
+      }
+    },
+    // Also when another field is wrong, so that one answer lists every fix (but a body that
+    // is no object at all has its own error).
+    { when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value) },
+  );
 
 type ContactMessage = z.infer<typeof ContactRequest>;
 type Contact = typeof contacts.$inferSelect;

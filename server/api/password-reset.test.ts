@@ -1,8 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { newPasswordsHashed } from "../auth/passwords.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { mailOutbox, oneTimeTokens } from "../db/schema.ts";
 
@@ -34,13 +36,15 @@ describe.skipIf(skipDatabase)("password reset", () => {
     return linkInOutbox(t, email, "/change-password/");
   };
 
-  const reset = (email: string, token: string, password = newPassword) =>
-    t.post("/api/reset-password", {
-      email,
-      token,
-      password,
-      password_confirmation: password,
-    });
+  /** From its own address unless told, so the per-address limit stays out of the way. */
+  const reset = (email: string, token: string, password = newPassword, ip = uniqueIp()) =>
+    t.post(
+      "/api/reset-password",
+      { email, token, password, password_confirmation: password },
+      undefined,
+      ip,
+    );
+  const madeUpToken = () => randomBytes(32).toString("base64url");
 
   describe("POST /api/forgot-password", () => {
     it("answers the same whether or not the account exists, and mails only the account holder", async () => {
@@ -62,6 +66,31 @@ describe.skipIf(skipDatabase)("password reset", () => {
         .from(mailOutbox)
         .where(eq(mailOutbox.to, "nadie-por-aqui@example.com"));
       expect(strangerMail).toEqual([]);
+    });
+
+    it("does the same on the request path for a known and an unknown address: the work waits its turn", async () => {
+      const account = await registerUser(t);
+      // Every way the API reaches the database, counted while the answers are being made.
+      const db = t.db as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const entries = ["select", "insert", "update", "delete", "transaction", "execute"];
+      const spies = [
+        ...entries.map((name) => vi.spyOn(db, name as never)),
+        vi.spyOn(t.db.query.users, "findFirst"),
+      ];
+      const callsDuring = async (email: string) => {
+        for (const spy of spies) spy.mockClear();
+        const answer = await forgot(email);
+        expect(answer.status).toBe(200);
+        return spies.reduce((calls, spy) => calls + spy.mock.calls.length, 0);
+      };
+      try {
+        expect(await callsDuring(account.email)).toBe(0);
+        expect(await callsDuring("nadie-conocido@example.com")).toBe(0);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      // off the request path, the account holder still gets the link
+      await linkInOutbox(t, account.email, "/change-password/");
     });
 
     it("puts the e-mail URL-encoded into the link", async () => {
@@ -179,6 +208,43 @@ describe.skipIf(skipDatabase)("password reset", () => {
         "password",
         "token",
       ]);
+      expect((await reset(account.email, token)).status).toBe(200);
+    });
+
+    it("checks the link before any password hashing: made-up links cost no argon2", async () => {
+      const account = await registerUser(t);
+      const hashedBefore = newPasswordsHashed();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          reset(i % 2 ? account.email : `nadie${i}@example.com`, madeUpToken()),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(400));
+      expect(newPasswordsHashed()).toBe(hashedBefore);
+    });
+
+    it("allows 10 attempts per client address per 15 minutes, then 429", async () => {
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        statuses.push(
+          (await reset(`sonda${i}@example.com`, madeUpToken(), newPassword, ip)).status,
+        );
+      }
+      expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
+      // counted before the form is read: an empty one is refused as well
+      const empty = await t.post("/api/reset-password", {}, undefined, ip);
+      expect(empty.status).toBe(429);
+      expect(Number(empty.headers.get("retry-after"))).toBeGreaterThan(800);
+    });
+
+    it("refuses wrong links for one e-mail after 10, from any address, but never the real link", async () => {
+      const account = await registerUser(t);
+      const token = tokenOf(await resetLink(account.email));
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++)
+        statuses.push((await reset(account.email, madeUpToken())).status);
+      expect(statuses).toEqual([...Array(10).fill(400), 429, 429]);
       expect((await reset(account.email, token)).status).toBe(200);
     });
   });

@@ -1,17 +1,19 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import pLimit from "p-limit";
 import { z } from "zod";
 import { revokeAllAccessTokens } from "../auth/access-tokens.ts";
-import { consumeOneTimeToken, issueOneTimeToken } from "../auth/one-time-tokens.ts";
+import { consumeOneTimeToken, issueOneTimeToken, tokenPattern } from "../auth/one-time-tokens.ts";
 import { hashPassword, passwordSchema, withPasswordConfirmation } from "../auth/passwords.ts";
-import { users } from "../db/schema.ts";
+import { hashToken } from "../auth/tokens.ts";
+import { oneTimeTokens, users } from "../db/schema.ts";
 import { fail } from "../http-errors.ts";
 import { log, maskEmail, safeError } from "../log.ts";
 import { passwordResetMail } from "../mail/password-reset-mail.ts";
-import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
+import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
 import { validate } from "../validation.ts";
-import { emailSchema, findUserByEmail } from "./auth.ts";
+import { emailSchema, findUserByEmail, forgetPasswordGuesses } from "./auth.ts";
 
 /**
  * Nobody can flood one inbox (5 per e-mail), nor probe many addresses from one place (20 per
@@ -24,6 +26,15 @@ function forgotThrottles(email: string, ip: string) {
   ];
 }
 const forgotWindowMs = 15 * 60_000;
+
+/**
+ * Reset attempts: 10 per client address per 15 minutes, counted before the form is read; and
+ * 10 wrong links per e-mail from anywhere. Only wrong links count against the e-mail, so nobody
+ * can stop the holder of a real link from using it (decision 072).
+ */
+const resetWindowMs = 15 * 60_000;
+const resetAddressThrottle = { name: "reset-ip", limit: 10, windowMs: resetWindowMs };
+const wrongLinksPerEmail = (email: string) => ({ key: `reset-email:${email}`, limit: 10 });
 
 const ForgotBody = z.object({ email: emailSchema });
 
@@ -49,6 +60,13 @@ const resetRequested = {
 export function createPasswordResetRouter(services: Services) {
   const { db, limiter, sessions } = services;
   const router = new Hono();
+  const resetRequests = createResetRequestQueue(services);
+  /**
+   * At most two reset attempts do their work (lookup, hash, update) at once; a flood waits here,
+   * in memory, rather than in the database pool's queue, where every sign-in would wait behind
+   * it (bench/password-flood, decision 072). People reset a password a few times a day.
+   */
+  const resetWork = pLimit(2);
 
   router.post("/forgot-password", validate(ForgotBody), async (c) => {
     const { email } = c.req.valid("json");
@@ -56,44 +74,116 @@ export function createPasswordResetRouter(services: Services) {
       const allowance = await limiter.hit(key, limit, forgotWindowMs);
       if (!allowance.allowed) tooManyRequests(allowance);
     }
-    // Not awaited: the answer leaves as fast for a stranger as for an account holder.
-    sendResetLink(services, email).catch((error) =>
-      log.error(
-        { to: maskEmail(email), err: safeError(error) },
-        "auth: password reset mail not queued",
-      ),
-    );
+    resetRequests.add(email);
     return c.json(resetRequested);
   });
 
-  router.post("/reset-password", validate(ResetBody), async (c) => {
-    const body = c.req.valid("json");
-    const account = await findUserByEmail(db, body.email);
-    const password_hash = await hashPassword(body.password);
-    const changedId =
-      account &&
-      (await db.transaction(async (tx) => {
-        const userId = await consumeOneTimeToken(tx, body.token, "reset_password", account.id);
+  router.post(
+    "/reset-password",
+    throttle(services, resetAddressThrottle),
+    validate(ResetBody),
+    (_c, next) => resetWork(next),
+    async (c) => {
+      const body = c.req.valid("json");
+      // The link is checked before the password is hashed: a made-up one costs one indexed
+      // query and never an argon2 hash (decision 072).
+      const ownerId = await resetLinkOwner(services, body.email, body.token);
+      if (ownerId === undefined) {
+        const { key, limit } = wrongLinksPerEmail(body.email);
+        const allowance = await limiter.hit(key, limit, resetWindowMs);
+        if (!allowance.allowed) tooManyRequests(allowance);
+        invalidLink();
+      }
+      const password_hash = await hashPassword(body.password);
+      const changedId = await db.transaction(async (tx) => {
+        const userId = await consumeOneTimeToken(tx, body.token, "reset_password", ownerId);
         if (userId === undefined) return undefined;
         await tx.update(users).set({ password_hash }).where(eq(users.id, userId));
         await revokeAllAccessTokens(tx, userId);
         return userId;
-      }));
-    if (changedId === undefined) {
-      fail(400, {
-        title: "Enlace no válido",
-        message:
-          "Este enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.",
       });
-    }
-    sessions.forgetUser(changedId);
-    return c.json({
-      title: "Contraseña cambiada",
-      message: "Tu contraseña es nueva. Inicia sesión con ella en todos tus dispositivos.",
-    });
-  });
+      // A second click racing the first finds the link used.
+      if (changedId === undefined) invalidLink();
+      sessions.forgetUser(changedId);
+      await forgetPasswordGuesses(limiter, body.email);
+      return c.json({
+        title: "Contraseña cambiada",
+        message: "Tu contraseña es nueva. Inicia sesión con ella en todos tus dispositivos.",
+      });
+    },
+  );
 
   return router;
+}
+
+function invalidLink(): never {
+  fail(400, {
+    title: "Enlace no válido",
+    message:
+      "Este enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.",
+  });
+}
+
+/**
+ * The account whose unused, unexpired reset link `token` is, if its e-mail is `email`. One
+ * query of the same shape whether or not the account exists, looked up by the token's SHA-256
+ * (an index probe on a value the sender cannot steer, so its timing tells nothing about stored
+ * tokens); no string of the secret is compared character by character.
+ */
+async function resetLinkOwner(
+  { db }: Pick<Services, "db">,
+  email: string,
+  token: string,
+): Promise<number | undefined> {
+  if (!tokenPattern.test(token)) return undefined;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.user_id))
+    .where(
+      and(
+        eq(oneTimeTokens.token_hash, hashToken(token)),
+        eq(oneTimeTokens.purpose, "reset_password"),
+        isNull(oneTimeTokens.used_at),
+        gt(oneTimeTokens.expires_at, new Date()),
+        eq(sql`lower(${users.email})`, email),
+      ),
+    );
+  return row?.id;
+}
+
+/** How often waiting reset requests are worked: later than any answer, soon for the reader. */
+const resetRequestTickMs = 1_000;
+
+/**
+ * Reset requests wait here and are worked on a timer of their own, one after another (decision
+ * 072). The request path does the same for every address, a push onto this list, and the
+ * answer leaves before any database work; the account holder's extra work (a token, a mail)
+ * happens on the next tick among everyone else's, not right after the request that asked for
+ * it, so the next request's speed tells nothing about the address. Requests still waiting when
+ * the process stops are lost; the person asks again.
+ */
+function createResetRequestQueue(services: Services) {
+  const waiting: string[] = [];
+  let working = false;
+  const work = async () => {
+    if (working) return;
+    working = true;
+    try {
+      for (let email = waiting.shift(); email !== undefined; email = waiting.shift()) {
+        await sendResetLink(services, email).catch((error) =>
+          log.error(
+            { to: maskEmail(email), err: safeError(error) },
+            "auth: password reset mail not queued",
+          ),
+        );
+      }
+    } finally {
+      working = false;
+    }
+  };
+  setInterval(work, resetRequestTickMs).unref();
+  return { add: (email: string) => void waiting.push(email) };
 }
 
 async function sendResetLink(services: Services, email: string): Promise<void> {

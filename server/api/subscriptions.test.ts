@@ -1,15 +1,30 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consentVersions, currentConsentVersion } from "../../content/newsletter.ts";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp.ts";
 import { subscriptions } from "../db/schema.ts";
+import { parseEnv } from "../env.ts";
+import { createTransport } from "../mail/transport.ts";
 
-const thanks = {
-  title: "¡Gracias por suscribirte!",
-  message: "Te enviaremos nuestras novedades a tu correo electrónico.",
+const checkYourMail = {
+  title: "Revisa tu correo",
+  message:
+    "Te hemos enviado un enlace para confirmar la suscripción. Hasta que lo abras no te enviaremos nada.",
 };
 
-describe.skipIf(skipDatabase)("POST /api/subscriptions", () => {
+/** The token of the one site link in a received mail. */
+function linkToken(mail: ReceivedMail, path: string): string {
+  const links = (mail.text ?? "").match(/https:\/\/obra\.test\/\S+/g) ?? [];
+  const url = links.map((link) => new URL(link)).find((u) => u.pathname === path);
+  if (!url) throw new Error(`no link to ${path} in: ${mail.text}`);
+  return url.searchParams.get("token") ?? "";
+}
+
+describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SMTP server", () => {
   let t: TestApp;
+  let peer: SmtpPeer;
   let ip = 0;
   const subscribe = (body: unknown, from = `198.51.100.${++ip}`) =>
     t.app.request("/api/subscriptions", {
@@ -19,24 +34,72 @@ describe.skipIf(skipDatabase)("POST /api/subscriptions", () => {
     });
   const rowsFor = async (email: string) =>
     (await t.db.select().from(subscriptions)).filter((r) => r.email === email);
+  const to = (address: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(address);
+  const mailsTo = (address: string) => peer.received.filter(to(address)).length;
+  const confirm = (token: unknown) => t.post("/api/subscriptions/confirm", { token });
 
   beforeAll(async () => {
-    t = await createTestApp();
+    peer = await startSmtpPeer();
+    const env = parseEnv({ SMTP_URL: peer.url, APP_URL: "https://obra.test" });
+    t = await createTestApp({
+      env: { APP_URL: "https://obra.test" },
+      transport: createTransport(env),
+    });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+  });
 
-  it("subscribes an address, trimmed and lower-cased", async () => {
-    const res = await subscribe({ email: "  Nuria@Example.TEST " });
+  it("records a pending subscription with its proof of consent and mails a confirmation link", async () => {
+    const res = await subscribe(
+      { email: "  Nuria@Example.TEST ", consent_version: currentConsentVersion, page: "/team" },
+      "198.51.100.200",
+    );
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual(thanks);
-    expect(await rowsFor("nuria@example.test")).toHaveLength(1);
+    expect(await res.json()).toEqual(checkYourMail);
+    const [row] = await rowsFor("nuria@example.test");
+    expect(row).toMatchObject({
+      status: "pending",
+      consent_version: currentConsentVersion,
+      consent_text: consentVersions[currentConsentVersion],
+      consent_page: "/team",
+      consent_ip: "198.51.100.200",
+      confirmed_at: null,
+    });
+    expect(row?.consent_at).toBeInstanceOf(Date);
+
+    const mail = await peer.waitForMail(to("nuria@example.test"));
+    expect(mail.subject).toBe("Confirma tu suscripción al boletín de Obra Mediterránea");
+    const token = linkToken(mail, "/newsletter/confirmar");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).title).toBe("Suscripción confirmada");
+    const [after] = await rowsFor("nuria@example.test");
+    expect(after?.status).toBe("confirmed");
+    expect(after?.confirmed_at).toBeInstanceOf(Date);
+    expect(after?.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // A reused link is refused and changes nothing.
+    const again = await confirm(token);
+    expect(again.status).toBe(400);
+    expect((await again.json()).title).toBe("Enlace no válido");
+    expect((await rowsFor("nuria@example.test"))[0]?.confirmed_at).toEqual(after?.confirmed_at);
   });
 
-  it("keeps one row and answers the same when subscribing again in another case", async () => {
+  it("answers the same for a confirmed address, keeps one row and sends nothing", async () => {
+    await t.services.mail.flush();
+    const before = mailsTo("nuria@example.test");
     const res = await subscribe({ email: "NURIA@example.test" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual(thanks);
-    expect(await rowsFor("nuria@example.test")).toHaveLength(1);
+    expect(await res.json()).toEqual(checkYourMail);
+    const rows = await rowsFor("nuria@example.test");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe("confirmed");
+    await t.services.mail.flush();
+    expect(mailsTo("nuria@example.test")).toBe(before);
   });
 
   it("keeps one row for 20 simultaneous identical subscriptions", async () => {
@@ -47,6 +110,124 @@ describe.skipIf(skipDatabase)("POST /api/subscriptions", () => {
     );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(await rowsFor("pablo@example.test")).toHaveLength(1);
+  });
+
+  it("mails one address at most 3 confirmation links a day, whoever asks", async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await subscribe({ email: "rosa@example.test" })).status).toBe(201);
+    await t.services.mail.flush();
+    expect(mailsTo("rosa@example.test")).toBe(3);
+  });
+
+  it("only the newest confirmation link works; an expired one is refused", async () => {
+    await subscribe({ email: "ines@example.test" });
+    const first = linkToken(
+      await peer.waitForMail(to("ines@example.test")),
+      "/newsletter/confirmar",
+    );
+    await subscribe({ email: "ines@example.test" });
+    await t.services.mail.flush();
+    const mails = peer.received.filter(to("ines@example.test"));
+    const second = linkToken(mails[mails.length - 1] as ReceivedMail, "/newsletter/confirmar");
+    expect(second).not.toBe(first);
+    expect((await confirm(first)).status).toBe(400);
+
+    await t.db
+      .update(subscriptions)
+      .set({ consent_at: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(subscriptions.email, "ines@example.test"));
+    expect((await confirm(second)).status).toBe(400);
+    expect((await rowsFor("ines@example.test"))[0]?.status).toBe("pending");
+    // The next request forgets expired pending subscriptions.
+    await subscribe({ email: "otro@example.test" });
+    expect(await rowsFor("ines@example.test")).toHaveLength(0);
+  });
+
+  it("refuses forged, truncated and wrongly typed links with a Spanish message", async () => {
+    for (const token of ["x".repeat(43), "abc", "", 42, null, "../../etc", "a".repeat(500)]) {
+      const res = await confirm(token);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toMatch(/^Este enlace no es válido o ha caducado/);
+    }
+  });
+
+  it("unsubscribes in one click by the page and by RFC 8058's POST, keeping only the address", async () => {
+    await subscribe({ email: "jordi@example.test" }, "198.51.100.201");
+    const token = linkToken(
+      await peer.waitForMail(to("jordi@example.test")),
+      "/newsletter/confirmar",
+    );
+    expect((await confirm(token)).status).toBe(200);
+    // The welcome mail: a visible link to the page, and RFC 8058's headers for the POST.
+    const welcome = await peer.waitForMail(
+      (m) => to("jordi@example.test")(m) && (m.subject ?? "").startsWith("Ya recibes"),
+    );
+    const unsubscribeToken = linkToken(welcome, "/newsletter/baja");
+    expect(welcome.html).toContain(
+      `href="https://obra.test/newsletter/baja?token=${unsubscribeToken}"`,
+    );
+    expect(welcome.text).toContain("Obra Mediterránea Construcciones y Reformas, S.L.");
+    const header = (name: string) =>
+      welcome.headerLines
+        .find((h) => h.key === name)
+        ?.line.slice(name.length + 1)
+        .trim();
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(header("list-unsubscribe")).toBe(
+      `<https://obra.test/api/subscriptions/unsubscribe?token=${unsubscribeToken}>`,
+    );
+
+    const oneClick = await t.app.request(
+      `/api/subscriptions/unsubscribe?token=${unsubscribeToken}`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      },
+    );
+    expect(oneClick.status).toBe(200);
+    expect((await oneClick.json()).title).toBe("Baja confirmada");
+    const [gone] = await rowsFor("jordi@example.test");
+    expect(gone).toMatchObject({
+      status: "unsubscribed",
+      consent_text: null,
+      consent_ip: null,
+      consent_page: null,
+      confirmed_at: null,
+    });
+    expect(gone?.unsubscribed_at).toBeInstanceOf(Date);
+
+    // The page's JSON post with the same link: the same answer, nothing changes.
+    const page = await t.post("/api/subscriptions/unsubscribe", { token: unsubscribeToken });
+    expect(page.status).toBe(200);
+    expect((await rowsFor("jordi@example.test"))[0]?.unsubscribed_at).toEqual(
+      gone?.unsubscribed_at,
+    );
+
+    const forged = await t.post("/api/subscriptions/unsubscribe", { token: "y".repeat(43) });
+    expect(forged.status).toBe(400);
+  });
+
+  it("starts over with a new confirmation when an unsubscribed address subscribes again", async () => {
+    await t.services.mail.flush();
+    const before = mailsTo("jordi@example.test");
+    expect((await subscribe({ email: "jordi@example.test" })).status).toBe(201);
+    await t.services.mail.flush();
+    expect(mailsTo("jordi@example.test")).toBe(before + 1);
+    const [row] = await rowsFor("jordi@example.test");
+    expect(row).toMatchObject({
+      status: "pending",
+      unsubscribe_token: null,
+      unsubscribed_at: null,
+    });
+    expect(row?.consent_text).toBe(consentVersions[currentConsentVersion]);
+  });
+
+  it("records the current consent text when the form names an unknown version", async () => {
+    await subscribe({ email: "luz@example.test", consent_version: "1999", page: "javascript:x" });
+    const [row] = await rowsFor("luz@example.test");
+    expect(row?.consent_version).toBe(currentConsentVersion);
+    expect(row?.consent_page).toBeNull();
   });
 
   it("answers 422 to something that is not an e-mail address", async () => {

@@ -1,35 +1,96 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { subscriptionEmail } from "../admin/resources/subscriptions.ts";
-import { subscriptions } from "../db/schema.ts";
-import { throttle } from "../rate-limit/throttle.ts";
+import { fail } from "../http-errors.ts";
+import {
+  confirmSubscription,
+  requestSubscription,
+  unsubscribe,
+} from "../newsletter/subscriptions.ts";
+import { clientIp, throttle } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
 import { validate } from "../validation.ts";
 
-const SubscriptionRequest = z.object({ email: subscriptionEmail.input });
+/** SPEC §7's body (email); the form also says which consent text it showed and where. */
+const SubscriptionRequest = z.object({
+  email: subscriptionEmail.input,
+  consent_version: z.string().max(40).optional().catch(undefined),
+  page: z
+    .string()
+    .max(300)
+    .regex(/^\/[^\s]*$/)
+    .optional()
+    .catch(undefined),
+});
 
-/** POST /api/subscriptions: the newsletter form in the footer and on the home page. */
-export function createSubscriptionsRouter({ db, limiter, env }: Services) {
+const LinkRequest = z.object({ token: z.string().max(200).optional().catch(undefined) });
+
+const invalidLink = {
+  title: "Enlace no válido",
+  message:
+    "Este enlace no es válido o ha caducado. Comprueba que lo has copiado entero o suscríbete de nuevo desde el pie de cualquier página.",
+};
+
+/**
+ * POST /api/subscriptions: the newsletter form in the footer and on the home page (double
+ * opt-in, decision 101); POST /confirm and /unsubscribe: the links of the newsletter mails.
+ */
+export function createSubscriptionsRouter(services: Services) {
+  const { db, limiter, env } = services;
   const api = new Hono();
+  const linkThrottle = throttle(
+    { limiter, env },
+    { name: "newsletter-link", limit: 30, windowMs: 10 * 60_000 },
+  );
 
   api.post(
     "/",
     throttle({ limiter, env }, { name: "subscribe", limit: 10, windowMs: 10 * 60_000 }),
     validate(SubscriptionRequest),
     async (c) => {
-      const { email } = c.req.valid("json");
-      // The lower(email) unique index decides; a second subscription (even a concurrent
-      // one) is simply not inserted, and the visitor gets the same answer either way.
-      await db.insert(subscriptions).values({ email }).onConflictDoNothing();
+      const body = c.req.valid("json");
+      await requestSubscription(services, {
+        email: body.email,
+        consentVersion: body.consent_version,
+        page: body.page,
+        ip: clientIp(c, env),
+      });
+      // The same answer whether the address is new, pending, confirmed or unsubscribed.
       return c.json(
         {
-          title: "¡Gracias por suscribirte!",
-          message: "Te enviaremos nuestras novedades a tu correo electrónico.",
+          title: "Revisa tu correo",
+          message:
+            "Te hemos enviado un enlace para confirmar la suscripción. Hasta que lo abras no te enviaremos nada.",
         },
         201,
       );
     },
   );
+
+  api.post("/confirm", linkThrottle, validate(LinkRequest), async (c) => {
+    const { token } = c.req.valid("json");
+    if (!token || !(await confirmSubscription(services, token))) fail(400, invalidLink);
+    return c.json({
+      title: "Suscripción confirmada",
+      message:
+        "¡Gracias! Desde ahora recibirás nuestro boletín. Cada correo trae un enlace para darte de baja.",
+    });
+  });
+
+  // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` to the URL in the mail's
+  // List-Unsubscribe header (token in the query); the /newsletter/baja page posts JSON.
+  api.post("/unsubscribe", linkThrottle, async (c) => {
+    const fromQuery = c.req.query("token");
+    const fromBody = c.req.header("content-type")?.includes("application/json")
+      ? LinkRequest.safeParse(await c.req.json().catch(() => ({}))).data?.token
+      : undefined;
+    const token = fromQuery ?? fromBody;
+    if (!token || !(await unsubscribe(db, token))) fail(400, invalidLink);
+    return c.json({
+      title: "Baja confirmada",
+      message: "No volverás a recibir nuestro boletín en esta dirección.",
+    });
+  });
 
   return api;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { commonPasswordList } from "./common-passwords.ts";
 import {
@@ -20,6 +21,26 @@ describe("password hashing", () => {
     expect(await verifyPassword(stored, "azulejo-de-manises-2026")).toBe(true);
     expect(await verifyPassword(stored, "azulejo-de-manises-2027")).toBe(false);
     expect(await verifyPassword("not a hash", "azulejo-de-manises-2026")).toBe(false);
+  });
+
+  it("checks a sign-in while new passwords are being hashed, without waiting for all of them", async () => {
+    const stored = await hashPassword("azulejo-de-manises-2026");
+    // a flood of sign-ups or resets, several times more than the machine has cores
+    const flood = availableParallelism() * 4;
+    let hashedSoFar = 0;
+    const hashes = Array.from({ length: flood }, (_, i) =>
+      hashPassword(`riada-de-claves-${i}`).then(() => {
+        hashedSoFar += 1;
+      }),
+    );
+    let hashedWhenSignedIn = -1;
+    const signIn = verifyPassword(stored, "azulejo-de-manises-2026").then((ok) => {
+      hashedWhenSignedIn = hashedSoFar;
+      return ok;
+    });
+    await Promise.all([...hashes, signIn]);
+    expect(await signIn).toBe(true);
+    expect(hashedWhenSignedIn).toBeLessThan(flood / 2);
   });
 
   it("salts every hash", async () => {

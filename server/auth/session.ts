@@ -89,6 +89,18 @@ export function hasPermission(user: UserView, key: string): boolean {
   return user.roles[0]?.permissions.some((p) => p.key === key) ?? false;
 }
 
+/**
+ * SPEC §2 "verify": a signed-in user whose e-mail is not verified may not enter (the browser
+ * sends them to /dashboard). 403, like any rule a signed-in user does not meet.
+ */
+export function requireVerified(user: UserView): void {
+  if (user.email_verified_at) return;
+  fail(403, {
+    title: "Correo sin verificar",
+    message: "Verifica tu correo electrónico para entrar en la administración.",
+  });
+}
+
 export function forbidden(): never {
   fail(403, {
     title: "Acceso denegado",

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir } from "../data-dir.ts";
 import * as schema from "./schema.ts";
 
 /** The one database type the app sees, whether PGlite or a PostgreSQL server is behind it. */
@@ -111,19 +112,40 @@ export async function openPglite(
   };
 }
 
+/**
+ * Any fixed number: every instance of the site asks PostgreSQL for the same advisory lock, so
+ * instances started together migrate one after the other (the later ones find nothing to do).
+ */
+const MIGRATION_LOCK = 4_171_923_001;
+
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its driver's own type
-    await migrate(handle.db as any, { migrationsFolder });
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    // The lock and the migrations on one session of their own: the lock is freed when the
+    // session ends, also when the process dies halfway.
+    // biome-ignore lint/suspicious/noExplicitAny: drizzle keeps its pg.Pool here
+    const pool = (handle.db as any).$client as import("pg").Pool;
+    const session = await pool.connect();
+    try {
+      await session.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      await migrate(drizzle({ client: session }), { migrationsFolder });
+    } finally {
+      await session.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      session.release();
+    }
   } else {
+    // One process holds an embedded database (openDatabase locks its folder): nothing to race.
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants its driver's own type
     await migrate(handle.db as any, { migrationsFolder });
   }
 }
 
-/** Opens the configured database and brings its schema up to date. */
+/**
+ * Opens the configured database and brings its schema up to date. The embedded one is this
+ * process's alone until it is closed: StartRefused while another process holds it.
+ */
 export async function openDatabase(env: {
   DATABASE_URL?: string;
   DATA_DIR: string;
@@ -131,10 +153,35 @@ export async function openDatabase(env: {
   let handle: DatabaseHandle;
   if (env.DATABASE_URL) handle = await openPostgres(env.DATABASE_URL);
   else {
-    const dataDir = path.resolve(env.DATA_DIR, "pglite");
-    mkdirSync(dataDir, { recursive: true });
-    handle = await openPglite({ dataDir });
+    prepareDataDir(env.DATA_DIR);
+    const unlock = lockEmbeddedDatabase(env.DATA_DIR);
+    try {
+      const dataDir = path.resolve(env.DATA_DIR, "pglite");
+      mkdirSync(dataDir, { recursive: true });
+      const pglite = await openPglite({ dataDir });
+      // A first start's initdb writes its files 0666 whatever the umask.
+      makeOwnerOnly(dataDir, { evenWritable: true });
+      handle = { ...pglite, close: () => pglite.close().finally(unlock) };
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   }
-  await migrate(handle);
+  try {
+    await migrate(handle);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
   return handle;
+}
+
+/**
+ * Brings the configured database's schema up to date and closes it: for a deploy pipeline that
+ * migrates in a step of its own (`db:migrate`). Safe beside running or starting instances on
+ * PostgreSQL (advisory lock); the embedded database refuses while a server holds its folder.
+ */
+export async function migrateDatabase(env: { DATABASE_URL?: string; DATA_DIR: string }) {
+  const handle = await openDatabase(env);
+  await handle.close();
 }

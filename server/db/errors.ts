@@ -35,3 +35,42 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   return causes(error).some((e) => (e as { code?: string }).code === "23505");
 }
+
+/**
+ * Drizzle's error for a failed statement: its message and `params` hold the values sent.
+ * (PGlite's own error carries `query` and `params` too, but a SQLSTATE code and the server's
+ * message, which is what is logged of it.)
+ */
+const isQueryError = (error: unknown): error is { query: string; params: unknown[] } =>
+  typeof (error as { query?: unknown })?.query === "string" &&
+  Array.isArray((error as { params?: unknown }).params) &&
+  typeof (error as { code?: unknown }).code !== "string";
+
+function describeOne(error: unknown): string {
+  if (isQueryError(error)) return `failed query (parameters withheld): ${error.query}`;
+  if (!(error instanceof Error)) return String(error);
+  const { code } = error as { code?: unknown };
+  return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message}`;
+}
+
+/**
+ * An error as log text that never carries a query's parameters: they are password hashes,
+ * tokens, visitors' messages (a failed sign-up once logged its INSERT with the argon2 hash).
+ * A failed query shows its SQL (placeholders only), then each cause by name, SQLSTATE code and
+ * message. Left out: Drizzle's message and `params`, and PostgreSQL's DETAIL, which quotes the
+ * refused row ("Failing row contains (…)").
+ */
+export function errorSummary(error: unknown): string {
+  return causes(error)
+    .map((e, i) => (i === 0 ? describeOne(e) : `cause: ${describeOne(e)}`))
+    .join("\n");
+}
+
+/** `errorSummary` and where it happened: the stack's frames, without its first line (the message). */
+export function describeError(error: unknown): string {
+  const frames =
+    error instanceof Error
+      ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line))
+      : [];
+  return [errorSummary(error), ...frames].join("\n");
+}

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { MailHeaders } from "../mail/mailer.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -119,9 +121,30 @@ export const subscriptions = pgTable(
     id: serial("id").primaryKey(),
     /** Lower-cased; subscribing twice in any letter case keeps one row. */
     email: text("email").notNull(),
+    /** Double opt-in (server/newsletter/): only confirmed subscriptions are ever mailed. */
+    status: text("status", { enum: ["pending", "confirmed", "unsubscribed"] })
+      .notNull()
+      .default("pending"),
+    /** Proof of consent: when, which text (and its version), from which page and address. */
+    consent_at: timestamp("consent_at", { withTimezone: true }).defaultNow(),
+    consent_version: text("consent_version"),
+    consent_text: text("consent_text"),
+    consent_page: text("consent_page"),
+    consent_ip: text("consent_ip"),
+    /** Hash of the pending confirmation link's token; cleared once used. */
+    confirm_token_hash: text("confirm_token_hash"),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    /** Stored as is: every campaign mail carries it in its unsubscribe link. */
+    unsubscribe_token: text("unsubscribe_token"),
+    unsubscribed_at: timestamp("unsubscribed_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex("subscriptions_email_lower_unique").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("subscriptions_email_lower_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("subscriptions_confirm_token_unique").on(t.confirm_token_hash),
+    uniqueIndex("subscriptions_unsubscribe_token_unique").on(t.unsubscribe_token),
+    index("subscriptions_pending_idx").on(t.consent_at).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /**
@@ -137,6 +160,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Extra headers, e.g. List-Unsubscribe (names limited by server/mail/mailer.ts). */
+    headers: jsonb("headers").$type<MailHeaders>(),
     attempts: integer("attempts").notNull().default(0),
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     locked_until: timestamp("locked_until", { withTimezone: true }),

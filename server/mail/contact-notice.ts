@@ -1,3 +1,4 @@
+import { company } from "../../content/company.ts";
 import type { Env } from "../env.ts";
 import { companyName, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
@@ -14,19 +15,24 @@ export interface ContactNotice {
 const subjectLimit = 120;
 
 /**
- * Tells the office a visitor wrote through the contact form. It goes to CONTACT_NOTIFY_TO,
- * or to the sending mailbox (MAIL_FROM) when none is set, so no message goes unannounced.
+ * Where the office hears of new messages: CONTACT_NOTIFY_TO, or else the address the site
+ * publishes for contact (content/company.ts), a mailbox staff read. Never the sending mailbox,
+ * which is often a no-reply one (docs/decisions/076-lead-notice-recipient.md).
  */
+export const leadNoticeRecipient = (env: Pick<Env, "CONTACT_NOTIFY_TO">): string =>
+  env.CONTACT_NOTIFY_TO ?? company.email;
+
+/** Tells the office a visitor wrote through the contact form (`leadNoticeRecipient`). */
 export function contactNoticeMail(
   contact: ContactNotice,
-  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO" | "MAIL_FROM">,
+  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
 ): MailMessage {
   const subject =
     contact.subject.length > subjectLimit
       ? `${contact.subject.slice(0, subjectLimit - 1)}…`
       : contact.subject;
   return renderMail({
-    to: env.CONTACT_NOTIFY_TO ?? env.MAIL_FROM,
+    to: leadNoticeRecipient(env),
     subject: `Nuevo mensaje de contacto: ${subject}`,
     greeting: "Hola:",
     paragraphs: [

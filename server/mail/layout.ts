@@ -1,3 +1,4 @@
+import { company } from "../../content/company.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export const companyName = "Obra Mediterránea";
@@ -15,6 +16,11 @@ export interface MailContent {
   notes?: string[];
   /** Lines closing the mail; the team's signature unless the mail is internal. */
   signature?: string[];
+  /**
+   * Mails to newsletter subscribers: the unsubscribe page, shown after the signature with the
+   * company's identity and postal address (LSSI-CE art. 20).
+   */
+  unsubscribe?: string;
 }
 
 /** Every text that reaches the HTML part goes through here: names and messages are user input. */
@@ -42,6 +48,10 @@ export function renderMail(content: MailContent): MailMessage {
   };
 }
 
+const { legalName, address } = company;
+/** Who sends a commercial mail and from where (LSSI-CE art. 20). */
+const senderIdentity = `${legalName}, ${address.street}, ${address.postalCode} ${address.city} (${address.country})`;
+
 const teamSignature = ["Un saludo,", `El equipo de ${companyName}`];
 
 function renderText(c: MailContent): string {
@@ -52,6 +62,7 @@ function renderText(c: MailContent): string {
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
     ...(c.notes ?? []),
     (c.signature ?? teamSignature).join("\n"),
+    ...(c.unsubscribe ? [`${senderIdentity}\nDarte de baja: ${c.unsubscribe}`] : []),
   ];
   return `${blocks.join("\n\n")}\n`;
 }
@@ -100,6 +111,7 @@ function renderHtml(c: MailContent): string {
 <p style="margin:0 0 24px;font-family:Georgia,serif;font-size:20px;color:${colors.text}">${companyName}</p>
 ${body}
 </div>
+${c.unsubscribe ? `<p style="max-width:560px;margin:16px auto 0;color:${colors.muted};font-size:12px;text-align:center">${escapeHtml(senderIdentity)}<br><a href="${escapeHtml(c.unsubscribe)}" style="color:${colors.muted}">Darte de baja</a></p>` : ""}
 </body>
 </html>
 `;

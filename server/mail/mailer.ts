@@ -1,9 +1,16 @@
+/** The only extra headers a message may carry: a body or subject can never add one. */
+export interface MailHeaders {
+  "List-Unsubscribe"?: string;
+  "List-Unsubscribe-Post"?: "List-Unsubscribe=One-Click";
+}
+
 /** A message as the product writes it: Spanish subject, text and HTML parts. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  headers?: MailHeaders | null;
 }
 
 /**

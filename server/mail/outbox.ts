@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { errorSummary } from "../db/errors.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { log, maskEmail, safeError } from "../log.ts";
 import { headerSafe } from "./layout.ts";
@@ -51,6 +52,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
         subject: headerSafe(message.subject),
         text: message.text,
         html: message.html,
+        headers: message.headers ?? null,
       });
       if (!stopped) void schedulePass();
     },
@@ -160,4 +162,5 @@ async function release(db: Database, rows: OutboxRow[]): Promise<void> {
     );
 }
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Logged and stored: never a failed query's parameters (the mail's own text and address). */
+const errorText = errorSummary;

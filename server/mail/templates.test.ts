@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { company } from "../../content/company.ts";
 import { contactNoticeMail } from "./contact-notice.ts";
 import { escapeHtml, headerSafe } from "./layout.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
@@ -66,14 +67,15 @@ describe("contact notice", () => {
     expect(mail.html).not.toContain("<script>");
   });
 
-  it("falls back to the sending mailbox and says what is missing", () => {
+  it("without CONTACT_NOTIFY_TO goes to the company's public address, never the sending one", () => {
     const mail = contactNoticeMail(
-      { name: "Ana", subject: "Cocina", message: "Presupuesto", email: null, phone: "" },
+      { name: "Ana", subject: "Cocina", message: "Presupuesto", email: null, phone: "600 111 222" },
       { ...env, CONTACT_NOTIFY_TO: undefined },
     );
-    expect(mail.to).toBe("Obra Mediterránea <no-reply@obramediterranea.es>");
+    expect(mail.to).toBe(company.email);
+    expect(mail.to).not.toContain("no-reply");
     expect(mail.text).toContain("Correo: No lo ha indicado");
-    expect(mail.text).toContain("No ha dejado correo ni teléfono.");
+    expect(mail.text).toContain("Puedes llamarle al 600 111 222.");
   });
 
   it("shortens a very long subject line", () => {

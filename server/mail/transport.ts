@@ -23,6 +23,9 @@ const envelope = (message: MailMessage, from: string) => ({
   subject: headerSafe(message.subject),
   text: message.text,
   html: message.html,
+  headers: Object.fromEntries(
+    Object.entries(message.headers ?? {}).map(([name, value]) => [name, headerSafe(value)]),
+  ),
 });
 
 /**
@@ -56,9 +59,10 @@ function fileTransport(env: Env): MailTransport {
     async deliver(message) {
       const mail = envelope(message, env.MAIL_FROM);
       const info = await transporter.sendMail(mail);
-      await mkdir(folder, { recursive: true });
+      // Owner-only whatever the umask: the messages carry live reset links (data-dir.ts).
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const file = path.join(folder, emlFileName());
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       log.info(
         { to: maskEmail(mail.to), subject: maskEmail(mail.subject), file },
         "mail: written to a file",

@@ -71,6 +71,22 @@ export function describeLimiterBehaviour(
       expect(full.retryAfter).toBeGreaterThan(0);
     });
 
+    it("gives one hit back on forgive, never below zero, keeping the window's end", async () => {
+      const k = key();
+      await limiter.hit(k, 2, 60_000);
+      await limiter.hit(k, 2, 60_000);
+      await limiter.forgive(k);
+      const again = await limiter.hit(k, 2, 60_000);
+      expect(again.allowed).toBe(true);
+      expect(again.retryAfter).toBeGreaterThanOrEqual(59);
+      expect((await limiter.hit(k, 2, 60_000)).allowed).toBe(false);
+      const fresh = key();
+      await limiter.forgive(fresh);
+      await limiter.forgive(fresh);
+      await limiter.hit(fresh, 1, 60_000);
+      expect((await limiter.hit(fresh, 1, 60_000)).allowed).toBe(false);
+    });
+
     it("forgets a key on reset", async () => {
       const k = key();
       await limiter.hit(k, 1, 60_000);

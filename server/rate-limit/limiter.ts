@@ -4,6 +4,11 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /** Reads without counting. */
   peek(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /**
+   * Gives one hit back (never below zero): for counts taken before the outcome is known, when
+   * the outcome turns out not to count (a sign-in that succeeded).
+   */
+  forgive(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }

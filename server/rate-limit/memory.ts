@@ -35,6 +35,10 @@ export function createMemoryLimiter(): RateLimiter {
       const w = current(key, windowMs);
       return { ...result(w, limit), allowed: w.count < limit };
     },
+    async forgive(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },

@@ -17,6 +17,13 @@ end
 return {count, ttl}
 `;
 
+/** One hit back, only on a live window and never below zero; the expiry stays as it was. */
+const FORGIVE = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then
+  redis.call('DECR', KEYS[1])
+end
+`;
+
 export interface RedisLimiterOptions {
   url: string;
   /** Every key starts with it; tests pass a narrower one so parallel runs never meet. */
@@ -69,6 +76,13 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
         };
       } catch (error) {
         return failOpen(error, windowMs);
+      }
+    },
+    async forgive(key) {
+      try {
+        await redis.eval(FORGIVE, 1, prefix + key);
+      } catch (error) {
+        failOpen(error, 0);
       }
     },
     async reset(key) {

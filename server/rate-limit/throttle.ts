@@ -6,28 +6,41 @@ import type { Services } from "../services.ts";
 import type { RateLimitResult } from "./limiter.ts";
 
 /**
- * The client's address: X-Forwarded-For's first hop when TRUST_PROXY is set, otherwise the
- * socket's peer. In `app.request()` tests there is no socket, so the header stands in (never
- * trusted when a socket exists and the proxy is not).
+ * The client's address. With TRUST_PROXY=N the N proxies in front of the site each appended the
+ * address they saw to X-Forwarded-For, so the client is the entry N from the right; everything
+ * further left was written by the client and is ignored (decision 070). With fewer entries than
+ * N the leftmost stands in (a request that skipped the outer proxy). Without a trusted proxy the
+ * socket's peer is the client. `app.request()` tests have no socket: their header stands in.
  */
 export function clientIp(c: Context, env: Pick<Env, "TRUST_PROXY">): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded && env.TRUST_PROXY) return forwarded;
+  const forwarded = c.req
+    .header("x-forwarded-for")
+    ?.split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const hopsBack = (hops: number) =>
+    forwarded?.length ? forwarded[Math.max(0, forwarded.length - hops)] : undefined;
+  if (env.TRUST_PROXY > 0) {
+    const appended = hopsBack(env.TRUST_PROXY);
+    if (appended) return appended;
+  }
   try {
     const address = getConnInfo(c).remote.address;
     if (address) return address;
   } catch {
     // no Node socket behind this request
   }
-  return forwarded || "unknown";
+  return hopsBack(1) ?? "unknown";
 }
 
-export function tooManyRequests(result: RateLimitResult): never {
+export function tooManyRequests(result: RateLimitResult, message?: string): never {
   fail(
     429,
     {
       title: "Demasiados intentos",
-      message: `Has hecho demasiadas peticiones. Inténtalo de nuevo en ${result.retryAfter} segundos.`,
+      message:
+        message ??
+        `Has hecho demasiadas peticiones. Inténtalo de nuevo en ${result.retryAfter} segundos.`,
     },
     { "Retry-After": String(result.retryAfter) },
   );

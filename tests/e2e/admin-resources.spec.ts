@@ -109,6 +109,49 @@ test("users: create, edit and delete through the forms", async ({ page }) => {
   await expect(main.getByRole("status").filter({ hasText: /eliminado|borrado/i })).toBeVisible();
 });
 
+test("users: an admin is told why a super admin's account is out of reach", async ({
+  page,
+  request,
+}) => {
+  const form = await request.get("/api/admin/users/create", { headers: bearer(superAdmin) });
+  const options: { id: number; title: string }[] = (await form.json()).parameter_details.role_id
+    .selector;
+  const email = uniqueEmail("jefa");
+  const created = await request.post("/api/admin/users/create", {
+    headers: bearer(superAdmin),
+    data: {
+      name: "Julia Jefa",
+      email,
+      role_id: options.find((option) => option.title === "Super Administrador")?.id,
+      email_verified: true,
+      password: "persianas-de-madera-2026",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()).data;
+  const reason =
+    "Solo un super administrador puede modificar o eliminar la cuenta de un super administrador.";
+
+  await openAs(page, admin, `/admin/users/update/${id}`);
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Nombre" }).fill("Julia Degradada");
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(main.getByRole("alert")).toHaveText(reason);
+  await expect(page).toHaveURL(`${baseURL}/admin/users/update/${id}`);
+  await expect(main.getByRole("textbox", { name: "Nombre" })).toHaveValue("Julia Degradada");
+
+  await openAs(page, admin, "/admin/users/index");
+  await card(page, email)
+    .getByRole("button", { name: /^Borrar/ })
+    .click();
+  await page
+    .getByRole("dialog", { name: "¿Borrar este registro?" })
+    .getByRole("button", { name: "Borrar" })
+    .click();
+  await expect(card(page, email).getByRole("alert")).toHaveText(reason);
+  await expect(field(card(page, email), "Nombre")).toHaveText("Julia Jefa");
+});
+
 test("users: more than 12 accounts make a second page", async ({ page, request }) => {
   const form = await request.get("/api/admin/users/create", { headers: bearer(superAdmin) });
   const options: { id: number; title: string }[] = (await form.json()).parameter_details.role_id

@@ -73,6 +73,30 @@ test("a refused request shows the validation dialog and keeps what was typed", a
   expect(conversions).toEqual([]);
 });
 
+test("the form says one of e-mail and phone is needed, and a request with neither is refused on both", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  for (const label of ["Correo electrónico", "Teléfono"]) {
+    await expect(form.getByLabel(label)).toHaveAccessibleDescription(
+      /al menos un correo electrónico o un teléfono para poder responderte/,
+    );
+  }
+  await form.getByLabel("Nombre").fill("Sin Contacto");
+  await form.getByLabel("Asunto").fill("Reforma de cocina");
+  await form.getByLabel("Mensaje").fill("Cocina pequeña en Alicante.");
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("Error de Validación");
+  await expect(dialog).toContainText(
+    "Indica un correo electrónico o un teléfono para que podamos responderte.",
+  );
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(form.getByLabel("Mensaje")).toHaveValue("Cocina pequeña en Alicante.");
+});
+
 test("required fields are marked and checked before sending", async ({ page }) => {
   await visit(page, "/contact");
   const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });

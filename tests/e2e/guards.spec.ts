@@ -6,11 +6,14 @@ import { baseURL, e2eSmtpPort } from "../../playwright.config";
 import { mailDir } from "./support/mail-dir";
 import { expect, Mailbox, test } from "./support/mailbox";
 import {
+  apiLogin,
   createWithRole,
   openAs,
   type Person,
+  password,
   registerUnverified,
   registerVerified,
+  uniqueEmail,
 } from "./support/people";
 
 type Persona = "signed out" | "unverified" | "verified guest" | "admin" | "super_admin";
@@ -183,6 +186,36 @@ test("in-app navigation is guarded too", async ({ page }) => {
   await shown(page.getByRole("banner").getByRole("button", { name: guest?.name })).click();
   await shown(page.getByRole("banner").getByRole("link", { name: "Perfil" })).click();
   await expect(page).toHaveURL(`${baseURL}/login`);
+});
+
+test("the header shows no admin links to staff whose e-mail is not verified", async ({
+  page,
+  request,
+}) => {
+  // Made by a super admin through the admin API: an admin whose address is not verified yet.
+  const boss = people.get("super_admin");
+  const headers = { Authorization: `Bearer ${boss?.token}` };
+  const form = await request.get("/api/admin/users/create", { headers });
+  const options: { id: number; title: string }[] = (await form.json()).parameter_details.role_id
+    .selector;
+  const person = { name: "Guardia Admin Sin Verificar", email: uniqueEmail("admin"), password };
+  const created = await request.post("/api/admin/users/create", {
+    headers,
+    data: {
+      ...person,
+      role_id: options.find((option) => option.title === "Administrador")?.id,
+      email_verified: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const unverifiedAdmin = { ...person, token: await apiLogin(request, person.email) };
+
+  await openAs(page, unverifiedAdmin, "/dashboard");
+  await sessionSettled(page, unverifiedAdmin);
+  const banner = page.getByRole("banner");
+  for (const section of ["Usuarios", "Contactos", "Suscripciones"]) {
+    await expect(banner.getByRole("link", { name: section })).toHaveCount(0);
+  }
 });
 
 test("role labels in the user menu follow the first role", async ({ page }) => {

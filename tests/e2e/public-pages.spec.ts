@@ -339,3 +339,20 @@ test.describe("Not Found page", () => {
     });
   }
 });
+
+// Issue 10 item 13: the production server hands the bare API root to the API, like any
+// unknown API path, whatever the method or query; never the site's HTML 404 page.
+test("the bare API root answers the API's JSON 404", async ({ request }) => {
+  for (const path of ["/api", "/api?x=1"]) {
+    const get = await request.get(path);
+    expect(get.status(), path).toBe(404);
+    expect(get.headers()["content-type"], path).toContain("application/json");
+    expect(await get.json()).toEqual({
+      title: "No encontrado",
+      message: "La dirección solicitada no existe en la API.",
+    });
+    const head = await request.head(path);
+    expect(head.status(), `HEAD ${path}`).toBe(404);
+    expect(head.headers()["content-type"], `HEAD ${path}`).toContain("application/json");
+  }
+});

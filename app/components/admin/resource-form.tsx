@@ -5,7 +5,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
-import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
+import { type AdminForm, type FieldDetail, refusalMessage, toPayload } from "~/lib/admin";
 import { ApiError, api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 
@@ -90,7 +90,8 @@ export function ResourceForm({
         setErrors(body.errors as Record<string, string[]>);
         setFailure("Revisa los campos marcados.");
       } else {
-        setFailure("No se ha podido guardar. Intenta nuevamente.");
+        // A refusal on a rule (the role hierarchy: 403) says why; anything else stays generic.
+        setFailure(refusalMessage(error) ?? "No se ha podido guardar. Intenta nuevamente.");
       }
       setSaving(false);
     }

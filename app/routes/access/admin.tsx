@@ -1,4 +1,5 @@
 // Layout route of client-rendered screens. Admin screens (SPEC §2 online, verify, role; §6 the first role's permission for :resource).
+import { SessionUnknown } from "~/components/account/session-unknown";
 import { AccessGate, accessMiddleware, type Marker, SessionPending } from "~/lib/access";
 
 const markers: Marker[] = ["online", "verify", "role"];
@@ -16,5 +17,5 @@ export function HydrateFallback() {
 }
 
 export default function Layout() {
-  return <AccessGate markers={markers} />;
+  return <AccessGate markers={markers} whileUnknown={<SessionUnknown />} />;
 }

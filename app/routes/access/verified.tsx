@@ -1,4 +1,5 @@
 // Layout route of client-rendered screens. Needs sign-in and a verified e-mail (SPEC §2 online, verify).
+import { SessionUnknown } from "~/components/account/session-unknown";
 import { AccessGate, accessMiddleware, type Marker, SessionPending } from "~/lib/access";
 
 const markers: Marker[] = ["online", "verify"];
@@ -16,5 +17,5 @@ export function HydrateFallback() {
 }
 
 export default function Layout() {
-  return <AccessGate markers={markers} />;
+  return <AccessGate markers={markers} whileUnknown={<SessionUnknown />} />;
 }

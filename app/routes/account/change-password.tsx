@@ -8,12 +8,14 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { accountMeta, fieldErrorsOf, formText } from "~/lib/account-forms";
+import { fieldErrorsOf, formText } from "~/lib/account-forms";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/change-password";
 
-export const meta = () => accountMeta("Cambiar contraseña");
+export const meta = () => noindexMeta(accountPages.changePassword);
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const form = await request.formData();

@@ -3,13 +3,14 @@
 import { useState } from "react";
 import { SubmitButton } from "~/components/account/form-controls";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
-import { accountMeta } from "~/lib/account-forms";
 import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 import type { WelcomeSlide } from "../../../content/home";
 
-export const meta = () => accountMeta("Mi panel");
+export const meta = () => noindexMeta(accountPages.dashboard);
 
 // The home page's carousel component (owner "pages"), with slides for someone already signed in.
 const slides: WelcomeSlide[] = [

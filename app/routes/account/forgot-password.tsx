@@ -7,12 +7,14 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { accountMeta, fieldErrorsOf, formText } from "~/lib/account-forms";
+import { fieldErrorsOf, formText } from "~/lib/account-forms";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/forgot-password";
 
-export const meta = () => accountMeta("Recuperar contraseña");
+export const meta = () => noindexMeta(accountPages.forgotPassword);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();

@@ -7,12 +7,14 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { type AuthAnswer, accountMeta, fieldErrorsOf, formText } from "~/lib/account-forms";
+import { type AuthAnswer, fieldErrorsOf, formText } from "~/lib/account-forms";
 import { api } from "~/lib/api";
 import { signIn } from "~/lib/auth";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/login";
 
-export const meta = () => accountMeta("Iniciar sesión");
+export const meta = () => noindexMeta(accountPages.login);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();

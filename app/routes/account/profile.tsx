@@ -1,8 +1,9 @@
 // /profile (SPEC §2, online, verify): only an under-construction message for now.
 import { UnderConstruction } from "~/components/account/under-construction";
-import { accountMeta } from "~/lib/account-forms";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 
-export const meta = () => accountMeta("Perfil");
+export const meta = () => noindexMeta(accountPages.profile);
 
 export default function Page() {
   return <UnderConstruction title="Perfil" />;

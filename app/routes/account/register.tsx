@@ -8,13 +8,15 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { type AuthAnswer, accountMeta, fieldErrorsOf, formText } from "~/lib/account-forms";
+import { type AuthAnswer, fieldErrorsOf, formText } from "~/lib/account-forms";
 import { api } from "~/lib/api";
 import { signIn } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/register";
 
-export const meta = () => accountMeta("Crear cuenta");
+export const meta = () => noindexMeta(accountPages.register);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();

@@ -1,8 +1,9 @@
 // /settings (SPEC §2, online, verify): only an under-construction message for now.
 import { UnderConstruction } from "~/components/account/under-construction";
-import { accountMeta } from "~/lib/account-forms";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 
-export const meta = () => accountMeta("Configuración");
+export const meta = () => noindexMeta(accountPages.settings);
 
 export default function Page() {
   return <UnderConstruction title="Configuración" />;

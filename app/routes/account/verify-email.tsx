@@ -4,13 +4,14 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AccountPanel } from "~/components/account/form-controls";
-import { accountMeta } from "~/lib/account-forms";
 import { api } from "~/lib/api";
 import { reloadUser, restoreSession } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/verify-email";
 
-export const meta = () => accountMeta("Verificar correo");
+export const meta = () => noindexMeta(accountPages.verifyEmail);
 
 const COUNTDOWN_SECONDS = 5;
 

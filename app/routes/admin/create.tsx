@@ -1,11 +1,12 @@
 // /admin/:resource/create (SPEC §2, online, verify, role).
 import { ResourceForm } from "~/components/admin/resource-form";
-import { accountMeta } from "~/lib/account-forms";
 import { sectionTitle } from "~/lib/auth";
+import { noindexMeta } from "~/lib/seo";
+import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/create";
 
 export const meta = ({ params }: Route.MetaArgs) =>
-  accountMeta(`Crear · ${sectionTitle(params.resource)}`);
+  noindexMeta({ title: `Crear · ${sectionTitle(params.resource)}`, ...adminPages.create });
 
 export default function AdminCreate({ params }: Route.ComponentProps) {
   return (

@@ -7,14 +7,22 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { Pagination } from "~/components/admin/pagination";
-import { accountMeta } from "~/lib/account-forms";
-import { type AdminList, type AdminRecord, formatValue, pageFromSearch } from "~/lib/admin";
+import {
+  type AdminList,
+  type AdminRecord,
+  formatValue,
+  pageFromSearch,
+  refusalMessage,
+} from "~/lib/admin";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/index";
 
-export const meta = ({ params }: Route.MetaArgs) => accountMeta(sectionTitle(params.resource));
+export const meta = ({ params }: Route.MetaArgs) =>
+  noindexMeta({ title: sectionTitle(params.resource), ...adminPages.index });
 
 type ListState =
   | { status: "loading" }
@@ -132,7 +140,7 @@ function RecordCard({
   onDeleted: (message: string) => void;
 }) {
   const [deleting, setDeleting] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState("");
   const headingId = `record-${record.id}`;
 
   const remove = async () => {
@@ -143,7 +151,7 @@ function RecordCard({
     );
     if (!confirmed) return;
     setDeleting(true);
-    setFailed(false);
+    setFailure("");
     try {
       const answer = await api<{ message?: string }>(
         "GET",
@@ -154,7 +162,8 @@ function RecordCard({
       onDeleted(answer?.message || "Registro borrado.");
     } catch (error) {
       console.error(`Deleting ${resource} ${record.id} failed`, error);
-      setFailed(true);
+      // A refusal on a rule (own account, a super admin's, the last one) says why.
+      setFailure(refusalMessage(error) ?? "No se ha podido borrar. Intenta nuevamente.");
       setDeleting(false);
     }
   };
@@ -177,9 +186,9 @@ function RecordCard({
           </div>
         ))}
       </dl>
-      {failed ? (
+      {failure ? (
         <p role="alert" className="mt-3 text-sm text-terracotta-dark">
-          No se ha podido borrar. Intenta nuevamente.
+          {failure}
         </p>
       ) : null}
       {canUpdate || canDelete ? (

@@ -1,11 +1,12 @@
 // /admin/:resource/update/:id (SPEC §2, online, verify, role).
 import { ResourceForm } from "~/components/admin/resource-form";
-import { accountMeta } from "~/lib/account-forms";
 import { sectionTitle } from "~/lib/auth";
+import { noindexMeta } from "~/lib/seo";
+import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/update";
 
 export const meta = ({ params }: Route.MetaArgs) =>
-  accountMeta(`Editar · ${sectionTitle(params.resource)}`);
+  noindexMeta({ title: `Editar · ${sectionTitle(params.resource)}`, ...adminPages.update });
 
 export default function AdminUpdate({ params }: Route.ComponentProps) {
   return (

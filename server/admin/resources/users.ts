@@ -1,15 +1,80 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword, passwordSchema } from "../../auth/passwords.ts";
 import type { Database } from "../../db/client.ts";
 import { accessTokens, roles, users } from "../../db/schema.ts";
-import { failValidation } from "../../http-errors.ts";
+import { fail, failValidation } from "../../http-errors.ts";
 import { createUser, duplicateEmailMessage, UserInputError } from "../../users/create-user.ts";
 import { checkbox, email, selector, text, withInput } from "../fields.ts";
-import { defineResource } from "../resource.ts";
+import { defineResource, type RecordChange } from "../resource.ts";
 
 const roleOptions = (db: Database) =>
   db.select({ id: roles.id, title: roles.label }).from(roles).orderBy(roles.id);
+
+const SUPER_ADMIN = "super_admin";
+
+const roleRuleMessages = {
+  grant: "Solo un super administrador puede dar o quitar el rol de super administrador.",
+  superAdminAccount:
+    "Solo un super administrador puede modificar o eliminar la cuenta de un super administrador.",
+  ownRole: "No puedes cambiar tu propio rol.",
+  ownAccount: "No puedes eliminar tu propia cuenta desde el panel.",
+  lastSuperAdmin: "Tiene que quedar al menos un super administrador.",
+};
+
+function notAllowed(message: string): never {
+  fail(403, { title: "Acceso denegado", message });
+}
+
+/**
+ * The role hierarchy (decision 074), over the database as it is now rather than the caller's
+ * remembered session, which may be a moment old:
+ * - only a super admin grants or revokes the super admin role, or edits or deletes a super
+ *   admin's account (403);
+ * - the last super admin is neither demoted nor deleted, by anyone, itself included (422: a
+ *   rule on the data, not on the caller);
+ * - nobody changes their own role or deletes their own account (403).
+ * On update and delete it runs in the write's transaction and first locks the super admin
+ * role's row until the write commits, so changes to accounts take turns: two super admins
+ * demoting each other at once cannot both still see the other one.
+ */
+async function authorizeUserChange(db: Database, change: RecordChange): Promise<void> {
+  const query = db.select({ id: roles.id }).from(roles).where(eq(roles.name, SUPER_ADMIN));
+  const [superAdmin] = change.action === "create" ? await query : await query.for("no key update");
+  const targetId = change.action === "create" ? undefined : change.id;
+  const accounts = await db
+    .select({ id: users.id, role_id: users.role_id })
+    .from(users)
+    .where(
+      inArray(users.id, targetId === undefined ? [change.actor.id] : [change.actor.id, targetId]),
+    );
+  const roleOf = (id: number | undefined) => accounts.find((account) => account.id === id)?.role_id;
+  const isSuper = (roleId: unknown) => superAdmin !== undefined && roleId === superAdmin.id;
+
+  const actorIsSuper = isSuper(roleOf(change.actor.id));
+  const targetRole = roleOf(targetId);
+  const newRole = change.action === "delete" ? targetRole : change.input.role_id;
+  if (!actorIsSuper && isSuper(targetRole)) notAllowed(roleRuleMessages.superAdminAccount);
+  if (!actorIsSuper && isSuper(newRole)) notAllowed(roleRuleMessages.grant);
+  // No such account (a create, or an id that names nobody: the write answers 404).
+  if (targetId === undefined || targetRole === undefined) return;
+
+  if (isSuper(targetRole) && (change.action === "delete" || !isSuper(newRole))) {
+    const [superAdmins] = await db
+      .select({ total: count() })
+      .from(users)
+      .where(eq(users.role_id, targetRole));
+    if (Number(superAdmins?.total) <= 1) {
+      failValidation({
+        [change.action === "delete" ? "id" : "role_id"]: [roleRuleMessages.lastSuperAdmin],
+      });
+    }
+  }
+  if (targetId === change.actor.id) {
+    if (change.action === "delete") notAllowed(roleRuleMessages.ownAccount);
+    if (newRole !== targetRole) notAllowed(roleRuleMessages.ownRole);
+  }
+}
 
 /** On update an empty password keeps the current one; anything else must meet the policy. */
 const passwordUpdate = z.preprocess(
@@ -88,6 +153,5 @@ export const usersResource = defineResource({
     }
   },
 
-  refuseDelete: (id, user) =>
-    id === user.id ? "No puedes eliminar tu propia cuenta desde el panel." : undefined,
+  authorizeChange: authorizeUserChange,
 });

@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { LegalPage } from "../../app/components/legal-page";
+import { company, placeholders } from "../company";
+import { terms } from "./terms";
+
+/** Every source file of the site: where a copy of the company's data could hide. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "images" ? [] : sources(full);
+    return /\.(ts|tsx|md|json)$/.test(entry.name) && !entry.name.includes(".test.") ? [full] : [];
+  });
+}
+
+describe("the legal notice's registry data", () => {
+  it("shows company.ts's NIF and Registro Mercantil data on the page", () => {
+    const text = renderToStaticMarkup(
+      <MemoryRouter>
+        <LegalPage document={terms} />
+      </MemoryRouter>,
+    ).replace(/<[^>]+>/g, "");
+    const { registry } = company;
+    expect(text).toContain(`NIF: ${company.nif}.`);
+    expect(text).toContain(`Titular: ${company.legalName}`);
+    expect(text).toContain(
+      `inscrita en el ${registry.office}, tomo ${registry.tomo}, folio ${registry.folio}, hoja ${registry.hoja}, inscripción ${registry.inscription}.`,
+    );
+    expect(text).toContain(`Teléfono: ${company.phone}.`);
+  });
+
+  it("is written only in content/company.ts: no copy in the site's other sources", () => {
+    const copies: string[] = [];
+    const files = [...sources("content"), ...sources("app")].filter(
+      (file) => path.resolve(file) !== path.resolve("content/company.ts"),
+    );
+    const values = [placeholders.nif, placeholders.registry.hoja, placeholders.phone, "Tomo 0"];
+    for (const file of files) {
+      const source = readFileSync(file, "utf8");
+      for (const value of values) if (source.includes(value)) copies.push(`${file}: ${value}`);
+    }
+    expect(copies).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { format } from "node:util";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { describeError } from "./errors.ts";
+
+/**
+ * A failed query is logged by its SQL, PostgreSQL's code and message, never by its parameters:
+ * those are password hashes, tokens, visitors' messages (issue 10 item 6: a failed sign-up
+ * logged its INSERT with the argon2 hash).
+ */
+describe.skipIf(skipDatabase)("database errors in the log", () => {
+  let t: TestApp;
+  let logged: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    logged = [];
+  });
+  const captureLog = () =>
+    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      logged.push(format(...args));
+    });
+
+  it("a sign-up whose INSERT fails logs the SQL and the code, not the hash or the address", async () => {
+    // A rule the database enforces and the form does not know: the INSERT itself fails.
+    await t.db.execute(
+      sql`alter table users add constraint refuses_test_name check (name <> 'Nombre Rechazado')`,
+    );
+    captureLog();
+    const res = await t.post("/api/register", {
+      name: "Nombre Rechazado",
+      email: "rechazada@example.test",
+      password: "una frase larga de verdad",
+      password_confirmation: "una frase larga de verdad",
+    });
+    expect(res.status).toBe(500);
+    expect((await res.json()).title).toBe("Error de Servidor");
+    const log = logged.join("\n");
+    expect(log).toContain("/api/register");
+    expect(log).toContain('insert into "users"');
+    expect(log).toContain("23514");
+    expect(log).not.toContain("$argon2");
+    expect(log).not.toContain("rechazada@example.test");
+    expect(log).not.toContain("Nombre Rechazado");
+  });
+
+  it("describes a failed query with its SQL, code and message, without its parameters", async () => {
+    const error = await t.db.execute(sql`select ${"secreto-123"}::text, 1 / 0`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    const text = describeError(error);
+    expect(text).toContain("select $1::text, 1 / 0");
+    expect(text).toContain("22012");
+    expect(text).toContain("division by zero");
+    expect(text).not.toContain("secreto-123");
+    // Where it failed stays in the log.
+    expect(text).toMatch(/\n\s+at /);
+  });
+
+  it("keeps an ordinary error's message, its causes and its stack", () => {
+    const error = new TypeError("x is not a function", { cause: new Error("the cause") });
+    const text = describeError(error);
+    expect(text).toContain("TypeError: x is not a function");
+    expect(text).toContain("cause: Error: the cause");
+    expect(text).toMatch(/\n\s+at /);
+  });
+});

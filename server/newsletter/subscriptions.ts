@@ -1,0 +1,172 @@
+// The newsletter's subscription life cycle (decision 101): pending until the confirmation link
+// is opened, confirmed (the only state ever mailed), unsubscribed (kept only so the address is
+// never mailed again). Routers and the admin call these; nothing else writes the table.
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import {
+  type ConsentVersion,
+  consentVersions,
+  currentConsentVersion,
+  pendingDays,
+} from "../../content/newsletter.ts";
+import { tokenPattern } from "../auth/one-time-tokens.ts";
+import { generateToken, hashToken } from "../auth/tokens.ts";
+import type { Database } from "../db/client.ts";
+import { subscriptions } from "../db/schema.ts";
+import type { Services } from "../services.ts";
+import {
+  newsletterConfirmationMail,
+  newsletterWelcomeMail,
+  type UnsubscribeLinks,
+} from "./mails.ts";
+
+/** At most this many confirmation mails per address a day, whoever asks (no mail cannon). */
+export const confirmationMailsPerDay = 3;
+
+const pendingLifetimeMs = pendingDays * 24 * 60 * 60 * 1000;
+
+export interface ConsentRequest {
+  email: string;
+  /** The version of the consent text the form showed; an unknown one counts as the current. */
+  consentVersion?: string;
+  /** The page the form was on (a path of this site). */
+  page?: string;
+  ip: string;
+}
+
+export function confirmationLink(appUrl: string, token: string): string {
+  return `${appUrl}/newsletter/confirmar?token=${token}`;
+}
+
+/** RFC 8058's target: a mail client POSTs `List-Unsubscribe=One-Click` here, token in the query. */
+export const oneClickUnsubscribePath = "/api/subscriptions/unsubscribe";
+
+/** The two ways out that every newsletter mail offers: the page, and the one-click POST. */
+export function unsubscribeLinks(appUrl: string, token: string): UnsubscribeLinks {
+  return {
+    page: `${appUrl}/newsletter/baja?token=${token}`,
+    oneClick: `${appUrl}${oneClickUnsubscribePath}?token=${token}`,
+  };
+}
+
+function consentTextOf(version: string | undefined): { version: ConsentVersion; text: string } {
+  const known = version && Object.hasOwn(consentVersions, version);
+  const chosen = known ? (version as ConsentVersion) : currentConsentVersion;
+  return { version: chosen, text: consentVersions[chosen] };
+}
+
+/** Unconfirmed subscriptions older than `pendingDays` are forgotten. */
+async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
+  await db
+    .delete(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, "pending"),
+        lt(subscriptions.consent_at, new Date(Date.now() - pendingLifetimeMs)),
+      ),
+    );
+}
+
+/**
+ * Records the request with its proof of consent and mails a confirmation link, unless the
+ * address is already confirmed (then nothing changes and nothing is sent). A pending or
+ * unsubscribed address starts over with a fresh link; older links stop working.
+ */
+export async function requestSubscription(
+  { db, mail, env, limiter }: Pick<Services, "db" | "mail" | "env" | "limiter">,
+  request: ConsentRequest,
+): Promise<void> {
+  await purgeExpired(db);
+  const consent = consentTextOf(request.consentVersion);
+  const token = generateToken();
+  // The lower(email) unique index decides, even between two requests racing; a confirmed
+  // subscription is left as it is (the WHERE of DO UPDATE), so no row comes back for it.
+  const { rows } = (await db.execute(sql`
+    insert into ${subscriptions} (email, status, consent_at, consent_version, consent_text,
+      consent_page, consent_ip, confirm_token_hash)
+    values (${request.email}, 'pending', now(), ${consent.version}, ${consent.text},
+      ${request.page ?? null}, ${request.ip}, ${hashToken(token)})
+    on conflict (lower(email)) do update set
+      status = 'pending', consent_at = now(), consent_version = excluded.consent_version,
+      consent_text = excluded.consent_text, consent_page = excluded.consent_page,
+      consent_ip = excluded.consent_ip, confirm_token_hash = excluded.confirm_token_hash,
+      confirmed_at = null, unsubscribe_token = null, unsubscribed_at = null, updated_at = now()
+    where ${subscriptions}.status <> 'confirmed'
+    returning email`)) as unknown as { rows: { email: string }[] };
+  const row = rows[0];
+  if (!row) return;
+  const quota = await limiter.hit(
+    `newsletter-confirm:${row.email.toLowerCase()}`,
+    confirmationMailsPerDay,
+    24 * 60 * 60 * 1000,
+  );
+  if (!quota.allowed) return;
+  await mail.send(newsletterConfirmationMail(row.email, confirmationLink(env.APP_URL, token)));
+}
+
+/**
+ * Opens a confirmation link: true when a pending, unexpired subscription was confirmed. The
+ * welcome mail that follows already carries the unsubscribe link and headers every newsletter
+ * mail has.
+ */
+export async function confirmSubscription(
+  { db, mail, env }: Pick<Services, "db" | "mail" | "env">,
+  token: string,
+): Promise<boolean> {
+  if (!tokenPattern.test(token)) return false;
+  const [confirmed] = await db
+    .update(subscriptions)
+    .set({
+      status: "confirmed",
+      confirmed_at: new Date(),
+      confirm_token_hash: null,
+      unsubscribe_token: generateToken(),
+    })
+    .where(
+      and(
+        eq(subscriptions.confirm_token_hash, hashToken(token)),
+        eq(subscriptions.status, "pending"),
+        gt(subscriptions.consent_at, new Date(Date.now() - pendingLifetimeMs)),
+      ),
+    )
+    .returning({ email: subscriptions.email, unsubscribe_token: subscriptions.unsubscribe_token });
+  if (!confirmed?.unsubscribe_token) return false;
+  await mail.send(
+    newsletterWelcomeMail(
+      confirmed.email,
+      unsubscribeLinks(env.APP_URL, confirmed.unsubscribe_token),
+    ),
+  );
+  return true;
+}
+
+/**
+ * Opens an unsubscribe link (the page or a mail client's one-click POST): the subscription
+ * keeps its address and the date of the opt-out, nothing else. False for a link that never
+ * existed; a second use of a real one is answered like the first and changes nothing.
+ */
+export async function unsubscribe(db: Database, token: string): Promise<boolean> {
+  if (!tokenPattern.test(token)) return false;
+  const [row] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.unsubscribe_token, token));
+  if (!row) return false;
+  if (row.status === "confirmed") {
+    await db
+      .update(subscriptions)
+      .set({
+        status: "unsubscribed",
+        unsubscribed_at: new Date(),
+        consent_at: null,
+        consent_version: null,
+        consent_text: null,
+        consent_page: null,
+        consent_ip: null,
+        confirmed_at: null,
+      })
+      .where(
+        and(eq(subscriptions.unsubscribe_token, token), eq(subscriptions.status, "confirmed")),
+      );
+  }
+  return true;
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { listen } from "../../tests/support/listening.ts";
+
+/**
+ * Over a real socket: which address the throttles count is decided by TRUST_PROXY and the
+ * connection, never by what a visitor writes into X-Forwarded-For. The contact form allows 5
+ * messages per address in 10 minutes.
+ */
+let serial = 0;
+const lead = () => {
+  serial += 1;
+  return {
+    name: `Visitante ${serial}`,
+    email: `visitante${serial}@example.com`,
+    phone: "600 000 000",
+    subject: "Presupuesto",
+    message: `Quiero reformar el baño número ${serial}.`,
+  };
+};
+
+function describeBehind(
+  trustProxy: string | undefined,
+  title: string,
+  body: (s: () => Server) => void,
+) {
+  describe.skipIf(skipDatabase)(title, () => {
+    let t: TestApp;
+    let server: Awaited<ReturnType<typeof listen>>;
+    beforeAll(async () => {
+      t = await createTestApp({ env: trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy } });
+      server = await listen(t);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await t?.close();
+    });
+    body(() => server);
+  });
+}
+type Server = Awaited<ReturnType<typeof listen>>;
+
+/** Statuses of `n` contact posts, each with the X-Forwarded-For that `forwardedFor(i)` writes. */
+async function contactStatuses(server: Server, n: number, forwardedFor: (i: number) => string) {
+  const statuses: number[] = [];
+  for (let i = 1; i <= n; i++) {
+    const answer = await server.post("/api/contacts", lead(), {
+      "X-Forwarded-For": forwardedFor(i),
+    });
+    statuses.push(answer.status);
+  }
+  return statuses;
+}
+
+const fiveThenRefused = [201, 201, 201, 201, 201, 429, 429];
+
+describeBehind("1", "behind one proxy (TRUST_PROXY=1)", (server) => {
+  it("counts the address the proxy appended, whatever the visitor wrote before it", async () => {
+    // nginx's $proxy_add_x_forwarded_for: the visitor's own header, then the address it saw.
+    const statuses = await contactStatuses(server(), 7, (i) => `10.9.8.${i}, 203.0.113.77`);
+    expect(statuses).toEqual(fiveThenRefused);
+    // Another visitor behind the same proxy still has their own allowance.
+    expect(await contactStatuses(server(), 1, () => "10.9.8.1, 203.0.113.78")).toEqual([201]);
+  });
+
+  it("reads TRUST_PROXY=true as one proxy", async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: "true" } });
+    const other = await listen(t);
+    try {
+      const statuses = await contactStatuses(other, 7, (i) => `192.0.2.${i},198.51.100.9`);
+      expect(statuses).toEqual(fiveThenRefused);
+    } finally {
+      await other.close();
+      await t.close();
+    }
+  });
+});
+
+describeBehind("2", "behind a CDN and nginx (TRUST_PROXY=2)", (server) => {
+  it("counts the address the CDN appended, two hops from the right", async () => {
+    // visitor's forgery, the visitor as the CDN saw them, the CDN as nginx saw it
+    const statuses = await contactStatuses(
+      server(),
+      7,
+      (i) => `10.9.8.${i}, 203.0.113.90, 198.51.100.${i}`,
+    );
+    expect(statuses).toEqual(fiveThenRefused);
+  });
+});
+
+describeBehind(undefined, "with no proxy trusted (TRUST_PROXY unset)", (server) => {
+  it("counts the socket's peer and ignores X-Forwarded-For entirely", async () => {
+    const statuses = await contactStatuses(server(), 7, (i) => `10.9.8.${i}`);
+    expect(statuses).toEqual(fiveThenRefused);
+  });
+});
+
+describeBehind("0", "with TRUST_PROXY=0", (server) => {
+  it("ignores X-Forwarded-For as well", async () => {
+    const statuses = await contactStatuses(server(), 7, (i) => `10.9.7.${i}, 10.9.6.${i}`);
+    expect(statuses).toEqual(fiveThenRefused);
+  });
+});

@@ -1,0 +1,68 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { company, placeholders } from "../content/company.ts";
+import { parseEnv } from "./env.ts";
+import { placeholdersInPlace, startupLines } from "./startup-lines.ts";
+
+const env = (values: Record<string, string> = {}) =>
+  parseEnv({ DATA_DIR: "/srv/obra/data", NODE_ENV: "production", ...values });
+const texts = (lines: { message: string }[]) => lines.map((line) => line.message);
+
+describe("start-up lines", () => {
+  it("say where mail goes: the SMTP server without its credentials", () => {
+    const lines = texts(startupLines(env({ SMTP_URL: "smtps://ana:s3creta@smtp.obra.test:465" })));
+    expect(lines).toContain("Mail: sent through SMTP server smtp.obra.test:465 (smtps)");
+    expect(lines.join("\n")).not.toMatch(/ana|s3creta/);
+  });
+
+  it("say where mail goes: the mail folder when no SMTP server is set", () => {
+    const lines = texts(startupLines(env()));
+    expect(lines).toContain(
+      `Mail: no SMTP_URL, written as .eml files to ${path.resolve("/srv/obra/data", "mail")}`,
+    );
+  });
+
+  it("say where lead notices go: CONTACT_NOTIFY_TO, or else the company's public address", () => {
+    expect(texts(startupLines(env({ CONTACT_NOTIFY_TO: "oficina@obra.test" })))).toContain(
+      "Lead notices: to oficina@obra.test (CONTACT_NOTIFY_TO)",
+    );
+    expect(texts(startupLines(env()))).toContain(
+      `Lead notices: to ${company.email} (company e-mail in content/company.ts; set CONTACT_NOTIFY_TO to change)`,
+    );
+  });
+
+  it("warn a production start of every placeholder still in content/company.ts", () => {
+    const warnings = startupLines(env()).filter((line) => line.level === "warn");
+    expect(warnings).toHaveLength(1);
+    const warning = warnings[0]?.message ?? "";
+    expect(warning).toMatch(/^content\/company\.ts still holds \d+ placeholder values/);
+    expect(warning).toContain(`nif: ${placeholders.nif}`);
+    expect(warning).toContain(`registry.tomo: ${placeholders.registry.tomo}`);
+    expect(warning).toContain(`registry.folio: ${placeholders.registry.folio}`);
+    expect(warning).toContain(`registry.hoja: ${placeholders.registry.hoja}`);
+    expect(warning).toContain(`phone: ${placeholders.phone}`);
+    // Facts that are no stand-ins are not listed.
+    expect(warning).not.toContain("yearsOfExperience");
+    expect(warning).not.toContain("areasServed");
+  });
+
+  it("list only the placeholders left: a replaced value is not warned about", () => {
+    const real = {
+      ...company,
+      nif: "B12345678",
+      registry: { ...company.registry, tomo: "12345" },
+    };
+    const fields = placeholdersInPlace(real, placeholders).map((p) => p.field);
+    expect(fields).not.toContain("nif");
+    expect(fields).not.toContain("registry.tomo");
+    expect(fields).toContain("registry.hoja");
+    expect(placeholdersInPlace(real, { nif: "B12345678" })).toEqual([
+      { field: "nif", value: "B12345678" },
+    ]);
+  });
+
+  it("say nothing of placeholders outside production", () => {
+    const lines = startupLines(env({ NODE_ENV: "development" }));
+    expect(lines.filter((line) => line.level === "warn")).toEqual([]);
+  });
+});

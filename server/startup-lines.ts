@@ -1,0 +1,74 @@
+import path from "node:path";
+import { company, placeholders } from "../content/company.ts";
+import type { Env } from "./env.ts";
+import { leadNoticeRecipient } from "./mail/contact-notice.ts";
+
+/** One line for the operator at start-up; the caller decides how to print it. */
+export interface StartupLine {
+  level: "info" | "warn";
+  message: string;
+}
+
+/**
+ * What an operator needs to know as the server starts, one line each: where mail goes, where
+ * lead notices go, and (on a production start) the company data that is still made up.
+ */
+export function startupLines(
+  env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "DATA_DIR" | "CONTACT_NOTIFY_TO">,
+): StartupLine[] {
+  const lines: StartupLine[] = [
+    { level: "info", message: `Mail: ${mailDestination(env)}` },
+    { level: "info", message: `Lead notices: ${leadNoticeDestination(env)}` },
+  ];
+  const left = placeholdersInPlace(company, placeholders);
+  if (env.NODE_ENV === "production" && left.length) {
+    lines.push({
+      level: "warn",
+      message: `content/company.ts still holds ${left.length} placeholder values, published on the site (the legal notice among them); replace them before going live: ${left.map(({ field, value }) => `${field}: ${value}`).join("; ")}`,
+    });
+  }
+  return lines;
+}
+
+/** The SMTP server by host and port only: SMTP_URL may carry a user and password. */
+function mailDestination(env: Pick<Env, "SMTP_URL" | "DATA_DIR">): string {
+  if (!env.SMTP_URL) {
+    return `no SMTP_URL, written as .eml files to ${path.resolve(env.DATA_DIR, "mail")}`;
+  }
+  try {
+    const url = new URL(env.SMTP_URL);
+    return `sent through SMTP server ${url.host} (${url.protocol.replace(/:$/, "")})`;
+  } catch {
+    return "sent through the SMTP server of SMTP_URL (not a readable URL)";
+  }
+}
+
+function leadNoticeDestination(env: Pick<Env, "CONTACT_NOTIFY_TO">): string {
+  const to = leadNoticeRecipient(env);
+  return env.CONTACT_NOTIFY_TO
+    ? `to ${to} (CONTACT_NOTIFY_TO)`
+    : `to ${to} (company e-mail in content/company.ts; set CONTACT_NOTIFY_TO to change)`;
+}
+
+export interface Placeholder {
+  field: string;
+  value: string;
+}
+
+/**
+ * Each value of `facts` that still equals its stand-in in `standIns`, by its path
+ * ("registry.tomo", "social.0.url"). Compared by place, so a real value that happens to equal
+ * a stand-in elsewhere (the city "Valencia" among the areas served) is not listed.
+ */
+export function placeholdersInPlace(facts: unknown, standIns: unknown, at = ""): Placeholder[] {
+  if (standIns !== null && typeof standIns === "object") {
+    return Object.entries(standIns).flatMap(([key, standIn]) =>
+      placeholdersInPlace(
+        (facts as Record<string, unknown> | undefined)?.[key],
+        standIn,
+        at ? `${at}.${key}` : key,
+      ),
+    );
+  }
+  return facts === standIns ? [{ field: at, value: String(standIns) }] : [];
+}

@@ -1,0 +1,58 @@
+// The newsletter's double opt-in as a visitor lives it (issue 14, decision 101): subscribe in
+// the footer, confirm from the mail, receive the welcome mail, leave with one click.
+import { withConsentChosen } from "./chrome-support";
+import { expect, linkPath, test } from "./support/mailbox";
+import { uniqueEmail } from "./support/people";
+
+test.beforeEach(async ({ page }) => {
+  await withConsentChosen(page);
+});
+
+test("subscribe, confirm from the mail, unsubscribe from the welcome mail; used links say so", async ({
+  page,
+  mailbox,
+}) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail("boletin");
+  await page.goto("/team");
+  const form = page.locator("#suscription");
+  await expect(form).toContainText("Acepto recibir el boletín");
+  await expect(form.getByRole("link", { name: "Cómo tratamos tus datos" })).toHaveAttribute(
+    "href",
+    "/privacy-and-politics",
+  );
+  await form.getByLabel("Tu correo electrónico").fill(email);
+  await form.getByRole("button", { name: "Suscribirme" }).click();
+  await expect(form.getByRole("status")).toContainText("enlace para confirmar");
+
+  const confirmation = await mailbox.waitForMail(email);
+  expect(confirmation.subject).toBe("Confirma tu suscripción al boletín de Obra Mediterránea");
+  const confirmPath = linkPath(confirmation, "/newsletter/confirmar");
+  await page.goto(confirmPath);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "Confirma tu suscripción" })).toBeVisible();
+  await main.getByRole("button", { name: "Confirmar suscripción" }).click();
+  await expect(main.getByRole("heading", { name: "Suscripción confirmada" })).toBeVisible();
+
+  const welcome = await mailbox.waitForMail(email, { already: 1 });
+  expect(welcome.subject).toBe("Ya recibes el boletín de Obra Mediterránea");
+  await page.goto(linkPath(welcome, "/newsletter/baja"));
+  await main.getByRole("button", { name: "Darme de baja" }).click();
+  await expect(main.getByRole("heading", { name: "Baja confirmada" })).toBeVisible();
+  await expect(main).toContainText("No volverás a recibir nuestro boletín");
+
+  // The confirmation link again: refused in words, nothing to click that would change anything.
+  await page.goto(confirmPath);
+  await main.getByRole("button", { name: "Confirmar suscripción" }).click();
+  await expect(main.getByRole("status")).toContainText("Enlace no válido");
+  await expect(main.getByRole("status")).toContainText("no es válido o ha caducado");
+});
+
+test("a forged or truncated unsubscribe link gets a Spanish explanation", async ({ page }) => {
+  for (const query of ["?token=abc", "?token=" + "x".repeat(43), ""]) {
+    await page.goto(`/newsletter/baja${query}`);
+    const main = page.getByRole("main");
+    await main.getByRole("button", { name: "Darme de baja" }).click();
+    await expect(main.getByRole("status")).toContainText("no es válido o ha caducado");
+  }
+});

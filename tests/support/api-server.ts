@@ -1,0 +1,64 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * tests/support/fixtures/api-server.ts (the production start-up without pages) in a process of
+ * its own, started by `sh` with the given umask as an operator's shell would. Resolves once it
+ * listens, or once it has exited (a refusal to start): `exited` then holds [code, signal].
+ */
+export async function startApiServer(options: { env: Record<string, string>; umask?: string }) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(
+    "sh",
+    [
+      "-c",
+      `umask ${options.umask ?? "022"} && exec "$0" --import tsx tests/support/fixtures/api-server.ts`,
+      process.execPath,
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        SMTP_URL: "",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  while (!stdout.includes("Listening") && !gone) await new Promise((r) => setTimeout(r, 100));
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    child,
+    exited,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    /** SIGTERM, then the exit code. */
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return (await exited)[0];
+    },
+  };
+}

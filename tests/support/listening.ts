@@ -1,0 +1,35 @@
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { SecuredResponse } from "../../server/response-headers.ts";
+import type { TestApp } from "./app.ts";
+
+/**
+ * The test app's API served as production serves it (@hono/node-server on a TCP port), for
+ * behaviour that depends on the socket: the client's address, proxy headers.
+ */
+export async function listen(t: TestApp) {
+  const server = serve({
+    fetch: t.app.fetch,
+    port: 0,
+    hostname: "127.0.0.1",
+    serverOptions: { ServerResponse: SecuredResponse },
+  }) as http.Server;
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    /** A JSON POST over the socket, with extra headers (X-Forwarded-For) as a client writes them. */
+    post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
