@@ -38,7 +38,12 @@ export function safeError(error: unknown) {
   return {
     ...(error instanceof Error ? { type: error.name } : {}),
     ...(typeof code === "string" ? { code } : {}),
-    message: maskEmail(describeError(error)),
+    // A thrown object that is not an Error (a driver's) still has its message read.
+    message: maskEmail(
+      error instanceof Error || typeof (error as { message?: unknown })?.message !== "string"
+        ? describeError(error)
+        : (error as { message: string }).message,
+    ),
   };
 }
 
