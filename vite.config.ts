@@ -1,7 +1,29 @@
+import { execSync } from "node:child_process";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { imagePipeline } from "./scripts/images/vite-plugin.ts";
+import { checkEnv, configErrorExitCode } from "./server/env.ts";
+
+// Every setting is checked before the build does anything: a wrong one would be found minutes
+// later, or never (APP_URL is baked into the pages). One line each, as the server says them.
+const { problems } = checkEnv();
+if (problems) {
+  process.stderr.write(`${problems.join("\n")}\n`);
+  process.exit(configErrorExitCode);
+}
+
+/** What the start-up log line calls the version: the commit built, marked if it had changes. */
+function buildVersion(): string {
+  try {
+    const commit = execSync("git describe --always --dirty", {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    return `${commit.toString().trim()} built ${new Date().toISOString().slice(0, 10)}`;
+  } catch {
+    return `built ${new Date().toISOString().slice(0, 10)}`;
+  }
+}
 
 /**
  * The Hono server is a second entry of the SSR build, beside React Router's own, so both share
@@ -78,8 +100,12 @@ const siteDefines = {
   __ADS_CONVERSION_SEND_TO__: JSON.stringify(process.env.ADS_CONVERSION_SEND_TO ?? ""),
 };
 
-export default defineConfig({
-  define: siteDefines,
+export default defineConfig(({ command }) => ({
+  // The version only in a build: in development it would change with every edit.
+  define:
+    command === "build"
+      ? { ...siteDefines, __APP_VERSION__: JSON.stringify(buildVersion()) }
+      : siteDefines,
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [imagePipeline(), tailwindcss(), reactRouter(), honoServerEntry(), clientChunks()],
-});
+}));

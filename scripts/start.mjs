@@ -42,10 +42,32 @@ const stale =
   !existsSync(settingsFile) ||
   readFileSync(settingsFile, "utf8") !== settings;
 if (stale) {
+  await checkSettings();
   console.log("Building the site…");
-  execSync("npx react-router build", { stdio: "inherit" });
+  try {
+    execSync("npx react-router build", { stdio: "inherit" });
+  } catch (error) {
+    // The build has said why on the terminal already.
+    process.exit(error.status || 1);
+  }
   writeFileSync(settingsFile, settings);
 }
 process.env.NODE_ENV ??= "production";
+// Without a build to make, the server checks the settings first thing when it starts.
 const { start } = await import(entry);
 await start();
+
+/**
+ * Every setting is checked before a build, which takes minutes and bakes APP_URL in: a wrong
+ * one ends the start with one line naming it (server/env.ts, read through tsx, which a build
+ * needs anyway as a development dependency).
+ */
+async function checkSettings() {
+  const { tsImport } = await import("tsx/esm/api");
+  const { checkEnv, configErrorExitCode } = await tsImport("../server/env.ts", import.meta.url);
+  const { problems } = checkEnv();
+  if (problems) {
+    process.stderr.write(`${problems.join("\n")}\n`);
+    process.exit(configErrorExitCode);
+  }
+}

@@ -3,8 +3,10 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
 import { createApi } from "./api/index.ts";
-import { describeError, isDatabaseUnavailable } from "./db/errors.ts";
+import { isDatabaseUnavailable } from "./db/errors.ts";
+import { isHealthTarget, mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
+import { log, redactTarget, safeError } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
 import { isApiTarget } from "./response-headers.ts";
 import type { Services } from "./services.ts";
@@ -57,6 +59,8 @@ export function createApp(services: Services) {
   });
 
   app.route("/api", createApi(services));
+  // /healthz and /readyz: beside the API so no page middleware runs for a probe (apiBeside).
+  mountHealth(app, services);
   app.notFound(() =>
     jsonError(404, "No encontrado", "La dirección solicitada no existe en la API."),
   );
@@ -69,8 +73,12 @@ export function createApp(services: Services) {
       }
       return jsonResponse({ title: "Error", message: error.message }, error.status);
     }
+    const id = requestId(c.env);
     if (isDatabaseUnavailable(error)) {
-      console.error(`[api] database unavailable: ${c.req.method} ${c.req.path}`);
+      log.error(
+        { id, method: c.req.method, path: redactTarget(c.req.path) },
+        "database unavailable",
+      );
       return jsonError(
         503,
         "Servicio no disponible",
@@ -78,7 +86,10 @@ export function createApp(services: Services) {
         { "Retry-After": "5" },
       );
     }
-    console.error(`[api] ${c.req.method} ${c.req.path}: ${describeError(error)}`);
+    log.error(
+      { id, method: c.req.method, path: redactTarget(c.req.path), err: safeError(error) },
+      "request failed",
+    );
     return jsonError(
       500,
       "Error de Servidor",
@@ -93,12 +104,18 @@ export function createApp(services: Services) {
  * A server's fetch: /api/ targets to the API, every other one to the site (pages, files). The
  * API is not mounted into the site's Hono with `route()`: there each of its handlers would be
  * wrapped for its own error handler and matched along with the site's middlewares, and no
- * answer would be ready without a promise (decision 065). Without Node's request (the dev
- * server's Vite handler) the path of the web request stands in.
+ * answer would be ready without a promise (decision 065). The health probes go with the API.
+ * Without Node's request (the dev server's Vite handler) the path of the web request stands in.
  */
 export function apiBeside(api: Hono, site: Hono) {
-  return (request: Request, bindings?: { incoming?: { url?: string } }) =>
-    isApiTarget(bindings?.incoming?.url ?? getPath(request))
+  return (request: Request, bindings?: { incoming?: { url?: string } }) => {
+    const target = bindings?.incoming?.url ?? getPath(request);
+    return isApiTarget(target) || isHealthTarget(target)
       ? api.fetch(request, bindings)
       : site.fetch(request, bindings);
+  };
 }
+
+/** The id of the access line (server/log.ts) from @hono/node-server's bindings, if served. */
+const requestId = (bindings: unknown) =>
+  (bindings as { outgoing?: { requestId?: string } } | undefined)?.outgoing?.requestId;

@@ -2,8 +2,8 @@ import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { Database } from "./db/client.ts";
-import { describeError } from "./db/errors.ts";
 import type { FieldErrors } from "./http-errors.ts";
+import { log, safeError } from "./log.ts";
 import { type CreatedUser, createUser, UserInputError } from "./users/create-user.ts";
 
 /**
@@ -89,7 +89,7 @@ function serveConnection(socket: net.Socket, db: Database) {
       return;
     }
     runControlCommand(db, request).then(answer, (error: unknown) => {
-      console.error(`[control] command failed: ${describeError(error)}`);
+      log.error({ err: safeError(error) }, "control: command failed");
       answer({ ok: false, message: "Error interno del servidor; revisa su registro." });
     });
   });
@@ -151,7 +151,7 @@ export async function startControlSocket(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const socketPath = controlSocketPath(options.dataDir);
   if (await isAnswering(socketPath)) {
-    console.warn(`[control] ${socketPath} is held by another running server; not started`);
+    log.warn(`control: ${socketPath} is held by another running server; not started`);
     return undefined;
   }
   // A socket file nobody answers on was left by a server that died.

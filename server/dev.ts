@@ -9,9 +9,14 @@ import { createServer as createViteServer } from "vite";
 import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
+import { log, setupLog } from "./log.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
-const env = parseEnv({ NODE_ENV: "development", ...process.env });
+process.env.NODE_ENV ??= "development";
+const env = parseEnv();
+// Modules Vite loads for each request have their own copy of server/log.ts, which reads
+// NODE_ENV and LOG_LEVEL from the environment the line above completed.
+setupLog(env);
 const { services } = await boot(env);
 // `npm run user:create` must not open the embedded database while this process holds it.
 await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
@@ -34,4 +39,4 @@ const handle = getRequestListener(async (request) => {
 
 createServer({ ServerResponse: SecuredResponse }, (req, res) =>
   vite.middlewares(req, res, () => handle(req, res)),
-).listen(env.PORT, env.HOST, () => console.log(`Dev server on http://localhost:${env.PORT}`));
+).listen(env.PORT, env.HOST, () => log.info(`Dev server on http://localhost:${env.PORT}`));

@@ -9,23 +9,17 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { company } from "../content/company.ts";
-import { apiBeside, createApp } from "./app.ts";
-import { boot } from "./boot.ts";
 import { serveBuildFiles } from "./build-files.ts";
-import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
-import { serveUntilSignal } from "./lifecycle.ts";
+import { setupLog } from "./log.ts";
 import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
-import { startupLines } from "./startup-lines.ts";
+import { serveSite } from "./serve.ts";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 export async function start() {
   const env = parseEnv();
-  for (const { level, message } of startupLines(env)) console[level](message);
-  const { services, close } = await boot(env);
-  // `npm run user:create` reaches the database through this while the site runs.
-  const control = await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
+  setupLog(env);
   const handleRequest = createRequestHandler(build, "production");
 
   // Pages and files. The API answers every /api/ path itself (apiBeside), so none of these
@@ -64,13 +58,5 @@ export async function start() {
   );
   site.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
 
-  return serveUntilSignal({
-    fetch: apiBeside(createApp(services), site),
-    port: env.PORT,
-    hostname: env.HOST,
-    async onDrained() {
-      await control?.close();
-      await close();
-    },
-  });
+  return serveSite(env, site);
 }

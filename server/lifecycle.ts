@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
+import { log, safeError } from "./log.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
 interface ServeOptions {
@@ -47,13 +48,13 @@ export function serveUntilSignal(options: ServeOptions): Server {
       hostname: options.hostname,
       serverOptions: { ServerResponse: SecuredResponse },
     },
-    (info) => console.log(`Listening on http://localhost:${info.port}`),
+    (info) => log.info(`Listening on http://localhost:${info.port}`),
   ) as Server;
 
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: draining connections`);
+    log.info(`${signal}: draining connections`);
     setTimeout(() => process.exit(1), options.drainTimeoutMs ?? 15_000).unref();
     // Connections the kernel has already accepted wait in the listener's queue until the event
     // loop takes them, which a busy loop (a page render, an embedded database's query) delays:
@@ -66,7 +67,7 @@ export function serveUntilSignal(options: ServeOptions): Server {
           await options.onDrained();
           process.exit(0);
         } catch (error) {
-          console.error("Shutdown failed", error);
+          log.error({ err: safeError(error) }, "shutdown failed");
           process.exit(1);
         }
       });

@@ -4,6 +4,7 @@ import {
   validateHeaderName,
   validateHeaderValue,
 } from "node:http";
+import { type LoggedResponse, logResponse, nextRequestId } from "./log.ts";
 
 /**
  * The security headers every answer carries, written by Node with the status line.
@@ -97,12 +98,29 @@ export const isApiTarget = (target: string | undefined) =>
   target?.startsWith("/api") === true &&
   (target.length === 4 || target[4] === "/" || target[4] === "?");
 
-/** Node's response with the headers above; `http.createServer({ ServerResponse: ... })`. */
-export class SecuredResponse<
-  Request extends IncomingMessage = IncomingMessage,
-> extends ServerResponse<Request> {
+/**
+ * Node's response with the headers above; `http.createServer({ ServerResponse: ... })`. Each
+ * carries a request id, sent as `X-Request-Id` and written in its access line when it is over
+ * (server/log.ts): logged here, in Node's layer, the API's answers stay free of middleware.
+ */
+export class SecuredResponse<Request extends IncomingMessage = IncomingMessage>
+  extends ServerResponse<Request>
+  implements LoggedResponse
+{
+  readonly requestId = nextRequestId();
+  readonly startedAt = performance.now();
+
+  // Node hands its options (highWaterMark and the like) as a second argument the typings omit.
+  constructor(...args: [Request]) {
+    super(...args);
+    this.on("close", logResponse);
+  }
+
   override _storeHeader(statusLine: string, headers: unknown): void {
     const block = isApiTarget(this.req.url) ? apiBlock : pageBlock;
-    super._storeHeader(statusLine + block.besides(headers), headers);
+    super._storeHeader(
+      `${statusLine}${block.besides(headers)}x-request-id: ${this.requestId}\r\n`,
+      headers,
+    );
   }
 }

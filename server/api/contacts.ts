@@ -4,8 +4,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Database } from "../db/client.ts";
-import { errorSummary } from "../db/errors.ts";
 import type { contacts } from "../db/schema.ts";
+import { log, safeError } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { throttle } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
@@ -95,8 +95,9 @@ export function createContactsRouter({ db, mail, limiter, env }: Services) {
         await mail
           .send(contactNoticeMail(contact, env))
           .catch((error) =>
-            console.error(
-              `[contacts] notice for message ${contact.id} not queued: ${errorSummary(error)}`,
+            log.error(
+              { contact: contact.id, err: safeError(error) },
+              "contacts: notice not queued",
             ),
           );
       }

@@ -8,6 +8,7 @@ import { hashPassword, passwordSchema, withPasswordConfirmation } from "../auth/
 import { hashToken } from "../auth/tokens.ts";
 import { oneTimeTokens, users } from "../db/schema.ts";
 import { fail } from "../http-errors.ts";
+import { log, maskEmail, safeError } from "../log.ts";
 import { passwordResetMail } from "../mail/password-reset-mail.ts";
 import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
@@ -171,7 +172,10 @@ function createResetRequestQueue(services: Services) {
     try {
       for (let email = waiting.shift(); email !== undefined; email = waiting.shift()) {
         await sendResetLink(services, email).catch((error) =>
-          console.error(`[auth] password reset mail for ${email} failed:`, error),
+          log.error(
+            { to: maskEmail(email), err: safeError(error) },
+            "auth: password reset mail not queued",
+          ),
         );
       }
     } finally {

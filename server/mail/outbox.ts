@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { errorSummary } from "../db/errors.ts";
 import { mailOutbox } from "../db/schema.ts";
+import { log, maskEmail, safeError } from "../log.ts";
 import { headerSafe } from "./layout.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MailTransport } from "./transport.ts";
@@ -35,7 +36,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
     queue = queue.then(async () => {
       passWaiting = false;
       await deliverDue(db, transport).catch((error) =>
-        console.error(`[mail] outbox pass failed: ${errorText(error)}`),
+        log.error({ err: safeError(error) }, "mail: outbox pass failed"),
       );
     });
     return queue;
@@ -132,8 +133,9 @@ async function deliverOne(
 async function scheduleRetry(db: Database, row: OutboxRow, error: unknown): Promise<void> {
   const attempts = row.attempts + 1;
   const delay = retryDelaySeconds(attempts);
-  console.error(
-    `[mail] delivery of message ${row.id} to ${row.to} failed (attempt ${attempts}, next in ${delay} s): ${errorText(error)}`,
+  log.warn(
+    { message: row.id, to: maskEmail(row.to), attempt: attempts, retry_in_s: delay },
+    `mail: delivery failed: ${maskEmail(errorText(error))}`,
   );
   await db
     .update(mailOutbox)

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "../env.ts";
+import { log, maskEmail } from "../log.ts";
 import { headerSafe } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
@@ -47,7 +48,9 @@ function smtpTransport(url: string, from: string): MailTransport {
 
 /**
  * Without SMTP (a laptop, a demo) each message becomes an .eml file that any mail client
- * opens, and one log line carries the link, so sign-up and reset still work end to end.
+ * opens, so sign-up and reset still work end to end. The log line says where the file is, not
+ * what it holds: a reset link in it is a password to the account, and logs travel further than
+ * the data folder (docs/decisions/090).
  */
 function fileTransport(env: Env): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -60,9 +63,9 @@ function fileTransport(env: Env): MailTransport {
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const file = path.join(folder, emlFileName());
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      console.info(
-        `[mail] to ${mail.to}: "${mail.subject}"${links.map((l) => ` ${l}`).join("")} (${file})`,
+      log.info(
+        { to: maskEmail(mail.to), subject: maskEmail(mail.subject), file },
+        "mail: written to a file",
       );
     },
   };

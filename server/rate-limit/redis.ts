@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { log, safeError } from "../log.ts";
 import type { RateLimiter, RateLimitResult } from "./limiter.ts";
 
 /**
@@ -40,7 +41,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
     maxRetriesPerRequest: 1,
     connectTimeout: 5000,
   });
-  redis.on("error", (error) => console.error(`[rate-limit] redis: ${error.message}`));
+  redis.on("error", (error) => log.error({ err: safeError(error) }, "rate-limit: redis error"));
   // A wrong REDIS_URL stops the boot with a clear message instead of failing every request.
   await redis.connect();
 
@@ -49,7 +50,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
    * contact form and login down, so a failing Redis lets the request through (logged).
    */
   const failOpen = (error: unknown, windowMs: number): RateLimitResult => {
-    console.error(`[rate-limit] redis unavailable, request allowed: ${String(error)}`);
+    log.warn({ err: safeError(error) }, "rate-limit: redis unavailable, request allowed");
     return { allowed: true, retryAfter: seconds(windowMs) };
   };
 

@@ -11,7 +11,11 @@ export async function startSlowServer() {
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "tests/support/fixtures/slow-server.ts"],
-    { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] },
+    {
+      // "Listening …" is an info line; under Vitest the log shows warnings only.
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
   );
   let output = "";
   child.stdout.on("data", (chunk) => {

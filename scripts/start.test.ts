@@ -1,0 +1,159 @@
+/**
+ * Wrong settings stop every way of starting before anything happens: `npm start` (before it
+ * builds), the build itself, and the server (what `npm start` runs once a build is there).
+ * Each says, in one line per setting, which one and what it expects; no stack trace.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Runs a command to its end with `env` over a clean environment; stdout, stderr, exit code. */
+function run(command: string[], env: Record<string, string>, timeoutMs = 170_000) {
+  const [program = "", ...args] = command;
+  const child = spawn(program, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c) => {
+    stdout += c;
+  });
+  child.stderr.on("data", (c) => {
+    stderr += c;
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+}
+
+const wrong = {
+  DATABASE_URL: "garbage",
+  HOST: "no such host!",
+  PORT: "70000",
+  APP_URL: "https://www.example.es/obra",
+  SMTP_URL: "garbage",
+  REDIS_URL: "localhost:6379",
+  TRUST_PROXY: "yes",
+};
+
+/** One line per wrong setting, in the schema's order, and nothing else. */
+function expectOneLineEach(stderr: string) {
+  const lines = stderr.trimEnd().split("\n");
+  expect(lines.map((l) => /^Invalid setting (\w+): expected /.exec(l)?.[1])).toEqual([
+    "PORT",
+    "HOST",
+    "APP_URL",
+    "DATABASE_URL",
+    "SMTP_URL",
+    "REDIS_URL",
+    "TRUST_PROXY",
+  ]);
+  expect(stderr).not.toMatch(/^\s+at /m);
+  // The value is never repeated: a URL may hold a password.
+  expect(stderr).not.toContain("garbage");
+}
+
+const emptyBuildDir = () => mkdtempSync(path.join(os.tmpdir(), "obra-nobuild-"));
+
+// No test database is involved: once is enough.
+const once = process.env.TEST_DB === "postgres";
+
+// Each spawns Node with tsx: seconds on a quiet machine, far more on a busy one.
+describe.skipIf(once)("wrong settings", { timeout: 180_000 }, () => {
+  it("npm start refuses them before building", async () => {
+    const { code, stdout, stderr } = await run(["node", "scripts/start.mjs"], {
+      ...wrong,
+      BUILD_DIR: emptyBuildDir(),
+    });
+    expect(code).toBe(78);
+    expect(stdout).not.toContain("Building");
+    expectOneLineEach(stderr);
+  });
+
+  it("npm start names the one wrong setting and what it expects", async () => {
+    const { code, stderr } = await run(["node", "scripts/start.mjs"], {
+      SMTP_URL: "garbage",
+      BUILD_DIR: emptyBuildDir(),
+    });
+    expect(code).toBe(78);
+    expect(stderr).toBe(
+      "Invalid setting SMTP_URL: expected smtp://user:password@host:587 or smtps://user:password@host:465, with a host (unset: mail is written to files)\n",
+    );
+  });
+
+  it("the build refuses them before it starts", async () => {
+    const buildDir = emptyBuildDir();
+    const { code, stderr } = await run(["npx", "react-router", "build"], {
+      APP_URL: "www.example.es",
+      BUILD_DIR: buildDir,
+    });
+    expect(code).toBe(78);
+    expect(stderr.trim().split("\n").at(-1)).toBe(
+      "Invalid setting APP_URL: expected the site's public address, http:// or https:// and a host without a path, such as https://www.example.es",
+    );
+    expect(stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it("the server refuses them first thing", async () => {
+    const { code, stdout, stderr } = await run(
+      ["node", "--import", "tsx", "tests/support/fixtures/api-server.ts"],
+      wrong,
+    );
+    expect(code).toBe(78);
+    expect(stdout).toBe("");
+    expectOneLineEach(stderr);
+  });
+});
+
+describe.skipIf(once)("a start that cannot go on", { timeout: 180_000 }, () => {
+  const serve = (env: Record<string, string>) =>
+    run(["node", "--import", "tsx", "tests/support/fixtures/api-server.ts"], {
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "obra-start-")),
+      LOG_LEVEL: "silent",
+      ...env,
+    });
+
+  it("says in one line that the port is taken", async () => {
+    const taken = net.createServer().listen(0, "127.0.0.1");
+    await new Promise((r) => taken.once("listening", r));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const { code, stderr } = await serve({ HOST: "127.0.0.1", PORT: String(port) });
+      expect(code).toBe(1);
+      expect(stderr).toBe(`Cannot listen on 127.0.0.1:${port}: the port is in use (PORT)\n`);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it("says in one line that the address is not this machine's", async () => {
+    const { code, stderr } = await serve({ HOST: "192.0.2.1", PORT: "0" });
+    expect(code).toBe(1);
+    expect(stderr).toBe("Cannot listen on 192.0.2.1:0: not an address of this machine (HOST)\n");
+  });
+
+  it("says in one line that the database does not answer", async () => {
+    const closed = net.createServer().listen(0, "127.0.0.1");
+    await new Promise((r) => closed.once("listening", r));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const { code, stderr } = await serve({
+      DATABASE_URL: `postgres://obra:secreto@127.0.0.1:${port}/obra`,
+      PORT: "0",
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^The start failed: .*ECONNREFUSED.*\n$/);
+    expect(stderr).not.toContain("secreto");
+  });
+});

@@ -1,0 +1,181 @@
+import type http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../tests/support/app.ts";
+import {
+  createPostgresTestDatabase,
+  createTestDatabase,
+  skipDatabase,
+  testDatabaseKind,
+} from "../tests/support/database.ts";
+import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
+import { apiBeside } from "./app.ts";
+import { openPostgres } from "./db/client.ts";
+import { mailOutbox } from "./db/schema.ts";
+import { SecuredResponse } from "./response-headers.ts";
+
+/** Polls until /readyz answers `status` and `body` (one answer is reused for a second). */
+async function readyzBecomes(t: TestApp, status: number, body: Record<string, string>) {
+  await vi.waitFor(
+    async () => {
+      const answer = await t.get("/readyz");
+      expect({ status: answer.status, body: await answer.json() }).toEqual({ status, body });
+    },
+    { timeout: 8_000, interval: 100 },
+  );
+}
+
+const ready = { status: "ok", database: "ok", migrations: "current", mail: "ok" };
+const databaseAway = {
+  status: "unavailable",
+  database: "unreachable",
+  migrations: "unknown",
+  mail: "unknown",
+};
+
+describe.skipIf(skipDatabase)("health probes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("/healthz: 200 JSON, never cached", async () => {
+    const answer = await t.get("/healthz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("application/json");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.json()).toEqual({ status: "ok" });
+  });
+
+  it("/readyz: ready when the database answers and every migration is applied", async () => {
+    const answer = await t.get("/readyz");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.json()).toEqual(ready);
+  });
+
+  it("HEAD answers with the status alone", async () => {
+    for (const target of ["/healthz", "/readyz"]) {
+      const answer = await t.app.request(target, { method: "HEAD" });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe("");
+    }
+  });
+
+  it("degraded (still 200) while mail has waited more than 30 minutes, ok once it is sent", async () => {
+    await t.db.insert(mailOutbox).values({
+      to: "lucia@example.com",
+      subject: "Confirma tu correo",
+      text: "…",
+      html: "<p>…</p>",
+      created_at: sql`now() - interval '31 minutes'`,
+      // Not due: the worker of this test app must not deliver it meanwhile.
+      next_attempt_at: sql`now() + interval '1 hour'`,
+    });
+    await readyzBecomes(t, 200, { ...ready, status: "degraded", mail: "stuck" });
+
+    await t.db.update(mailOutbox).set({ sent_at: sql`now()` });
+    await readyzBecomes(t, 200, ready);
+  });
+
+  it("not ready (503) while a migration of this build is missing from the database", async () => {
+    const [newest] = (
+      (await t.db.execute(
+        sql`delete from drizzle.__drizzle_migrations
+            where id = (select max(id) from drizzle.__drizzle_migrations) returning *`,
+      )) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+    try {
+      await readyzBecomes(t, 503, { ...ready, status: "unavailable", migrations: "pending" });
+    } finally {
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
+            values (${newest?.id}, ${newest?.hash}, ${newest?.created_at})`,
+      );
+    }
+    await readyzBecomes(t, 200, ready);
+  });
+
+  it("answers every probe: no throttle counts them", async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async () => (await t.get("/readyz")).status),
+    );
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  });
+});
+
+describe.skipIf(skipDatabase)("/readyz without its database", () => {
+  it("503 while the database is away, 200 again when it is back, /healthz 200 throughout", async () => {
+    if (testDatabaseKind === "postgres") {
+      const database = await createPostgresTestDatabase();
+      const url = new URL(database.url);
+      const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      url.host = `127.0.0.1:${proxy.port}`;
+      const t = await createTestApp({ database: await openPostgres(url.toString()) });
+      try {
+        await readyzBecomes(t, 200, ready);
+        await proxy.cut();
+        await readyzBecomes(t, 503, databaseAway);
+        expect((await t.get("/healthz")).status).toBe(200);
+        await proxy.restore();
+        await readyzBecomes(t, 200, ready);
+      } finally {
+        await proxy.restore();
+        await t.close();
+        await proxy.close();
+        await database.drop();
+      }
+    } else {
+      // The embedded database lives in the process: it is away once closed.
+      const database = await createTestDatabase();
+      const t = await createTestApp({ database });
+      await readyzBecomes(t, 200, ready);
+      await database.close();
+      await readyzBecomes(t, 503, databaseAway);
+      expect((await t.get("/healthz")).status).toBe(200);
+    }
+  });
+});
+
+describe.skipIf(skipDatabase)("health probes over a real socket", () => {
+  let t: TestApp;
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    // The site's middlewares must not see a probe: this site fails every request it gets.
+    const site = new Hono().all("*", (c) => c.text("site", 500));
+    server = serve({
+      fetch: apiBeside(t.app, site),
+      port: 0,
+      hostname: "127.0.0.1",
+      serverOptions: { ServerResponse: SecuredResponse },
+    }) as http.Server;
+    await new Promise((r) => server.once("listening", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.close();
+    await t.close();
+  });
+
+  it("answers GET and HEAD of both probes beside the site, uncached, with a request id", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      for (const target of ["/healthz", "/readyz"]) {
+        const answer = await fetch(`${base}${target}`, { method });
+        expect(answer.status, `${method} ${target}`).toBe(200);
+        expect(answer.headers.get("cache-control")).toBe("no-store");
+        expect(answer.headers.get("content-type")).toBe("application/json");
+        expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+        const body = await answer.text();
+        if (method === "HEAD") expect(body).toBe("");
+        else expect(JSON.parse(body).status).toBe("ok");
+      }
+    }
+    expect((await fetch(`${base}/healthz-not`)).status).toBe(500);
+  });
+});

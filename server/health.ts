@@ -1,0 +1,124 @@
+/**
+ * Health of a running instance (docs/decisions/091), for systemd, nginx, a load balancer or a
+ * person with curl. Both answer GET and HEAD with JSON that is never cached, go through no
+ * throttle, and are written to the access log only at debug level.
+ *
+ * - /healthz: the process is alive and serving. Always 200.
+ * - /readyz: it can do its work. The database answers, every migration this build knows is
+ *   applied, and the mail outbox moves. 503 when the database does not answer or lacks a
+ *   migration; 200 with status "degraded" when mail has waited more than 30 minutes (the site
+ *   works, the operator should look at SMTP).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Hono } from "hono";
+import { migrationsFolder } from "./db/client.ts";
+import { jsonResponse } from "./http-errors.ts";
+import { log, safeError } from "./log.ts";
+import type { Services } from "./services.ts";
+
+export const healthTargets = new Set(["/healthz", "/readyz"]);
+
+/** Whether a request-target is one of the probes (query strings are not part of them). */
+export const isHealthTarget = (target: string) => healthTargets.has(target);
+
+export interface Readiness {
+  status: "ok" | "degraded" | "unavailable";
+  database: "ok" | "unreachable";
+  migrations: "current" | "pending" | "unknown";
+  mail: "ok" | "stuck" | "unknown";
+}
+
+const noStore = { "Cache-Control": "no-store" };
+/** Mail unsent for longer than this means delivery is failing, not just slow. */
+const stuckAfter = "30 minutes";
+
+/** The newest migration of this build: its `when`, as drizzle records it in created_at. */
+function newestMigration(): number {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+  ) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+interface ReadinessOptions {
+  /** How long one answer is reused: probes from anywhere cost at most one query per period. */
+  reuseMs?: number;
+  /** Longest wait for the database before it counts as unreachable. */
+  timeoutMs?: number;
+}
+
+/** Checks readiness with one query, at most one at a time, its answer reused for a second. */
+export function readinessCheck(
+  { db }: Pick<Services, "db">,
+  { reuseMs = 1000, timeoutMs = 2000 }: ReadinessOptions = {},
+) {
+  let newest: number | undefined;
+  let last: { at: number; readiness: Readiness } | undefined;
+  let running: Promise<Readiness> | undefined;
+
+  async function check(): Promise<Readiness> {
+    newest ??= newestMigration();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      // Both drivers answer raw SQL with { rows }, typed as the driver's own result.
+      const result = (await Promise.race([
+        db.execute(sql`
+          select
+            (select max(created_at) from drizzle.__drizzle_migrations) as migrated_to,
+            (select count(*) from mail_outbox
+              where sent_at is null and created_at < now() - ${stuckAfter}::interval)::int
+              as stuck_mail`),
+        timeout,
+      ])) as { rows: { migrated_to: string | null; stuck_mail: number }[] };
+      const row = result.rows[0];
+      const migrations = Number(row?.migrated_to ?? 0) >= newest ? "current" : "pending";
+      const mail = (row?.stuck_mail ?? 0) > 0 ? "stuck" : "ok";
+      return {
+        status: migrations === "pending" ? "unavailable" : mail === "stuck" ? "degraded" : "ok",
+        database: "ok",
+        migrations,
+        mail,
+      };
+    } catch (error) {
+      log.debug({ err: safeError(error) }, "readiness: database check failed");
+      return {
+        status: "unavailable",
+        database: "unreachable",
+        migrations: "unknown",
+        mail: "unknown",
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return async function readiness(): Promise<Readiness> {
+    if (last && performance.now() - last.at < reuseMs) return last.readiness;
+    running ??= check().then((readiness) => {
+      // A change is worth a line; the same state again is not.
+      if (readiness.status !== last?.readiness.status) {
+        const level = readiness.status === "ok" ? "info" : "warn";
+        log[level]({ readiness }, `readiness: ${readiness.status}`);
+      }
+      last = { at: performance.now(), readiness };
+      running = undefined;
+      return readiness;
+    });
+    return running;
+  };
+}
+
+/** GET and HEAD /healthz and /readyz on the app (HEAD is answered by the GET routes). */
+export function mountHealth(app: Hono, services: Pick<Services, "db">, options?: ReadinessOptions) {
+  const readiness = readinessCheck(services, options);
+  app.get("/healthz", () => jsonResponse({ status: "ok" }, 200, noStore));
+  app.get("/readyz", async () => {
+    const state = await readiness();
+    return jsonResponse(state, state.status === "unavailable" ? 503 : 200, noStore);
+  });
+}

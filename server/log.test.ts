@@ -1,0 +1,226 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  createPostgresTestDatabase,
+  skipDatabase,
+  testDatabaseKind,
+} from "../tests/support/database.ts";
+import { maskEmail, redactTarget } from "./log.ts";
+
+describe("what a log line may show of a request", () => {
+  it("redacts tokens in paths and queries, masks addresses, keeps the rest", () => {
+    const token = "q1W2e3R4t5Y6u7I8o9P0a1S2d3F4g5H6j7K8l9Z0x1C";
+    expect(redactTarget(`/verify-email/${token}`)).toBe("/verify-email/[redacted]");
+    expect(redactTarget(`/api/verify-email/${token}`)).toBe("/api/verify-email/[redacted]");
+    expect(redactTarget(`/change-password/lucia%40example.com/${token}`)).toBe(
+      "/change-password/[redacted]/[redacted]",
+    );
+    expect(redactTarget(`/reset?token=${token}&lang=es`)).toBe("/reset?token=[redacted]&lang=es");
+    expect(redactTarget("/buscar?q=lucia@example.com")).toBe("/buscar?q=l***@example.com");
+    expect(redactTarget("/api/admin/users/lucia%40example.com")).toBe(
+      "/api/admin/users/l***@example.com",
+    );
+    expect(redactTarget(`/somewhere/new/${token}`)).toBe("/somewhere/new/[redacted]");
+    for (const plain of [
+      "/",
+      "/service/reformas/reformas-de-casas-y-chalets",
+      "/admin/users/update/12",
+      "/assets/entry.client-BxY12abc.js",
+      "/images/generated/cocina-800.webp",
+    ]) {
+      expect(redactTarget(plain)).toBe(plain);
+    }
+  });
+
+  it("masks every e-mail address in a text", () => {
+    expect(maskEmail("to lucia@example.com and pepe.garcia@obra.es")).toBe(
+      "to l***@example.com and p***@obra.es",
+    );
+  });
+});
+
+/** One JSON object per line, as pino writes them. */
+type Line = Record<string, unknown>;
+
+/** The real start-up (tests/support/fixtures/api-server.ts) in a process whose stdout is read. */
+async function startLoggedServer(env: Record<string, string>) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", "tests/support/fixtures/api-server.ts"],
+    {
+      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "", HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const lines = (): Line[] =>
+    output
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line);
+  let base = "";
+  await vi.waitFor(
+    () => {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
+      const listening = lines().find((l) => String(l.msg).startsWith("Listening on"));
+      expect(listening).toBeDefined();
+      base = `http://127.0.0.1:${/:(\d+)$/.exec(String(listening?.msg))?.[1]}`;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  return { base, child, output: () => output, lines };
+}
+
+describe.skipIf(skipDatabase)("the log of a running server", () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-log-"));
+  const email = "lucia.fernandez@example.com";
+  const password = "azulejos-de-manises-1927";
+  let server: Awaited<ReturnType<typeof startLoggedServer>>;
+  let dropDatabase = async () => {};
+
+  beforeAll(async () => {
+    const env: Record<string, string> = {
+      PORT: "0",
+      DATA_DIR: dataDir,
+      APP_URL: "https://obra.test",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      REDIS_URL: "",
+    };
+    if (testDatabaseKind === "postgres") {
+      const database = await createPostgresTestDatabase();
+      env.DATABASE_URL = database.url;
+      dropDatabase = database.drop;
+    }
+    server = await startLoggedServer(env);
+  }, 90_000);
+  afterAll(async () => {
+    server?.child.kill("SIGTERM");
+    if (server?.child.exitCode === null) await new Promise((r) => server.child.once("exit", r));
+    await dropDatabase();
+  });
+
+  const send = (target: string, body?: unknown) =>
+    fetch(`${server.base}${target}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  /** The link in the newest mail written to the mail folder (no SMTP configured). */
+  async function linkInMail(count: number, pattern: RegExp): Promise<string> {
+    const folder = path.join(dataDir, "mail");
+    let link = "";
+    await vi.waitFor(
+      () => {
+        const files = readdirSync(folder).sort();
+        expect(files.length).toBe(count);
+        const eml = readFileSync(path.join(folder, files.at(-1) as string), "utf8");
+        link = pattern.exec(eml.replace(/=\r?\n/g, ""))?.[0] ?? "";
+        expect(link).not.toBe("");
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    return link;
+  }
+
+  it("starts with one line saying what it runs with", () => {
+    const starting = server.lines().filter((l) => l.msg === "starting");
+    expect(starting).toHaveLength(1);
+    expect(starting[0]).toMatchObject({
+      level: 30,
+      node: process.version,
+      mail: `files in ${path.join(dataDir, "mail")}`,
+      throttles: "memory",
+      trust_proxy: false,
+      origin: "https://obra.test",
+    });
+    expect(String(starting[0]?.database)).toMatch(
+      testDatabaseKind === "postgres" ? /^postgres:\/\/127\.0\.0\.1:\d+\/obra_t_/ : /^embedded in /,
+    );
+    expect(starting[0]).toHaveProperty("version");
+    expect(typeof starting[0]?.time).toBe("string");
+  });
+
+  it("writes one access line per request, with its id, and no secret in any line", async () => {
+    const answers: { id: string; method: string; path: string; status: number }[] = [];
+    const record = async (method: string, path: string, answer: Promise<Response>) => {
+      const response = await answer;
+      await response.arrayBuffer();
+      answers.push({
+        id: response.headers.get("x-request-id") ?? "",
+        method,
+        path,
+        status: response.status,
+      });
+      return response;
+    };
+
+    await record(
+      "POST",
+      "/api/register",
+      send("/api/register", {
+        name: "Lucía Fernández",
+        email,
+        password,
+        password_confirmation: password,
+      }),
+    );
+    const verifyLink = await linkInMail(1, /https:\/\/obra\.test\/verify-email\/[\w-]+/);
+    const verifyToken = verifyLink.split("/").at(-1) as string;
+    await record("GET", "/verify-email/[redacted]", send(`/verify-email/${verifyToken}`));
+    await record("GET", "/api/verify-email/[redacted]", send(`/api/verify-email/${verifyToken}`));
+    await record("POST", "/api/login", send("/api/login", { email, password }));
+    await record("POST", "/api/login", send("/api/login", { email, password: "no-es-esta-1234" }));
+    await record("POST", "/api/forgot-password", send("/api/forgot-password", { email }));
+    const resetLink = await linkInMail(2, /https:\/\/obra\.test\/change-password\/\S+\/[\w-]+/);
+    const resetToken = resetLink.split("/").at(-1) as string;
+    await record(
+      "GET",
+      "/change-password/[redacted]/[redacted]",
+      send(`/change-password/${encodeURIComponent(email)}/${resetToken}`),
+    );
+    await record("GET", "/readyz", send("/readyz"));
+
+    expect(answers.map((a) => a.status)).toEqual([201, 200, 200, 200, 401, 200, 200, 200]);
+    // The last answer's line is written when its response closes, just after the client has it.
+    const accessLines = () => server.lines().filter((l) => l.msg === "request");
+    await vi.waitFor(() => expect(accessLines().length).toBeGreaterThanOrEqual(7), {
+      timeout: 5_000,
+    });
+    for (const answer of answers) {
+      expect(answer.id).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+      const lines = accessLines().filter((l) => l.id === answer.id);
+      if (answer.path === "/readyz") {
+        // Probes are debug lines: not written at the default level.
+        expect(lines).toEqual([]);
+        continue;
+      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 30,
+        method: answer.method,
+        path: answer.path,
+        status: answer.status,
+      });
+      expect(lines[0]?.ms).toEqual(expect.any(Number));
+    }
+    expect(new Set(answers.map((a) => a.id)).size).toBe(answers.length);
+
+    // The mail lines say where the message went, masked.
+    const mailLines = server.lines().filter((l) => l.msg === "mail: written to a file");
+    expect(mailLines.map((l) => l.to)).toEqual(["l***@example.com", "l***@example.com"]);
+
+    const everything = server.output();
+    for (const secret of [password, verifyToken, resetToken, email, encodeURIComponent(email)]) {
+      expect(everything).not.toContain(secret);
+    }
+    expect(everything).not.toMatch(/verify-email\/[\w-]{20}|change-password\/[^[]/);
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * The server's log (docs/decisions/090): pino, one JSON object per line on stdout in production
+ * (journald, a collector), pino-pretty's coloured lines in development. Every module writes
+ * through `log`; `setupLog` points it where the settings say once they are read.
+ *
+ * No line carries a password, a token, a link with one, or a whole e-mail address: access lines
+ * redact the request target (`redactTarget`), addresses are masked (`maskEmail`), errors are
+ * written through `safeError`, and pino's own redaction drops the fields that name secrets.
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
+import { errorSummary } from "./db/errors.ts";
+
+type Level = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
+const levels: readonly string[] = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
+
+interface LogSettings {
+  NODE_ENV?: string;
+  LOG_LEVEL?: string;
+}
+
+const emailPattern = /([^\s@<>"'(),;:/?&=]+)@([^\s@<>"'(),;:/?&=]+\.[^\s@<>"'(),;:/?&=]+)/g;
+
+/** `lucia@example.com` → `l***@example.com`: who it was, roughly, not the address. */
+export function maskEmail(address: string): string {
+  return address.replace(emailPattern, (_, local: string, domain: string) => {
+    return `${local.slice(0, 1)}***@${domain}`;
+  });
+}
+
+/**
+ * An error as a log field: `errorSummary` (a failed query's SQL but never its parameters, each
+ * cause by name, code and message) and the stack's frames, every e-mail address masked.
+ */
+export function safeError(error: unknown) {
+  const { code } = (error ?? {}) as { code?: unknown };
+  const frames =
+    error instanceof Error
+      ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line))
+      : [];
+  return {
+    type: error instanceof Error ? error.name : typeof error,
+    message: maskEmail(errorSummary(error)),
+    ...(code === undefined ? {} : { code }),
+    ...(frames.length ? { stack: frames.join("\n") } : {}),
+  };
+}
+
+const secretFields = [
+  "password",
+  "password_confirmation",
+  "current_password",
+  "token",
+  "authorization",
+  "cookie",
+  "link",
+];
+
+function options(settings: LogSettings): LoggerOptions {
+  const wanted = settings.LOG_LEVEL;
+  const level: Level =
+    wanted && levels.includes(wanted)
+      ? (wanted as Level)
+      : settings.NODE_ENV === "test"
+        ? "warn"
+        : "info";
+  return {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: safeError, error: safeError },
+    redact: { paths: secretFields, censor: "[redacted]" },
+  };
+}
+
+/**
+ * Lines are handed to the kernel in the background, several at a time under load, instead of
+ * one blocking write each; pino writes what is left synchronously when the process exits.
+ */
+const stdout = (): DestinationStream =>
+  pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 });
+
+function create(settings: LogSettings, destination?: DestinationStream): Logger {
+  if (destination) return pino(options(settings), destination);
+  if (settings.NODE_ENV === "development") {
+    // A worker thread formats the lines; pino-pretty is a development dependency only.
+    return pino({
+      ...options(settings),
+      transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss" } },
+    });
+  }
+  return pino(options(settings), stdout());
+}
+
+export let log: Logger = create(process.env);
+
+/** Sets the level and the output from the checked settings (or a stream, in tests). */
+export function setupLog(settings: LogSettings, destination?: DestinationStream): Logger {
+  log = create(settings, destination);
+  return log;
+}
+
+/* Access log ------------------------------------------------------------------------------- */
+
+/**
+ * Query parameters and path segments that carry a secret. Path segments: the one after
+ * /verify-email/, the e-mail and token after /change-password/, and any long run of letters,
+ * digits, - and _ with a digit in it (a token in a route not listed here); slugs have no digit.
+ */
+const secretParam = /^(token|code|key|signature|sig|password|email|e-mail|correo)$/i;
+const tokenLike = /^[A-Za-z0-9_-]{20,}$/;
+const hasDigit = /\d/;
+
+function redactSegments(path: string): string {
+  const segments = path.split("/");
+  for (let i = 1; i < segments.length; i++) {
+    const previous = segments[i - 1];
+    const segment = segments[i] as string;
+    if (
+      previous === "verify-email" ||
+      previous === "change-password" ||
+      segments[i - 2] === "change-password" ||
+      (tokenLike.test(segment) && hasDigit.test(segment))
+    ) {
+      segments[i] = "[redacted]";
+    } else if (segment.includes("@") || segment.includes("%40")) {
+      segments[i] = maskEmail(decodeSegment(segment));
+    }
+  }
+  return segments.join("/");
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The request target as it may be written to a log: no token, no whole address. */
+export function redactTarget(target: string): string {
+  const limited = target.length > 512 ? `${target.slice(0, 512)}…` : target;
+  const queryAt = limited.indexOf("?");
+  const path = queryAt === -1 ? limited : limited.slice(0, queryAt);
+  // The common case, a plain path, costs one test.
+  const cleanPath = /[0-9@%]/.test(path) ? redactSegments(path) : path;
+  if (queryAt === -1) return cleanPath;
+  const query = limited
+    .slice(queryAt + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      if (equals === -1) return pair;
+      const name = pair.slice(0, equals);
+      return secretParam.test(decodeSegment(name))
+        ? `${name}=[redacted]`
+        : maskEmail(decodeSegment(pair));
+    })
+    .join("&");
+  return `${cleanPath}?${query}`;
+}
+
+/** Probes every few seconds would drown the requests that matter: they are debug lines. */
+const probeTargets = new Set(["/healthz", "/readyz"]);
+
+/** Unique across instances (a random start) and cheap: no random bytes per request. */
+const idPrefix = randomBytes(4).toString("hex");
+let idSerial = 0;
+export const nextRequestId = () => `${idPrefix}-${(++idSerial).toString(36)}`;
+
+/** What a response of the access log knows of itself (server/response-headers.ts). */
+export interface LoggedResponse extends ServerResponse<IncomingMessage> {
+  readonly requestId: string;
+  readonly startedAt: number;
+}
+
+/**
+ * Writes one access line when a response is over (its 'close' event), from Node's own response
+ * object: nothing runs in the request's path, no promise and no middleware (decisions 064, 065).
+ */
+export function logResponse(this: LoggedResponse): void {
+  const target = this.req.url ?? "";
+  const probe = probeTargets.has(target);
+  if (probe ? !log.isLevelEnabled("debug") : !log.isLevelEnabled("info")) return;
+  const line = {
+    id: this.requestId,
+    method: this.req.method,
+    path: redactTarget(target),
+    status: this.statusCode,
+    ms: Math.round((performance.now() - this.startedAt) * 10) / 10,
+    ...(this.writableFinished ? {} : { aborted: true }),
+  };
+  if (probe) log.debug(line, "request");
+  else log.info(line, "request");
+}

@@ -1,0 +1,86 @@
+/**
+ * The start of a serving instance once its settings are read and its log set up: open the
+ * database and the rest (boot), say what it runs with in one line, listen. The production
+ * entry (server/index.ts) hands it the site; tests hand it a stand-in for the pages.
+ */
+import path from "node:path";
+import type { Hono } from "hono";
+import { apiBeside, createApp } from "./app.ts";
+import { boot } from "./boot.ts";
+import { startControlSocket } from "./control.ts";
+import type { Env } from "./env.ts";
+import { serveUntilSignal } from "./lifecycle.ts";
+import { log, safeError } from "./log.ts";
+import { startupLines } from "./startup-lines.ts";
+
+/** Set by vite.config.ts at build: the commit and the day of the build. */
+declare const __APP_VERSION__: string | undefined;
+
+export async function serveSite(env: Env, site: Hono) {
+  const { services, close } = await boot(env).catch((error) => failedToStart(error));
+  log.info(startupSummary(env), "starting");
+  // Where mail and lead notices go, and (in production) the company data still made up.
+  for (const { level, message } of startupLines(env)) log[level](message);
+  // `npm run user:create` reaches the database through this while the site runs.
+  const control = await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
+  const server = serveUntilSignal({
+    fetch: apiBeside(createApp(services), site),
+    port: env.PORT,
+    hostname: env.HOST,
+    async onDrained() {
+      await control?.close();
+      await close();
+    },
+  });
+  server.once("error", (error) => failedToStart(error, env));
+  return server;
+}
+
+/**
+ * What this instance runs with, for the start-up line. No secret: URLs keep their scheme, host
+ * and port (and PostgreSQL's database name), never a user or a password.
+ */
+export function startupSummary(env: Env) {
+  const where = (value: string) => {
+    const url = new URL(value);
+    const database = url.protocol.startsWith("postgres") ? url.pathname : "";
+    return `${url.protocol.slice(0, -1)}://${url.host}${database}`;
+  };
+  return {
+    version: typeof __APP_VERSION__ === "string" ? __APP_VERSION__ : "unbuilt",
+    node: process.version,
+    database: env.DATABASE_URL
+      ? where(env.DATABASE_URL)
+      : `embedded in ${path.resolve(env.DATA_DIR, "pglite")}`,
+    mail: env.SMTP_URL ? where(env.SMTP_URL) : `files in ${path.resolve(env.DATA_DIR, "mail")}`,
+    throttles: env.REDIS_URL ? where(env.REDIS_URL) : "memory",
+    trust_proxy: env.TRUST_PROXY,
+    origin: env.APP_URL,
+  };
+}
+
+/**
+ * A start that cannot go on (the database will not open, the address cannot be listened on)
+ * ends with one line on stderr saying why, not a stack trace, and exit status 1 so that
+ * systemd tries again (the database may still be starting). The log has the details.
+ */
+function failedToStart(error: unknown, env?: Env): never {
+  // Drizzle wraps a driver's error in one naming the whole query: the driver's says why.
+  let cause = error;
+  while ((cause as { cause?: unknown }).cause) cause = (cause as { cause?: unknown }).cause;
+  const { code } = cause as { code?: string };
+  const at = env && `${env.HOST}:${env.PORT}`;
+  const why =
+    code === "EADDRINUSE"
+      ? `Cannot listen on ${at}: the port is in use (PORT)`
+      : code === "EADDRNOTAVAIL"
+        ? `Cannot listen on ${at}: not an address of this machine (HOST)`
+        : code === "EACCES"
+          ? `Cannot listen on ${at}: permission denied (a PORT below 1024 needs privileges)`
+          : code === "ENOTFOUND" || code === "EAI_AGAIN"
+            ? `Cannot listen on ${at}: the host name does not resolve (HOST)`
+            : `The start failed: ${safeError(cause).message.split("\n")[0] || code || "unknown error"}`;
+  log.fatal({ err: safeError(error) }, why);
+  process.stderr.write(`${why}\n`);
+  process.exit(1);
+}
