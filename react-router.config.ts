@@ -15,7 +15,10 @@ export default {
   // After pre-rendering: .br/.gz copies of every static text file for serveStatic({ precompressed }).
   // Then the build-time settings it was made with, so `npm start` knows when to rebuild.
   async buildEnd({ reactRouterConfig }) {
-    await precompress(`${reactRouterConfig.buildDirectory}/client`);
+    const started = performance.now();
+    const { count } = await precompress(`${reactRouterConfig.buildDirectory}/client`);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`[precompress] ${count} files compressed (brotli, gzip) in ${seconds} s`);
     writeFileSync(buildSettingsFile(), buildSettings());
   },
 } satisfies Config;

@@ -8,7 +8,9 @@ import { run } from "./run.mjs";
 process.chdir(projectRoot);
 loadDotEnv();
 if (!buildMatchesSettings()) {
-  console.log("Building the site…");
+  // The first build encodes every image (progress per image), then bundles, pre-renders and
+  // compresses; later builds take the images from .cache/.
+  console.log("Building the site: images, then bundles and pages, then compression…");
   execSync("npx react-router build", { stdio: "inherit" });
 }
 await run("serve", []);
