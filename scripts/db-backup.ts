@@ -40,6 +40,8 @@ async function backUpPglite(): Promise<string> {
 try {
   let how: string;
   if (env.DATABASE_URL) {
+    // Owner-only from the start (pg_dump keeps the mode of a file that exists).
+    writeFileSync(partial, "", { mode: 0o600 });
     await dumpPostgres(env.DATABASE_URL, partial);
     how = "con pg_dump";
   } else how = await backUpPglite();
