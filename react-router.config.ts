@@ -1,5 +1,7 @@
+import { writeFileSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
 import { prerenderPaths } from "./content/sitemap";
+import { buildSettings, buildSettingsFile } from "./scripts/build-state.mjs";
 import { precompress } from "./scripts/precompress";
 
 export default {
@@ -11,7 +13,12 @@ export default {
   prerender: [...prerenderPaths, "/sitemap.xml", "/robots.txt"],
   future: { v8_middleware: true },
   // After pre-rendering: .br/.gz copies of every static text file for serveStatic({ precompressed }).
+  // Then the build-time settings it was made with, so `npm start` knows when to rebuild.
   async buildEnd({ reactRouterConfig }) {
-    await precompress(`${reactRouterConfig.buildDirectory}/client`);
+    const started = performance.now();
+    const { count } = await precompress(`${reactRouterConfig.buildDirectory}/client`);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`[precompress] ${count} files compressed (brotli, gzip) in ${seconds} s`);
+    writeFileSync(buildSettingsFile(), buildSettings());
   },
 } satisfies Config;

@@ -1,4 +1,7 @@
 import { execSync } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -25,10 +28,21 @@ function buildVersion(): string {
   }
 }
 
+/** The operator's commands, built beside the server so a production install runs them without
+ * tsx (scripts/run.mjs picks build/server/<name>.js). */
+const commandEntries = {
+  "user-create": "./scripts/user-create.ts",
+  "db-migrate": "./scripts/db-migrate.ts",
+  "db-backup": "./scripts/db-backup.ts",
+  "db-restore": "./scripts/db-restore.ts",
+};
+
 /**
  * The Hono server is a second entry of the SSR build, beside React Router's own, so both share
- * one copy of every module (context keys match by identity). React Router names every SSR
- * entry index.js; this keeps the server's name stable: build/server/server.js.
+ * one copy of every module (context keys match by identity); the operator's commands are more.
+ * React Router names every SSR entry index.js; this keeps the others' names stable:
+ * build/server/server.js, build/server/user-create.js… The migrations are copied beside them
+ * (build/server/migrations), so a build runs without the source tree.
  */
 function honoServerEntry(): Plugin {
   return {
@@ -39,14 +53,26 @@ function honoServerEntry(): Plugin {
       const input = options.input as string | undefined;
       return {
         ...options,
-        input: { index: input ?? "virtual:react-router/server-build", server: "./server/index.ts" },
+        input: {
+          index: input ?? "virtual:react-router/server-build",
+          server: "./server/index.ts",
+          ...commandEntries,
+        },
       };
     },
     outputOptions(output) {
       return {
         ...output,
-        entryFileNames: (chunk) => (chunk.name === "server" ? "server.js" : "index.js"),
+        entryFileNames: (chunk) => (chunk.name === "index" ? "index.js" : `${chunk.name}.js`),
       };
+    },
+    writeBundle(output) {
+      if (!output.dir) return;
+      const migrations = path.join(output.dir, "migrations");
+      rmSync(migrations, { recursive: true, force: true });
+      cpSync(fileURLToPath(new URL("./server/db/migrations", import.meta.url)), migrations, {
+        recursive: true,
+      });
     },
   };
 }

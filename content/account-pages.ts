@@ -69,6 +69,17 @@ export const accountPages = {
     description: "Las preferencias de tu cuenta de cliente de Obra Mediterránea.",
     keywords: ["configuración", "preferencias", "mi cuenta", "área de clientes"],
   },
+  newsletterConfirm: {
+    title: "Confirmar suscripción",
+    description:
+      "Confirma tu suscripción al boletín de Obra Mediterránea: ideas para tu reforma y obras terminadas, como mucho una vez al mes.",
+    keywords: ["boletín", "confirmar suscripción", "newsletter", "Obra Mediterránea"],
+  },
+  newsletterUnsubscribe: {
+    title: "Darse de baja del boletín",
+    description: "Deja de recibir el boletín de Obra Mediterránea con un solo clic.",
+    keywords: ["boletín", "darse de baja", "cancelar suscripción", "Obra Mediterránea"],
+  },
 } satisfies Record<string, Seo>;
 
 /** The admin screens take their title from the section (SPEC §2); the rest is shared. */

@@ -14,6 +14,7 @@ const report = await buildImages({
   log: console.log,
 });
 console.log(
-  `[images] ${report.built.length} built, ${report.skipped.length} unchanged, ` +
+  `[images] ${report.built.length} encoded, ${report.cached.length} from the cache, ` +
+    `${report.skipped.length} unchanged, ` +
     `${report.files} files, ${(report.bytes / 1024).toFixed(0)} KiB, ${(report.ms / 1000).toFixed(1)} s`,
 );

@@ -1,10 +1,11 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { verifyPassword } from "../server/auth/passwords.ts";
 import { type ControlSocket, startControlSocket } from "../server/control.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../server/db/client.ts";
 import { roles, users } from "../server/db/schema.ts";
@@ -22,12 +23,22 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run user:create -- …` as an operator types it, in its own process. */
-function userCreate(args: string[], env: Record<string, string>): Promise<Run> {
+/**
+ * `npm run user:create -- …` as an operator types it, in its own process; `input` is what a
+ * script pipes into it (a password). `runner` starts it as package.json does (scripts/run.mjs).
+ */
+function userCreate(
+  args: string[],
+  env: Record<string, string>,
+  options: { input?: string; runner?: string } = {},
+): Promise<Run> {
+  const command = options.runner
+    ? [options.runner, "user:create"]
+    : ["--import", "tsx", "scripts/user-create.ts"];
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
-      ["--import", "tsx", "scripts/user-create.ts", ...args],
+      [...command, ...args],
       {
         cwd: path.resolve(import.meta.dirname, ".."),
         env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", ...env },
@@ -36,6 +47,37 @@ function userCreate(args: string[], env: Record<string, string>): Promise<Run> {
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
     );
+    child.stdin?.end(options.input ?? "");
+  });
+}
+
+/**
+ * The same on a terminal (util-linux's `script` gives it one): answers each password prompt
+ * once it shows, and returns everything the terminal displayed.
+ */
+function userCreateOnTerminal(args: string[], env: Record<string, string>, answers: string[]) {
+  const command = [process.execPath, "--import", "tsx", "scripts/user-create.ts", ...args]
+    .map((word) => `'${word}'`)
+    .join(" ");
+  return new Promise<{ code: number | null; screen: string }>((resolve, reject) => {
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", ...env },
+    });
+    let screen = "";
+    let prompts = 0;
+    child.stdout.on("data", (chunk: Buffer) => {
+      screen += chunk.toString();
+      const shown =
+        screen.match(/Contraseña \(no se muestra\): |Repite la contraseña: /g)?.length ?? 0;
+      for (; prompts < shown; prompts++) child.stdin.write(`${answers[prompts]}\r`);
+    });
+    const timer = setTimeout(() => child.kill(), 60_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, screen });
+    });
   });
 }
 
@@ -57,8 +99,8 @@ describe("npm run user:create: bad arguments", () => {
   it("explains what is missing and exits with 1", async () => {
     const run = await userCreate(["--name", "Olga"], { DATA_DIR: tempDir() });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("Error: faltan datos: --email, --password, --role.");
-    expect(run.stderr).toContain("npm run user:create -- --name NOMBRE");
+    expect(run.stderr).toContain("Error: faltan datos: --email, --role.");
+    expect(run.stderr).toContain("npm run user:create -- --name NOMBRE --email CORREO --role ROL");
   });
 
   it("refuses an unknown option and an unknown role", async () => {
@@ -185,5 +227,78 @@ describe.skipIf(skipDatabase)("npm run user:create while the server runs", () =>
     expect(
       await database.db.select().from(users).where(eq(users.email, "debil@example.test")),
     ).toEqual([]);
+  });
+  const withoutPassword = (email: string) => admin(email).filter((_, i) => i !== 4 && i !== 5);
+
+  it("reads the password from standard input when piped", { timeout: 60_000 }, async () => {
+    const run = await userCreate(
+      withoutPassword("piped@example.test"),
+      { DATA_DIR: dataDir },
+      { input: "tubería-secreta-2026\n" },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const login = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, "piped@example.test"));
+    expect(login).toHaveLength(1);
+    expect(await verifyPassword(login[0]?.password_hash ?? "", "tubería-secreta-2026")).toBe(true);
+
+    const empty = await userCreate(withoutPassword("empty@example.test"), { DATA_DIR: dataDir });
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("Error: falta la contraseña (la entrada estándar está vacía).");
+  });
+
+  it("asks twice on a terminal and never shows the password", { timeout: 90_000 }, async () => {
+    const secret = "terminal-secreta-2026";
+    const run = await userCreateOnTerminal(
+      withoutPassword("tty@example.test"),
+      { DATA_DIR: dataDir },
+      [secret, secret],
+    );
+    expect(run.screen).toContain("Contraseña (no se muestra): ");
+    expect(run.screen).toContain("Repite la contraseña: ");
+    expect(run.screen).toContain("Usuario creado (a través del servidor en marcha)");
+    expect(run.screen).not.toContain(secret);
+    expect(run.code).toBe(0);
+
+    const typo = await userCreateOnTerminal(
+      withoutPassword("typo@example.test"),
+      { DATA_DIR: dataDir },
+      [secret, `${secret}x`],
+    );
+    expect(typo.screen).toContain("las dos contraseñas no coinciden");
+    expect(typo.code).toBe(1);
+    expect(
+      await database.db.select().from(users).where(eq(users.email, "typo@example.test")),
+    ).toEqual([]);
+  });
+
+  it("finds the running server through .env, as npm run user:create does", {
+    timeout: 60_000,
+  }, async () => {
+    // A project folder of its own, so its .env is the only one: the runner and the sources.
+    const project = tempDir();
+    const root = path.resolve(import.meta.dirname, "..");
+    mkdirSync(path.join(project, "scripts"));
+    for (const file of ["run.mjs", "build-state.mjs"]) {
+      copyFileSync(path.join(root, "scripts", file), path.join(project, "scripts", file));
+    }
+    symlinkSync(
+      path.join(root, "scripts/user-create.ts"),
+      path.join(project, "scripts/user-create.ts"),
+    );
+    symlinkSync(path.join(root, "node_modules"), path.join(project, "node_modules"));
+    writeFileSync(path.join(project, ".env"), `DATA_DIR=${dataDir}\n`);
+
+    const run = await userCreate(
+      admin("dotenv@example.test"),
+      {},
+      { runner: path.join(project, "scripts/run.mjs") },
+    );
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain("Usuario creado (a través del servidor en marcha)");
+    expect(run.code).toBe(0);
   });
 });

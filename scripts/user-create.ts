@@ -1,6 +1,9 @@
 /**
- * `npm run user:create -- --name NAME --email EMAIL --password PASSWORD --role ROLE`
+ * `npm run user:create -- --name NAME --email EMAIL --role ROLE`
  *
+ * Asks for the password without echoing it on a terminal, or reads it from standard input when
+ * piped (`--password` still works for scripts, but any user of the machine sees it in `ps`).
+ * Reads `.env` like the server (through scripts/run.mjs), so it finds the same database.
  * Makes a verified account (how the first administrator is made: there are no default
  * accounts). Asks the running server through its control socket when one answers, since an
  * embedded PGlite directory belongs to one process; otherwise opens the database itself
@@ -21,8 +24,11 @@ import { roleNames } from "../server/users/create-user.ts";
 
 const usage = [
   "Uso / usage:",
-  "  npm run user:create -- --name NOMBRE --email CORREO --password CONTRASEÑA --role ROL",
+  "  npm run user:create -- --name NOMBRE --email CORREO --role ROL",
   `  ROL: ${roleNames.join(" | ")}`,
+  "  La contraseña se pide sin mostrarla, o se lee de la entrada estándar:",
+  "    printf '%s\\n' \"$CLAVE\" | npm run user:create -- …",
+  "  --password CONTRASEÑA también vale, pero queda a la vista de todos en `ps`.",
 ].join("\n");
 
 function stop(...lines: string[]): never {
@@ -30,7 +36,9 @@ function stop(...lines: string[]): never {
   process.exit(1);
 }
 
-function readArguments(): UserCreateRequest {
+type Arguments = Omit<UserCreateRequest, "password"> & { password?: string };
+
+function readArguments(): Arguments {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -51,7 +59,7 @@ function readArguments(): UserCreateRequest {
     console.log(usage);
     process.exit(0);
   }
-  const missing = ["name", "email", "password", "role"].filter(
+  const missing = ["name", "email", "role"].filter(
     (key) => typeof values[key] !== "string" || (values[key] as string).trim() === "",
   );
   if (missing.length) {
@@ -65,14 +73,73 @@ function readArguments(): UserCreateRequest {
     command: "user:create",
     name: values.name as string,
     email: values.email as string,
-    password: values.password as string,
+    password: values.password as string | undefined,
     role,
   };
 }
 
+/** Asks on the terminal without echoing what is typed (raw mode: we draw nothing back). */
+function promptHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  process.stderr.write(question);
+  input.setRawMode(true);
+  input.setEncoding("utf8");
+  input.resume();
+  return new Promise((resolve) => {
+    let typed: string[] = [];
+    const finish = () => {
+      input.off("data", onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write("\n");
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n") {
+          finish();
+          resolve(typed.join(""));
+          return;
+        }
+        if (char === "\u0003") {
+          // Ctrl-C: raw mode delivers it as a character, not as SIGINT.
+          finish();
+          process.exit(130);
+        }
+        if (char === "\u007f" || char === "\b") typed = typed.slice(0, -1);
+        else if (char >= " ") typed.push(char);
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+/** The first line of standard input (a password piped by a script or a secrets manager). */
+async function readStandardInput(): Promise<string> {
+  let text = "";
+  process.stdin.setEncoding("utf8");
+  for await (const chunk of process.stdin) text += chunk;
+  return text.split(/\r?\n/, 1)[0] ?? "";
+}
+
+async function readPassword(given: string | undefined): Promise<string> {
+  if (given !== undefined) return given;
+  if (!process.stdin.isTTY) {
+    const piped = await readStandardInput();
+    if (!piped) stop("Error: falta la contraseña (la entrada estándar está vacía).", usage);
+    return piped;
+  }
+  const password = await promptHidden("Contraseña (no se muestra): ");
+  if (!password) stop("Error: falta la contraseña.");
+  if ((await promptHidden("Repite la contraseña: ")) !== password) {
+    stop("Error: las dos contraseñas no coinciden; no se ha creado el usuario.");
+  }
+  return password;
+}
+
 async function main() {
-  const request = readArguments();
+  const { password, ...rest } = readArguments();
   const env = parseEnv();
+  const request: UserCreateRequest = { ...rest, password: await readPassword(password) };
 
   let response: ControlResponse | undefined = await requestControl(
     controlSocketPath(env.DATA_DIR),
@@ -97,6 +164,7 @@ async function main() {
     );
     stop("Error: no se ha creado el usuario.", ...(details.length ? details : [response.message]));
   }
+  if (!("user" in response)) stop("Error: respuesta inesperada del servidor.");
   const { user } = response;
   console.log(
     `Usuario creado (${where}): ${user.name} <${user.email}>, rol ${user.role}, verificado, id ${user.id}.`,

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { dumpPglite, pgliteOf } from "./db/backup.ts";
 import type { Database } from "./db/client.ts";
 import type { FieldErrors } from "./http-errors.ts";
 import { log, safeError } from "./log.ts";
@@ -12,7 +13,8 @@ import { type CreatedUser, createUser, UserInputError } from "./users/create-use
  * asks the server through this socket instead of opening the database itself. It is a unix
  * socket inside DATA_DIR with mode 0600: only the account that runs the server can use it.
  *
- * Protocol: one JSON line in, one JSON line out, then the server closes the connection.
+ * Protocol: one JSON line in, one JSON line out, then the server closes the connection. Commands:
+ * user:create, and db:backup (docs/operations.md).
  */
 
 export interface UserCreateRequest {
@@ -23,10 +25,17 @@ export interface UserCreateRequest {
   role: string;
 }
 
-export type ControlRequest = UserCreateRequest;
+/** `npm run db:backup` while the site runs on the embedded database (it alone may read it). */
+export interface BackupRequest {
+  command: "db:backup";
+}
+
+export type ControlRequest = UserCreateRequest | BackupRequest;
 
 export type ControlResponse =
   | { ok: true; user: CreatedUser }
+  /** The gzipped data directory, base64 (see server/db/backup.ts). */
+  | { ok: true; backup: string }
   | { ok: false; message: string; errors?: FieldErrors };
 
 /** Longer requests are refused: the only command carries a name, an e-mail and a password. */
@@ -44,6 +53,11 @@ export function controlSocketPath(dataDir: string): string {
 /** Runs one command against `db`: the socket's handler, and the CLI's when no server runs. */
 export async function runControlCommand(db: Database, request: unknown): Promise<ControlResponse> {
   const command = (request as { command?: unknown } | null)?.command;
+  if (command === "db:backup") {
+    const client = pgliteOf(db);
+    if (!client) return { ok: false, message: "Solo la base de datos embebida se copia así." };
+    return { ok: true, backup: (await dumpPglite(client)).toString("base64") };
+  }
   if (command !== "user:create") {
     return { ok: false, message: `Orden desconocida: ${String(command)}` };
   }
@@ -81,6 +95,8 @@ function serveConnection(socket: net.Socket, db: Database) {
     const end = buffered.indexOf("\n");
     if (end === -1) return;
     socket.removeAllListeners("data");
+    // The idle limit is for a client slow to ask; a backup may take a while to answer.
+    socket.setTimeout(0);
     let request: unknown;
     try {
       request = JSON.parse(buffered.slice(0, end));
@@ -150,7 +166,7 @@ export async function startControlSocket(options: {
 }): Promise<ControlSocket | undefined> {
   mkdirSync(options.dataDir, { recursive: true });
   const socketPath = controlSocketPath(options.dataDir);
-  if (await isAnswering(socketPath)) {
+  if (await serverAnswers(socketPath)) {
     log.warn(`control: ${socketPath} is held by another running server; not started`);
     return undefined;
   }
@@ -182,7 +198,8 @@ export async function startControlSocket(options: {
   };
 }
 
-function isAnswering(socketPath: string): Promise<boolean> {
+/** True when a running server answers on `socketPath` (the embedded database is its alone). */
+export function serverAnswers(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createConnection(socketPath);
     probe.on("connect", () => {

@@ -110,7 +110,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2})$/, {
       error:
-        "expected the number of proxies in front of the site (0, 1, 2…), true (1) or false (0)",
+        "expected the number of proxies in front of the site (0, 1, 2…), or true (1) or false (0)",
     })
     .default("0")
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),

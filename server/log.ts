@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
-import { describeError } from "./db/errors.ts";
+import { errorSummary } from "./db/errors.ts";
 
 type Level = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 const levels: readonly string[] = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
@@ -30,20 +30,25 @@ export function maskEmail(address: string): string {
 }
 
 /**
- * An error as a log field: what describeError (server/db/errors.ts) keeps of it, never a failed
- * query's parameters nor the row PostgreSQL quotes, with every e-mail address masked.
+ * An error as a log field: `errorSummary` (a failed query's SQL but never its parameters, each
+ * cause by name, code and message) and the stack's frames, every e-mail address masked.
  */
 export function safeError(error: unknown) {
   const { code } = (error ?? {}) as { code?: unknown };
+  const frames =
+    error instanceof Error
+      ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line))
+      : [];
   return {
-    ...(error instanceof Error ? { type: error.name } : {}),
-    ...(typeof code === "string" ? { code } : {}),
+    type: error instanceof Error ? error.name : typeof error,
     // A thrown object that is not an Error (a driver's) still has its message read.
     message: maskEmail(
       error instanceof Error || typeof (error as { message?: unknown })?.message !== "string"
-        ? describeError(error)
+        ? errorSummary(error)
         : (error as { message: string }).message,
     ),
+    ...(code === undefined ? {} : { code }),
+    ...(frames.length ? { stack: frames.join("\n") } : {}),
   };
 }
 

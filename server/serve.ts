@@ -20,6 +20,8 @@ export async function serveSite(env: Env, site: Hono) {
   for (const { level, message } of startupLines(env)) log[level](message);
   const { services, close } = await boot(env).catch((error) => failedToStart(error));
   log.info(startupSummary(env), "starting");
+  // Where mail and lead notices go, and (in production) the company data still made up.
+  for (const { level, message } of startupLines(env)) log[level](message);
   // `npm run user:create` reaches the database through this while the site runs.
   const control = await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
   const server = serveUntilSignal({

@@ -1,9 +1,10 @@
 // /newsletter/confirmar?token=…: the link of the newsletter's confirmation mail (double opt-in).
 import { NewsletterLinkPage, postLinkToken } from "~/components/newsletter-link-page";
-import { accountMeta } from "~/lib/account-forms";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../content/account-pages";
 import type { Route } from "./+types/newsletter-confirm";
 
-export const meta = () => accountMeta("Confirmar suscripción");
+export const meta = () => noindexMeta(accountPages.newsletterConfirm);
 
 export const clientAction = ({ request }: Route.ClientActionArgs) =>
   postLinkToken(request, "subscriptions/confirm");

@@ -1,9 +1,10 @@
 // /newsletter/baja?token=…: the unsubscribe link of every newsletter mail. One click, no sign-in.
 import { NewsletterLinkPage, postLinkToken } from "~/components/newsletter-link-page";
-import { accountMeta } from "~/lib/account-forms";
+import { noindexMeta } from "~/lib/seo";
+import { accountPages } from "../../content/account-pages";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
-export const meta = () => accountMeta("Darse de baja del boletín");
+export const meta = () => noindexMeta(accountPages.newsletterUnsubscribe);
 
 export const clientAction = ({ request }: Route.ClientActionArgs) =>
   postLinkToken(request, "subscriptions/unsubscribe");

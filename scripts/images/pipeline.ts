@@ -2,11 +2,14 @@
  * The image pipeline: turns each source in content/images/src (an SVG illustration or the
  * company's own JPEG/PNG/WebP photo under the same id) into AVIF and WebP variants at the
  * widths of content/images.ts, cropped to the declared aspect so pages never shift.
- * Unchanged sources are skipped thanks to a small manifest of source hashes (in .cache/).
+ * Unchanged sources are skipped thanks to a small manifest of source hashes (in .cache/), and
+ * every variant set is kept by content hash in .cache/images/<hash>/, so an image is encoded
+ * once per machine checkout: a source changed and changed back, or an emptied output folder,
+ * is copied from there instead of encoded again (encoding is most of a first build's time).
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import {
@@ -35,13 +38,19 @@ export interface PipelineOptions {
   ids?: readonly ImageId[];
   /** Hashes of the sources last built; kept outside outDir so it is never published. */
   manifestFile: string;
+  /** Variant sets by content hash (default: `images/` beside the manifest). */
+  cacheDir?: string;
   /** Images encoded in parallel; libvips threads inside each one too. */
   concurrency?: number;
   log?: (message: string) => void;
 }
 
 export interface PipelineReport {
+  /** Encoded now. */
   built: ImageId[];
+  /** Copied from the content-hash cache. */
+  cached: ImageId[];
+  /** Already in place. */
   skipped: ImageId[];
   files: number;
   bytes: number;
@@ -119,6 +128,7 @@ async function encodeImage(sourceFile: string, source: Buffer, id: ImageId, outD
 export async function buildImages(options: PipelineOptions): Promise<PipelineReport> {
   const started = performance.now();
   const { srcDir, outDir, manifestFile, ids = imageIds, concurrency = 2, log = () => {} } = options;
+  const cacheDir = options.cacheDir ?? path.join(path.dirname(manifestFile), "images");
   await mkdir(outDir, { recursive: true });
   const manifest = await readManifest(manifestFile);
 
@@ -129,23 +139,55 @@ export async function buildImages(options: PipelineOptions): Promise<PipelineRep
     );
   }
 
+  // Sort every id first (hashing is cheap), so progress can count what is left to do.
   const built: ImageId[] = [];
+  const cached: ImageId[] = [];
   const skipped: ImageId[] = [];
-  const queue = [...ids];
+  const work: { id: ImageId; sourceFile: string; source: Buffer; hash: string }[] = [];
+  for (const id of ids) {
+    const sourceFile = findSource(srcDir, id) as string;
+    const source = await readFile(sourceFile);
+    const hash = hashOf(source, id);
+    const present = variantFileNames(id).every((name) => existsSync(path.join(outDir, name)));
+    if (manifest.hashes[id] === hash && present) skipped.push(id);
+    else work.push({ id, sourceFile, source, hash });
+  }
+  const inCache = (hash: string, id: ImageId) =>
+    variantFileNames(id).every((name) => existsSync(path.join(cacheDir, hash, name)));
+  const toEncode = work.filter(({ id, hash }) => !inCache(hash, id)).length;
+  if (work.length > 0) {
+    log(
+      `[images] ${ids.length} images: ${toEncode} to encode, ${work.length - toEncode} from the cache, ${skipped.length} unchanged`,
+    );
+  }
+
+  let done = 0;
+  const queue = [...work];
   const worker = async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) {
-      const sourceFile = findSource(srcDir, id) as string;
-      const source = await readFile(sourceFile);
-      const hash = hashOf(source, id);
-      const present = variantFileNames(id).every((name) => existsSync(path.join(outDir, name)));
-      if (manifest.hashes[id] === hash && present) {
-        skipped.push(id);
-        continue;
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const { id, sourceFile, source, hash } = item;
+      const itemStarted = performance.now();
+      const entry = path.join(cacheDir, hash);
+      const fromCache = inCache(hash, id);
+      if (!fromCache) {
+        // Encoded beside the cache entry, then renamed: an interrupted run leaves no half set.
+        const partial = `${entry}.partial-${process.pid}`;
+        await rm(partial, { recursive: true, force: true });
+        await mkdir(partial, { recursive: true });
+        await encodeImage(sourceFile, source, id, partial);
+        await rm(entry, { recursive: true, force: true });
+        await rename(partial, entry);
       }
-      await encodeImage(sourceFile, source, id, outDir);
+      for (const name of variantFileNames(id)) {
+        await copyFile(path.join(entry, name), path.join(outDir, name));
+      }
       manifest.hashes[id] = hash;
-      built.push(id);
-      log(`[images] ${id} ← ${path.basename(sourceFile)}`);
+      (fromCache ? cached : built).push(id);
+      done += 1;
+      const seconds = ((performance.now() - itemStarted) / 1000).toFixed(1);
+      log(
+        `[images] ${done}/${work.length} ${id} ← ${path.basename(sourceFile)} (${fromCache ? "from the cache" : `${seconds} s`})`,
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
@@ -172,5 +214,5 @@ export async function buildImages(options: PipelineOptions): Promise<PipelineRep
       bytes += size;
     }
   }
-  return { built, skipped, files, bytes, ms: Math.round(performance.now() - started) };
+  return { built, cached, skipped, files, bytes, ms: Math.round(performance.now() - started) };
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { describeError } from "./errors.ts";
+import { safeError } from "../log.ts";
 
 /**
  * A failed query is logged by its SQL, PostgreSQL's code and message, never by its parameters:
@@ -49,12 +49,13 @@ describe.skipIf(skipDatabase)("database errors in the log", () => {
     expect(log).not.toContain("Nombre Rechazado");
   });
 
-  it("describes a failed query with its SQL, code and message, without its parameters", async () => {
+  it("logs a failed query with its SQL, code and message, without its parameters", async () => {
     const error = await t.db.execute(sql`select ${"secreto-123"}::text, 1 / 0`).then(
       () => undefined,
       (e: unknown) => e,
     );
-    const text = describeError(error);
+    const { message, stack } = safeError(error);
+    const text = `${message}\n${stack}`;
     expect(text).toContain("select $1::text, 1 / 0");
     expect(text).toContain("22012");
     expect(text).toContain("division by zero");
@@ -65,7 +66,8 @@ describe.skipIf(skipDatabase)("database errors in the log", () => {
 
   it("keeps an ordinary error's message, its causes and its stack", () => {
     const error = new TypeError("x is not a function", { cause: new Error("the cause") });
-    const text = describeError(error);
+    const { message, stack } = safeError(error);
+    const text = `${message}\n${stack}`;
     expect(text).toContain("TypeError: x is not a function");
     expect(text).toContain("cause: Error: the cause");
     expect(text).toMatch(/\n\s+at /);

@@ -65,12 +65,3 @@ export function errorSummary(error: unknown): string {
     .map((e, i) => (i === 0 ? describeOne(e) : `cause: ${describeOne(e)}`))
     .join("\n");
 }
-
-/** `errorSummary` and where it happened: the stack's frames, without its first line (the message). */
-export function describeError(error: unknown): string {
-  const frames =
-    error instanceof Error
-      ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line))
-      : [];
-  return [errorSummary(error), ...frames].join("\n");
-}

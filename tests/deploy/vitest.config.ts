@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/deploy/**/*.test.ts"],
+    // One at a time: the scale-out test's rolling restart under load must not share the two
+    // cores with the production install's npm ci.
+    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

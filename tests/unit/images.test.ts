@@ -45,8 +45,17 @@ describe("image pipeline", () => {
   it("turns an illustration into AVIF and WebP at every width, then skips it while unchanged", async () => {
     const outDir = path.join(temp, "out");
     const manifestFile = path.join(temp, "manifest.json");
-    const first = await buildImages({ srcDir: imagesSrcDir, outDir, manifestFile, ids: ["team"] });
+    const progress: string[] = [];
+    const first = await buildImages({
+      srcDir: imagesSrcDir,
+      outDir,
+      manifestFile,
+      ids: ["team"],
+      log: (line) => progress.push(line),
+    });
     expect(first.built).toEqual(["team"]);
+    expect(progress[0]).toBe("[images] 1 images: 1 to encode, 0 from the cache, 0 unchanged");
+    expect(progress[1]).toMatch(/^\[images\] 1\/1 team ← team\.svg \(\d+\.\d s\)$/);
     expect((await readdir(outDir)).sort()).toEqual(variantFileNames("team").sort());
     const small = await sharp(path.join(outDir, "team-480.avif")).metadata();
     expect([small.format, small.width, small.height]).toEqual(["heif", 480, 360]);
@@ -55,6 +64,18 @@ describe("image pipeline", () => {
 
     const second = await buildImages({ srcDir: imagesSrcDir, outDir, manifestFile, ids: ["team"] });
     expect(second).toMatchObject({ built: [], skipped: ["team"] });
+
+    // Another output folder (an emptied one, a changed source changed back): from the cache.
+    const elsewhere = path.join(temp, "out-2");
+    const third = await buildImages({
+      srcDir: imagesSrcDir,
+      outDir: elsewhere,
+      manifestFile: path.join(temp, "manifest-2.json"),
+      cacheDir: path.join(temp, "images"),
+      ids: ["team"],
+    });
+    expect(third).toMatchObject({ built: [], cached: ["team"], skipped: [] });
+    expect((await readdir(elsewhere)).sort()).toEqual(variantFileNames("team").sort());
   }, 180_000);
 
   it("crops a company photo of another shape to the declared aspect, and prefers it to the SVG", async () => {

@@ -1,0 +1,56 @@
+/**
+ * `npm run db:backup -- FILE`: a copy of the configured database in FILE (docs/operations.md).
+ * PostgreSQL (DATABASE_URL): pg_dump's custom format. The embedded database: its data directory
+ * gzipped, taken by the running server through its control socket (the folder is its alone),
+ * or read here when no server runs. Restore with `npm run db:restore -- FILE`.
+ */
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { controlSocketPath, requestControl } from "../server/control.ts";
+import { dumpPgliteDirectory, dumpPostgres } from "../server/db/backup.ts";
+import { parseEnv } from "../server/env.ts";
+
+const usage = "Uso: npm run db:backup -- ARCHIVO";
+const [file, ...extra] = process.argv.slice(2);
+if (!file || extra.length > 0 || file.startsWith("-")) {
+  console.error(usage);
+  process.exit(1);
+}
+const env = parseEnv();
+const target = path.resolve(file);
+// Written beside the target, then renamed: a failed backup never leaves a truncated FILE.
+const partial = `${target}.partial`;
+mkdirSync(path.dirname(target), { recursive: true });
+
+async function backUpPglite(): Promise<string> {
+  const viaServer = await requestControl(controlSocketPath(env.DATA_DIR), {
+    command: "db:backup",
+  });
+  if (viaServer) {
+    if (!viaServer.ok) throw new Error(viaServer.message);
+    if (!("backup" in viaServer)) throw new Error("respuesta inesperada del servidor.");
+    writeFileSync(partial, Buffer.from(viaServer.backup, "base64"), { mode: 0o600 });
+    return "a través del servidor en marcha";
+  }
+  const dataDir = path.resolve(env.DATA_DIR, "pglite");
+  writeFileSync(partial, await dumpPgliteDirectory(dataDir), { mode: 0o600 });
+  return `de ${dataDir}`;
+}
+
+try {
+  let how: string;
+  if (env.DATABASE_URL) {
+    // Owner-only from the start (pg_dump keeps the mode of a file that exists).
+    writeFileSync(partial, "", { mode: 0o600 });
+    await dumpPostgres(env.DATABASE_URL, partial);
+    how = "con pg_dump";
+  } else how = await backUpPglite();
+  renameSync(partial, target);
+  const size = (statSync(target).size / 1024).toFixed(0);
+  const kind = env.DATABASE_URL ? "PostgreSQL" : "la base de datos embebida";
+  console.log(`Copia de ${kind} guardada en ${target} (${size} KiB, ${how}).`);
+} catch (error) {
+  rmSync(partial, { force: true });
+  console.error(`Error: no se ha hecho la copia: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,170 @@
+/**
+ * The production path of README and docs/deploy.md on a machine that has only the build: the
+ * build and the package files copied to an empty folder, `npm ci --omit=dev` there (no tsx, no
+ * Vite, no source tree), settings in its `.env`, then every operator command as typed.
+ * Needs the build (`npm test` runs it after building) and the npm registry, or npm's cache
+ * (CI's own `npm ci` fills it, so the install there takes seconds).
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const folder = mkdtempSync(path.join(os.tmpdir(), "obra-production-"));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The operator's environment: nothing of this checkout's or of the test runner's. */
+const operatorEnv = () => {
+  const env = { ...process.env };
+  for (const name of ["NODE_ENV", "DATA_DIR", "DATABASE_URL", "REDIS_URL", "PORT", "HOST"])
+    delete env[name];
+  for (const name of ["BUILD_DIR", "MIGRATIONS_DIR", "APP_URL", "SMTP_URL"]) delete env[name];
+  return env;
+};
+
+/** `npm run NAME -- ARGS` in the production folder, with `input` on its standard input. */
+function npmRun(name: string, args: string[] = [], input = "") {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(
+      "npm",
+      ["run", "--silent", name, ...(args.length ? ["--", ...args] : [])],
+      { cwd: folder, env: operatorEnv(), timeout: 120_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(input);
+  });
+}
+
+describe("production install: the build and production dependencies only", () => {
+  let port = 0;
+  let site: ChildProcess | undefined;
+  let exited: Promise<void> | undefined;
+  const base = () => `http://127.0.0.1:${port}`;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(buildDir, "server/server.js"))) {
+      throw new Error(`No build in ${buildDir}: run npm run build first.`);
+    }
+    cpSync(buildDir, path.join(folder, "build"), { recursive: true });
+    mkdirSync(path.join(folder, "scripts"));
+    for (const file of [
+      "package.json",
+      "package-lock.json",
+      "scripts/run.mjs",
+      "scripts/build-state.mjs",
+    ])
+      cpSync(path.join(root, file), path.join(folder, file));
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        "npm",
+        ["ci", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"],
+        { cwd: folder, env: operatorEnv(), timeout: 300_000 },
+        (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
+      ),
+    );
+    port = await freePort();
+    // Settings in .env, as on a machine without systemd: every command must read them.
+    writeFileSync(
+      path.join(folder, ".env"),
+      `PORT=${port}\nHOST=127.0.0.1\nDATA_DIR=./data\nAPP_URL=http://127.0.0.1:${port}\n`,
+    );
+  }, 360_000);
+
+  afterAll(async () => {
+    if (site?.pid && site.exitCode === null) process.kill(-site.pid, "SIGTERM");
+    await exited;
+    rmSync(folder, { recursive: true, force: true });
+  }, 60_000);
+
+  it("has no build tools installed", () => {
+    for (const tool of ["tsx", "vite", "@react-router/dev", "vitest"])
+      expect.soft(existsSync(path.join(folder, "node_modules", tool)), tool).toBe(false);
+    expect(existsSync(path.join(folder, "server"))).toBe(false);
+  });
+
+  it("migrates with the build's migrations", { timeout: 120_000 }, async () => {
+    const run = await npmRun("db:migrate");
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toContain(
+      `Migraciones al día en la base de datos embebida de ${path.join(folder, "data")}`,
+    );
+    expect(run.code).toBe(0);
+  });
+
+  it("serves pages and the API, makes the first admin, backs up and restores", {
+    timeout: 240_000,
+  }, async () => {
+    site = spawn("npm", ["run", "--silent", "serve"], {
+      cwd: folder,
+      env: operatorEnv(),
+      detached: true,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const child = site;
+    exited = new Promise((resolve) => child.once("exit", () => resolve()));
+    let home: Response | undefined;
+    for (let i = 0; i < 300 && !home; i++) {
+      if (child.exitCode !== null) throw new Error(`npm run serve exited (${child.exitCode})`);
+      home = await fetch(`${base()}/`).catch(() => undefined);
+      if (!home) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(home?.status).toBe(200);
+    expect(await home?.text()).toContain("Obra Mediterránea");
+    expect((await fetch(`${base()}/api/user`)).status).toBe(401);
+
+    // The first admin: the password piped, the running site found through .env.
+    const password = "la primera administradora";
+    const created = await npmRun(
+      "user:create",
+      ["--name", "Ana Ruiz", "--email", "ana@example.com", "--role", "super_admin"],
+      `${password}\n`,
+    );
+    expect(created.stderr).toBe("");
+    expect(created.stdout).toContain("Usuario creado (a través del servidor en marcha)");
+
+    const login = await fetch(`${base()}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "ana@example.com", password, remember: false }),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const user = await fetch(`${base()}/api/user`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(user.status).toBe(200);
+    expect(JSON.stringify(await user.json())).toContain("ana@example.com");
+
+    const backupFile = path.join(folder, "backups/obra.backup");
+    const backup = await npmRun("db:backup", [backupFile]);
+    expect(backup.stdout).toContain("a través del servidor en marcha");
+    expect(backup.code).toBe(0);
+
+    // systemd's stop, then the restore, then the site again with Ana's account back.
+    process.kill(-(child.pid as number), "SIGTERM");
+    await exited;
+    rmSync(path.join(folder, "data/pglite"), { recursive: true, force: true });
+    const restore = await npmRun("db:restore", [backupFile]);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    const again = await npmRun(
+      "user:create",
+      ["--name", "Ana Ruiz", "--email", "ana@example.com", "--role", "super_admin"],
+      `${password}\n`,
+    );
+    expect(again.stderr).toContain("Ya existe una cuenta con este correo electrónico.");
+  });
+});
