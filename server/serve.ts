@@ -17,7 +17,6 @@ import { startupLines } from "./startup-lines.ts";
 declare const __APP_VERSION__: string | undefined;
 
 export async function serveSite(env: Env, site: Hono) {
-  for (const { level, message } of startupLines(env)) log[level](message);
   const { services, close } = await boot(env).catch((error) => failedToStart(error));
   log.info(startupSummary(env), "starting");
   // Where mail and lead notices go, and (in production) the company data still made up.
