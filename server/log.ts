@@ -40,7 +40,7 @@ export function safeError(error: unknown) {
       ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line))
       : [];
   return {
-    type: error instanceof Error ? error.name : typeof error,
+    type: (error as { name?: unknown })?.name ?? typeof error,
     message: maskEmail(errorSummary(error)),
     ...(code === undefined ? {} : { code }),
     ...(frames.length ? { stack: frames.join("\n") } : {}),
