@@ -44,9 +44,9 @@ describe.runIf(postgresAvailable)("migrations on a fresh PostgreSQL database", (
         const { default: migrations } = await import("./migrations/meta/_journal.json", {
           with: { type: "json" },
         });
-        const applied = await handle.db.execute(
+        const applied = (await handle.db.execute(
           "select count(*)::int as n from drizzle.__drizzle_migrations",
-        );
+        )) as unknown as { rows: unknown[] };
         expect(applied.rows[0]).toEqual({ n: migrations.entries.length });
       } finally {
         await handle.close();
