@@ -62,8 +62,9 @@ export function serveUntilSignal(options: ServeOptions): Server {
     // (issue 10 item 10: 17 of 20 requests). So it closes once a turn of the loop has taken
     // none and the kernel says none waits. Not through http's close(), which also drops at
     // once every connection with no request parsed yet.
-    const { port } = server.address() as net.AddressInfo;
-    const noneWaiting = () => (waitingConnections(port) ?? 0) === 0;
+    // Null when the signal comes before the server listens: nothing can be waiting then.
+    const port = (server.address() as net.AddressInfo | null)?.port;
+    const noneWaiting = () => port === undefined || (waitingConnections(port) ?? 0) === 0;
     afterQuietTurn(server, "connection", noneWaiting, () => {
       net.Server.prototype.close.call(server, async () => {
         try {
