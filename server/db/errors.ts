@@ -66,7 +66,7 @@ export function errorSummary(error: unknown): string {
     .join("\n");
 }
 
-/** `errorSummary` and where it happened: the stack's frames, without its first line (the message). */
+/** `errorSummary`, then where it happened: the stack's frames without its message line. */
 export function describeError(error: unknown): string {
   const frames =
     error instanceof Error
