@@ -138,7 +138,7 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
       node: process.version,
       mail: `files in ${path.join(dataDir, "mail")}`,
       throttles: "memory",
-      trust_proxy: false,
+      trust_proxy: 0,
       origin: "https://obra.test",
     });
     expect(String(starting[0]?.database)).toMatch(
