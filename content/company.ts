@@ -24,9 +24,9 @@ export const placeholders = {
   phoneHref: "tel:+34960000000",
   email: "hola@obramediterranea.es",
   social: [
-    { name: "Instagram", url: "https://www.instagram.com/obramediterranea" },
-    { name: "Facebook", url: "https://www.facebook.com/obramediterranea" },
-    { name: "LinkedIn", url: "https://www.linkedin.com/company/obramediterranea" },
+    { url: "https://www.instagram.com/obramediterranea" },
+    { url: "https://www.facebook.com/obramediterranea" },
+    { url: "https://www.linkedin.com/company/obramediterranea" },
   ],
   // Central Valencia, not the real office.
   map: {
@@ -49,7 +49,11 @@ export const company = {
   phone: placeholders.phone,
   phoneHref: placeholders.phoneHref,
   email: placeholders.email,
-  social: placeholders.social,
+  social: [
+    { name: "Instagram", url: placeholders.social[0].url },
+    { name: "Facebook", url: placeholders.social[1].url },
+    { name: "LinkedIn", url: placeholders.social[2].url },
+  ],
   map: placeholders.map,
   areasServed: ["Madrid", "Barcelona", "Valencia", "Alicante", "Cataluña", "Comunidad Valenciana"],
   foundedYear: placeholders.foundedYear,

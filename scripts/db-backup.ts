@@ -23,9 +23,12 @@ const partial = `${target}.partial`;
 mkdirSync(path.dirname(target), { recursive: true });
 
 async function backUpPglite(): Promise<string> {
-  const viaServer = await requestControl(controlSocketPath(env.DATA_DIR), {
-    command: "db:backup",
-  });
+  // A generous wait: a large database on a busy machine takes a while to pack.
+  const viaServer = await requestControl(
+    controlSocketPath(env.DATA_DIR),
+    { command: "db:backup" },
+    300_000,
+  );
   if (viaServer) {
     if (!viaServer.ok) throw new Error(viaServer.message);
     if (!("backup" in viaServer)) throw new Error("respuesta inesperada del servidor.");

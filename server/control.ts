@@ -38,7 +38,7 @@ export type ControlResponse =
   | { ok: true; backup: string }
   | { ok: false; message: string; errors?: FieldErrors };
 
-/** Longer requests are refused: the only command carries a name, an e-mail and a password. */
+/** Longer requests are refused: the longest command carries a name, an e-mail and a password. */
 const MAX_REQUEST_BYTES = 16 * 1024;
 
 /**

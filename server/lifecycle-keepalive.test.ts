@@ -41,7 +41,8 @@ async function openConnection(port: number) {
   socket.on("error", (e: NodeJS.ErrnoException) => {
     error = e.code ?? e.message;
   });
-  const closed = once(socket, "close");
+  // Not events.once: it would reject on the 'error' this test wants to see.
+  const closed = new Promise((resolve) => socket.on("close", resolve));
   return {
     async request(path: string, until: string) {
       const before = received.length;
@@ -88,14 +89,23 @@ describe("SIGTERM with keep-alive clients", () => {
     await Promise.all(connections.map((c) => c.request("/", "hola")));
 
     // 20 connections each send one request that holds the loop 200 ms, 50 ms apart: more work
-    // than the server keeps up with, before and after the signal. Five stay idle.
+    // than the server keeps up with, before and after the signal. Five more connect while the
+    // loop is held and send a request at once, as a browser opening connections does. Five of
+    // the first ones stay idle.
     const sending = connections.slice(0, 20);
+    sending[0]?.send("/busy");
+    const late = await Promise.all(Array.from({ length: 5 }, () => openConnection(port)));
+    for (const connection of late) connection.send("/");
     setTimeout(() => child.kill("SIGTERM"), 25);
-    for (const connection of sending) {
-      connection.send("/busy");
+    for (const connection of sending.slice(1)) {
       await new Promise((r) => setTimeout(r, 50));
+      connection.send("/busy");
     }
 
+    const lateOutcomes = await Promise.all(late.map((c) => c.outcome()));
+    expect(lateOutcomes).toEqual(
+      late.map(() => ({ received: expect.stringMatching(/hola$/), ended: true, error: undefined })),
+    );
     const outcomes = await Promise.all(connections.map((c) => c.outcome()));
     expect(outcomes.map((o) => o.error ?? "ok")).toEqual(outcomes.map(() => "ok"));
     for (const [i, outcome] of outcomes.entries()) {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
@@ -57,11 +58,15 @@ export function serveUntilSignal(options: ServeOptions): Server {
     log.info(`${signal}: draining connections`);
     setTimeout(() => process.exit(1), options.drainTimeoutMs ?? 15_000).unref();
     // Connections the kernel has already accepted wait in the listener's queue until the event
-    // loop takes them, which a busy loop (a page render, an embedded database's query) delays:
-    // closing the listener resets every one of them (issue 10 item 10: 17 of 20 requests). So
-    // it closes only once a turn of the loop has found none waiting. Not through http's
-    // close(), which also drops at once every connection with no request parsed yet.
-    afterQuietTurn(server, "connection", () => {
+    // loop takes them, which a busy loop (a page render, an embedded database's query) delays,
+    // and Node takes about one per turn: closing the listener resets every one still there
+    // (issue 10 item 10: 17 of 20 requests). So it closes once a turn of the loop has taken
+    // none and the kernel says none waits. Not through http's close(), which also drops at
+    // once every connection with no request parsed yet.
+    // Null when the signal comes before the server listens: nothing can be waiting then.
+    const port = (server.address() as net.AddressInfo | null)?.port;
+    const noneWaiting = () => port === undefined || (waitingConnections(port) ?? 0) === 0;
+    afterQuietTurn(server, "connection", noneWaiting, () => {
       net.Server.prototype.close.call(server, async () => {
         try {
           await options.onDrained();
@@ -76,7 +81,13 @@ export function serveUntilSignal(options: ServeOptions): Server {
       // grace lets an active client send its next request, which is answered; then the idle
       // ones are closed, in a turn that has read every request already written on them.
       setTimeout(
-        () => afterQuietTurn(server, "request", () => server.closeIdleConnections()),
+        () =>
+          afterQuietTurn(
+            server,
+            "request",
+            () => true,
+            () => server.closeIdleConnections(),
+          ),
         500,
       ).unref();
     });
@@ -88,12 +99,17 @@ export function serveUntilSignal(options: ServeOptions): Server {
 
 /**
  * Runs `then` at the end of the first turn of the event loop in which `server` emitted no
- * `event` and that was quick (a long turn lets new ones arrive unseen): by then nothing of the
- * kind that had arrived is still waiting in the kernel. Under a load that never pauses, after
- * two seconds anyway (a load balancer stops sending before the signal).
+ * `event`, that was quick (a long turn lets new ones arrive unseen) and after which `ready()`.
+ * Under a load that never pauses, after five seconds anyway (a load balancer stops sending
+ * before the signal; the drain's time limit is further).
  */
-function afterQuietTurn(server: Server, event: "connection" | "request", then: () => void) {
-  const giveUpAt = Date.now() + 2000;
+function afterQuietTurn(
+  server: Server,
+  event: "connection" | "request",
+  ready: () => boolean,
+  then: () => void,
+) {
+  const giveUpAt = Date.now() + 5000;
   let seen = 0;
   let turnStart = 0;
   const count = () => {
@@ -102,7 +118,7 @@ function afterQuietTurn(server: Server, event: "connection" | "request", then: (
   server.on(event, count);
   const check = () => {
     const now = Date.now();
-    if ((seen === 0 && now - turnStart < 10) || now > giveUpAt) {
+    if ((seen === 0 && now - turnStart < 10 && ready()) || now > giveUpAt) {
       server.off(event, count);
       then();
       return;
@@ -112,4 +128,29 @@ function afterQuietTurn(server: Server, event: "connection" | "request", then: (
     setImmediate(check);
   };
   setImmediate(check);
+}
+
+/**
+ * How many connections the kernel holds for the listener on `port` that no process has taken
+ * yet: the receive queue of a listening socket in /proc/net/tcp and tcp6. Undefined where that
+ * is not known (not Linux).
+ */
+function waitingConnections(port: number): number | undefined {
+  let waiting: number | undefined;
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let lines: string[];
+    try {
+      lines = readFileSync(table, "utf8").split("\n").slice(1);
+    } catch {
+      continue;
+    }
+    waiting ??= 0;
+    for (const line of lines) {
+      // sl local_address rem_address st tx_queue:rx_queue …, numbers in hexadecimal; 0A: LISTEN
+      const [, local, , state, queues] = line.trim().split(/\s+/);
+      if (state !== "0A" || Number.parseInt(local?.split(":")[1] ?? "", 16) !== port) continue;
+      waiting += Number.parseInt(queues?.split(":")[1] ?? "0", 16);
+    }
+  }
+  return waiting;
 }

@@ -40,13 +40,8 @@ export function safeError(error: unknown) {
       ? (error.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line))
       : [];
   return {
-    type: error instanceof Error ? error.name : typeof error,
-    // A thrown object that is not an Error (a driver's) still has its message read.
-    message: maskEmail(
-      error instanceof Error || typeof (error as { message?: unknown })?.message !== "string"
-        ? errorSummary(error)
-        : (error as { message: string }).message,
-    ),
+    type: (error as { name?: unknown })?.name ?? typeof error,
+    message: maskEmail(errorSummary(error)),
     ...(code === undefined ? {} : { code }),
     ...(frames.length ? { stack: frames.join("\n") } : {}),
   };

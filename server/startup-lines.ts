@@ -24,7 +24,10 @@ export function startupLines(
   if (env.NODE_ENV === "production" && left.length) {
     lines.push({
       level: "warn",
-      message: `content/company.ts still holds ${left.length} placeholder values, published on the site (the legal notice among them); replace them before going live: ${left.map(({ field, value }) => `${field}: ${value}`).join("; ")}`,
+      message: [
+        `content/company.ts still holds ${left.length} placeholder values, published on the site (the legal notice among them); replace them before going live:`,
+        ...left.map(({ field, value }) => `  ${field}: ${value}`),
+      ].join("\n"),
     });
   }
   return lines;

@@ -38,7 +38,6 @@ const maxDepth = 16;
  * keys its issues. Every form is checked with this, whatever its own schema says, so no text
  * field, present or future, can carry one to the database.
  */
-
 export function controlCharacterErrors(value: unknown): FieldErrors {
   const errors: FieldErrors = {};
   const pending: [unknown, string[]][] = [[value, []]];
@@ -66,7 +65,8 @@ export function withControlCharacterErrors(errors: FieldErrors, submitted: unkno
 
 /**
  * Validation middleware: a bad body answers 422 with the field map, never reaches the handler.
- * What passes the schema is checked for control characters too (what would be stored).
+ * Control characters are looked for in what the schema made of the body (what would be
+ * stored), or in the body as sent when it failed, so one answer lists every field to fix.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets = "json">(
   schema: T,

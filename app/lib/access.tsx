@@ -40,8 +40,9 @@ export function accessMiddleware(...markers: Marker[]): MiddlewareFunction {
 
 /**
  * Renders the child route only while the markers allow it; otherwise replaces the location.
- * Screens that need a signed-in user pass `whileUnknown`, shown instead of the screen when the
- * session could not be checked (the user is neither let in nor sent to /login).
+ * Screens that need a signed-in user pass `whileUnknown`, shown instead of the screen while the
+ * user is not known. Their middleware has already awaited the check, so that means it failed
+ * without a verdict: the user is neither let in nor sent to /login.
  */
 export function AccessGate({
   markers,
@@ -50,7 +51,7 @@ export function AccessGate({
   markers: readonly Marker[];
   whileUnknown?: ReactNode;
 }) {
-  const { ready, user, checkFailed } = useAuth();
+  const { ready, user } = useAuth();
   const { resource } = useParams();
   const navigate = useNavigate();
   const target = ready ? accessRedirect(markers, user, resource) : null;
@@ -60,7 +61,7 @@ export function AccessGate({
   }, [target, navigate]);
 
   if (target) return null;
-  if (whileUnknown && !ready) return checkFailed ? whileUnknown : <SessionPending />;
+  if (whileUnknown && !ready) return whileUnknown;
   return <Outlet />;
 }
 

@@ -54,7 +54,7 @@ async function load(stored: string | null): Promise<SessionState> {
     } else {
       // Aborted, offline, 5xx: says nothing about the token. Keep it; the user is not known
       // yet, the guards keep protected screens closed, and the next navigation asks again.
-      setSession({ ready: false, token: stored, user: null, checkFailed: true });
+      setSession({ ready: false, token: stored, user: null });
     }
   }
   return getSession();

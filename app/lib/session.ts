@@ -21,26 +21,19 @@ export interface User {
 }
 
 export interface SessionState {
-  /** false on the server, during hydration and until the stored token has been checked. */
+  /**
+   * false on the server, during hydration, until the stored token has been checked, and while
+   * a check failed without a verdict (aborted, offline, 5xx): the user is not known yet.
+   */
   ready: boolean;
   token: string | null;
   user: User | null;
-  /**
-   * The last check of the stored token failed without a verdict (request aborted, network
-   * down, a 5xx): the token is kept and the user is not known yet (`ready` stays false).
-   */
-  checkFailed: boolean;
 }
 
 export const TOKEN_KEY = "authToken";
 
 /** What the server and the hydrating client render: nothing auth-dependent. */
-export const SERVER_STATE: SessionState = Object.freeze({
-  ready: false,
-  token: null,
-  user: null,
-  checkFailed: false,
-});
+export const SERVER_STATE: SessionState = Object.freeze({ ready: false, token: null, user: null });
 
 let state: SessionState = SERVER_STATE;
 const listeners = new Set<() => void>();
@@ -56,8 +49,6 @@ export function subscribeSession(listener: () => void): () => void {
 
 export function setSession(next: Partial<SessionState>): void {
   state = { ...state, ...next };
-  // A verdict (signed in, signed out, token rejected) ends any earlier failed check.
-  if (state.ready) state.checkFailed = false;
   for (const listener of listeners) listener();
 }
 

@@ -10,7 +10,8 @@
  * benches, or the embedded one) with TRUST_PROXY=1, and every flood
  * request comes from an address and an e-mail of its own, so the per-address and per-e-mail
  * limits never stop it: what is measured is what is left once a flood is spread wide enough.
- * Meanwhile one visitor signs in with the right password, one sign-in after another.
+ * Meanwhile two visitors sign in with the right password, each one sign-in after another. The
+ * first flood, to an unknown API path, is the floor: what that many requests cost in HTTP alone.
  */
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -172,6 +173,10 @@ try {
   const lines = [`- quiet: ${summary(await signInsDuring(Promise.resolve(), 100))}`];
   const attacker = randomIp();
   lines.push(
+    // The floor: what a flood of the same shape costs in HTTP alone, whatever the route does.
+    await during(`during ${floodSize} posts to an unknown API path, ${atOnce} at once`, () =>
+      flood(floodSize, atOnce, (i) => post("/api/no-such-route", { i }, attacker)),
+    ),
     await during(
       `during ${floodSize} made-up reset links from one address, ${atOnce} at once`,
       () => flood(floodSize, atOnce, (i) => madeUpReset(i, attacker)),
@@ -200,7 +205,7 @@ try {
     [
       measuredLine(
         "node --import tsx bench/password-flood/run.ts",
-        `API only, ${database ? "PostgreSQL" : "embedded database"}, one visitor signing in one request after another with the right password`,
+        `API only, ${database ? "PostgreSQL" : "embedded database"}; ${visitors.length} visitors each signing in one request after another with the right password from their usual address; flood outcomes per status or socket error`,
       ),
       "",
       ...lines,

@@ -135,6 +135,15 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/subscriptions", body: { email: unique() } }),
     expected: () => all(201),
   },
+  // Newsletter links need no account: a made-up one is refused the same for everyone.
+  "POST /api/subscriptions/confirm": {
+    request: () => ({ path: "/api/subscriptions/confirm", body: { token: "x".repeat(43) } }),
+    expected: () => all(400),
+  },
+  "POST /api/subscriptions/unsubscribe": {
+    request: () => ({ path: "/api/subscriptions/unsubscribe", body: { token: "x".repeat(43) } }),
+    expected: () => all(400),
+  },
   "GET /api/admin/:resource": {
     request: ({ resource }) => ({ path: `/api/admin/${resource}?page=1` }),
     expected: () => staff(200),

@@ -11,7 +11,7 @@ import { throttle } from "../rate-limit/throttle.ts";
 import type { Services } from "../services.ts";
 import { validate } from "../validation.ts";
 
-export const unreachableMessage =
+const unreachableMessage =
   "Indica un correo electrónico o un teléfono para que podamos responderte.";
 
 /**

@@ -1,9 +1,8 @@
-import { format } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { safeError } from "../log.ts";
+import { log, safeError } from "../log.ts";
 
 /**
  * A failed query is logged by its SQL, PostgreSQL's code and message, never by its parameters:
@@ -22,9 +21,16 @@ describe.skipIf(skipDatabase)("database errors in the log", () => {
     logged = [];
   });
   const captureLog = () =>
-    vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
-      logged.push(format(...args));
-    });
+    vi.spyOn(log, "error").mockImplementation(((...args: unknown[]) => {
+      // Every text the line would carry, whatever field it is in.
+      const texts = (value: unknown): string[] =>
+        typeof value === "string"
+          ? [value]
+          : value && typeof value === "object"
+            ? Object.values(value).flatMap(texts)
+            : [String(value)];
+      logged.push(args.flatMap(texts).join(" "));
+    }) as typeof log.error);
 
   it("a sign-up whose INSERT fails logs the SQL and the code, not the hash or the address", async () => {
     // A rule the database enforces and the form does not know: the INSERT itself fails.

@@ -48,9 +48,14 @@ const isQueryError = (error: unknown): error is { query: string; params: unknown
 
 function describeOne(error: unknown): string {
   if (isQueryError(error)) return `failed query (parameters withheld): ${error.query}`;
-  if (!(error instanceof Error)) return String(error);
-  const { code } = error as { code?: unknown };
-  return `${error.name}${typeof code === "string" ? ` ${code}` : ""}: ${error.message}`;
+  // An error from another realm or a driver's plain object still has a name, code and message.
+  const { name, code, message } = (error ?? {}) as {
+    name?: unknown;
+    code?: unknown;
+    message?: unknown;
+  };
+  if (typeof message !== "string") return String(error);
+  return `${typeof name === "string" ? name : "Error"}${typeof code === "string" ? ` ${code}` : ""}: ${message}`;
 }
 
 /**

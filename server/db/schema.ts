@@ -157,6 +157,8 @@ export const mailOutbox = pgTable(
   {
     id: serial("id").primaryKey(),
     to: text("to").notNull(),
+    /** Where the recipient's Reply goes (a lead's notice: the visitor); null = the sender. */
+    reply_to: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),

@@ -33,6 +33,8 @@ export function contactNoticeMail(
       : contact.subject;
   return renderMail({
     to: leadNoticeRecipient(env),
+    // Staff answer with their mail client's Reply: it goes to the visitor, not to the site.
+    replyTo: contact.email || null,
     subject: `Nuevo mensaje de contacto: ${subject}`,
     greeting: "Hola:",
     paragraphs: [

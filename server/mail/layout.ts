@@ -6,6 +6,7 @@ export const companyName = "Obra Mediterránea";
 /** What a product mail says, as plain text; `renderMail` gives it its text and HTML form. */
 export interface MailContent {
   to: string;
+  replyTo?: string | null;
   subject: string;
   greeting: string;
   paragraphs: string[];
@@ -42,6 +43,7 @@ export function headerSafe(text: string): string {
 export function renderMail(content: MailContent): MailMessage {
   return {
     to: headerSafe(content.to),
+    ...(content.replyTo ? { replyTo: headerSafe(content.replyTo) } : {}),
     subject: headerSafe(content.subject),
     text: renderText(content),
     html: renderHtml(content),

@@ -7,6 +7,8 @@ export interface MailHeaders {
 /** A message as the product writes it: Spanish subject, text and HTML parts. */
 export interface MailMessage {
   to: string;
+  /** Where a Reply goes, when not to the sender (a lead's notice: the visitor's address). */
+  replyTo?: string | null;
   subject: string;
   text: string;
   html: string;

@@ -49,6 +49,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
     async send(message) {
       await db.insert(mailOutbox).values({
         to: headerSafe(message.to),
+        reply_to: message.replyTo ? headerSafe(message.replyTo) : null,
         subject: headerSafe(message.subject),
         text: message.text,
         html: message.html,
@@ -116,7 +117,7 @@ async function deliverOne(
   row: OutboxRow,
 ): Promise<Outcome> {
   try {
-    await transport.deliver(row);
+    await transport.deliver({ ...row, replyTo: row.reply_to });
   } catch (error) {
     await scheduleRetry(db, row, error);
     // An SMTP reply code means the server answered and refused this one message; without one

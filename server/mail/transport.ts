@@ -20,6 +20,7 @@ export function createTransport(env: Env): MailTransport {
 const envelope = (message: MailMessage, from: string) => ({
   from,
   to: headerSafe(message.to),
+  ...(message.replyTo ? { replyTo: headerSafe(message.replyTo) } : {}),
   subject: headerSafe(message.subject),
   text: message.text,
   html: message.html,

@@ -84,7 +84,10 @@ describe("production install: the build and production dependencies only", () =>
   }, 360_000);
 
   afterAll(async () => {
-    if (site?.pid && site.exitCode === null) process.kill(-site.pid, "SIGTERM");
+    // Still running only when a test failed before stopping it (a signal leaves exitCode null).
+    if (site?.pid && site.exitCode === null && site.signalCode === null) {
+      process.kill(-site.pid, "SIGTERM");
+    }
     await exited;
     rmSync(folder, { recursive: true, force: true });
   }, 60_000);

@@ -2,7 +2,7 @@
 // token (401) signs the visitor out. A check that fails for any other reason (the request
 // aborted, a network error, a 503 while the database restarts) keeps the token, keeps protected
 // screens closed without sending anyone to /login, and is tried again on the next navigation.
-import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import { expect, type Locator, type Page, type Request, type Route, test } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { createWithRole, openAs, type Person } from "./support/people";
 
@@ -37,6 +37,15 @@ async function expectSessionUnknown(page: Page, person: Person) {
   expect(await storedToken(page)).toBe(person.token);
 }
 
+/** Resolves when the page's next GET /api/user has its answer, or has failed. */
+function userCheckAnswered(page: Page): Promise<unknown> {
+  const isUserCheck = (request: Request) => new URL(request.url()).pathname === "/api/user";
+  return Promise.race([
+    page.waitForEvent("requestfinished", isUserCheck),
+    page.waitForEvent("requestfailed", isUserCheck),
+  ]);
+}
+
 const failures: [string, (route: Route) => Promise<void>][] = [
   [
     "answers 503",
@@ -62,13 +71,19 @@ for (const [failure, fail] of failures) {
     await expectSessionUnknown(page, admin);
 
     // Still failing: the next navigation (a public page) asks again, and keeps the token again.
-    await shown(page.getByRole("banner").getByRole("link", { name: "Equipo" })).click();
+    const askedAgain = userCheckAnswered(page);
+    await shown(
+      page.getByRole("banner").getByRole("link", { name: "Equipo", exact: true }),
+    ).click();
     await expect(page).toHaveURL(`${baseURL}/team`);
+    await askedAgain;
     expect(await storedToken(page)).toBe(admin.token);
 
     // The server is back: the next navigation finds the user signed in.
     await page.unroute(userCheck);
-    await shown(page.getByRole("banner").getByRole("link", { name: "Contacto" })).click();
+    await shown(
+      page.getByRole("banner").getByRole("link", { name: "Contacto", exact: true }),
+    ).click();
     await expect(page).toHaveURL(`${baseURL}/contact`);
     await signedInAs(page, admin);
     await page.goto(adminList);

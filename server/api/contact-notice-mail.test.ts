@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp.ts";
+import { parseEnv } from "../env.ts";
+import { createTransport } from "../mail/transport.ts";
+
+const withSubject = (subject: string) => (mail: ReceivedMail) =>
+  mail.subject?.includes(subject) ?? false;
+
+/** Staff answer a lead with their mail client's Reply: it must reach the visitor. */
+describe.skipIf(skipDatabase)(
+  "the staff notice of a contact message, through a real SMTP server",
+  () => {
+    let peer: SmtpPeer;
+    let t: TestApp;
+    let ip = 0;
+    const send = (body: Record<string, string>) =>
+      t.post("/api/contacts", body, undefined, `198.51.100.${++ip}`);
+
+    beforeAll(async () => {
+      peer = await startSmtpPeer();
+      t = await createTestApp({
+        env: { CONTACT_NOTIFY_TO: "oficina@obra.test" },
+        transport: createTransport(parseEnv({ SMTP_URL: peer.url })),
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+      await peer.stop();
+    });
+
+    it("carries Reply-To with the visitor's address, sent to the office", async () => {
+      const res = await send({
+        name: "Marta López",
+        email: "marta.lopez@example.com",
+        subject: "Reforma de cocina con respuesta",
+        message: "¿Podéis venir a medir?",
+      });
+      expect(res.status).toBe(201);
+      await t.services.mail.flush();
+      const notice = await peer.waitForMail(withSubject("Reforma de cocina con respuesta"));
+      expect(notice.envelopeTo).toEqual(["oficina@obra.test"]);
+      expect(notice.replyTo?.value.map((a) => a.address)).toEqual(["marta.lopez@example.com"]);
+    });
+
+    it("has no Reply-To when the visitor left only a phone", async () => {
+      const res = await send({
+        name: "Pere Puig",
+        phone: "600 123 456",
+        subject: "Baño sin correo",
+        message: "Llamadme por la tarde.",
+      });
+      expect(res.status).toBe(201);
+      await t.services.mail.flush();
+      const notice = await peer.waitForMail(withSubject("Baño sin correo"));
+      expect(notice.replyTo).toBeUndefined();
+      expect(notice.text).toContain("Puedes llamarle al 600 123 456.");
+    });
+  },
+);
