@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
+import { makeOwnerOnly } from "../data-dir.ts";
 import type { Database } from "./client.ts";
 
 export type BackupKind = "pglite" | "postgres";
@@ -67,6 +68,8 @@ export async function restorePglite(dataDir: string, backup: Buffer): Promise<st
     await client.waitReady;
     await client.query("select count(*) from users");
     await client.close();
+    // PGlite writes its files 0666 whatever the umask: owner-only, as the server demands.
+    makeOwnerOnly(incoming, { evenWritable: true });
   } catch (error) {
     rmSync(incoming, { recursive: true, force: true });
     throw error;
