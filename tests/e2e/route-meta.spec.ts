@@ -22,7 +22,7 @@ const notScreens = new Set(["sitemap.xml", "robots.txt"]);
 /** Screens kept out of search results: personal, staff-only or missing pages. */
 const noindex = [
   /^\/(register|login|forgot-password|dashboard|profile|settings)$/,
-  /^\/(verify-email|change-password|admin)\//,
+  /^\/(verify-email|change-password|admin|newsletter)\//,
   /^\/una-pagina-que-no-existe$/,
   /^\/service\/reformas\/una-reforma-que-no-existe$/,
 ];
