@@ -4,29 +4,16 @@
  * does it (the precompressed .gz beside each file, on the fly otherwise).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writeNginxConf } from "../../tests/support/nginx-conf.ts";
 
 export async function startNginx(options: { root: string; port: number }) {
   const prefix = mkdtempSync(path.join(os.tmpdir(), "obra-nginx-"));
-  const conf = path.join(prefix, "nginx.conf");
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  include /etc/nginx/mime.types;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-  keepalive_requests 100000;
+  const conf = writeNginxConf(
+    prefix,
+    `  keepalive_requests 100000;
   server {
     listen 127.0.0.1:${options.port};
     root ${options.root};
@@ -34,9 +21,7 @@ http {
     gzip_static on;
     gzip_types text/css application/javascript application/json image/svg+xml;
     location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`,
+  }`,
   );
   const child = spawn("/usr/sbin/nginx", ["-c", conf, "-p", prefix], { stdio: "inherit" });
   const base = `http://127.0.0.1:${options.port}`;

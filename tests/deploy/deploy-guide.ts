@@ -9,7 +9,7 @@ import path from "node:path";
 const guidePath = path.resolve(import.meta.dirname, "../../docs/deploy.md");
 
 function fencedBlock(markdown: string, tag: string): string {
-  const match = new RegExp("```\\w+ " + tag + "\\n([\\s\\S]*?)\\n```").exec(markdown);
+  const match = new RegExp(`\`\`\`\\w+ ${tag}\\n([\\s\\S]*?)\\n\`\`\``).exec(markdown);
   if (!match?.[1]) throw new Error(`docs/deploy.md has no block tagged ${tag}`);
   return match[1];
 }

@@ -4,7 +4,7 @@
  * Redis, with the guide's instance settings. Needs the build (`npm test` runs it after building).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import https from "node:https";
 import net from "node:net";
 import os from "node:os";
@@ -12,6 +12,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeNginxConf } from "../support/nginx-conf.ts";
 import { adminUrl, databaseUrl } from "../support/postgres.ts";
 import { localNginxSite, readDeployGuide } from "./deploy-guide.ts";
 
@@ -183,28 +184,8 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       cert,
       key,
     });
-    for (const dir of ["body", "proxy", "fastcgi", "uwsgi", "scgi"])
-      mkdirSync(path.join(prefix, dir));
-    writeFileSync(
-      path.join(prefix, "nginx.conf"),
-      `worker_processes 1;
-daemon off;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  include /etc/nginx/mime.types;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-${site}
-}
-`,
-    );
-    nginx = spawn("/usr/sbin/nginx", ["-c", path.join(prefix, "nginx.conf"), "-p", prefix], {
+    const conf = writeNginxConf(prefix, site);
+    nginx = spawn("/usr/sbin/nginx", ["-c", conf, "-p", prefix], {
       stdio: "inherit",
     });
     for (let i = 0; i < 100; i++) {

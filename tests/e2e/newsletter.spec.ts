@@ -49,7 +49,7 @@ test("subscribe, confirm from the mail, unsubscribe from the welcome mail; used 
 });
 
 test("a forged or truncated unsubscribe link gets a Spanish explanation", async ({ page }) => {
-  for (const query of ["?token=abc", "?token=" + "x".repeat(43), ""]) {
+  for (const query of ["?token=abc", `?token=${"x".repeat(43)}`, ""]) {
     await page.goto(`/newsletter/baja${query}`);
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Darme de baja" }).click();
