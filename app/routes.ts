@@ -19,6 +19,8 @@ export default [
     route("admin/:resource/index", "routes/admin/index.tsx"),
     route("admin/:resource/create", "routes/admin/create.tsx"),
     route("admin/:resource/update/:id", "routes/admin/update.tsx"),
+    // A newsletter campaign's preview, test and send (only for :resource = campaigns).
+    route("admin/:resource/send/:id", "routes/admin/campaign.tsx"),
   ]),
   layout("routes/access/public-verify.tsx", [
     route("contact", "routes/contact.tsx"),

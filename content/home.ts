@@ -1,5 +1,5 @@
 /** Every text of the home page (/), top to bottom. */
-import type { ImageId } from "./images";
+import { type ImageId, photosOfFinishedWork } from "./images";
 import type { ContentLink, Seo } from "./types";
 
 export interface Hero {
@@ -104,9 +104,9 @@ export const info: InfoBlock = {
   ],
 };
 
-/** The gallery strip: a row of finished work under the info block. */
+/** The gallery strip under the info block: finished work once the pictures are photos of it. */
 export const galleryStrip = {
-  title: "Obras recientes",
+  title: photosOfFinishedWork ? "Obras recientes" : "Ideas para tu obra",
   images: [
     "reformas-de-cocinas-1",
     "reformas-de-banos-1",

@@ -6,7 +6,12 @@
  *
  * To replace an illustration with a photo: drop the photo under the same id, adjust the alt
  * text here so it describes the photo, and rebuild (docs/decisions/041-image-pipeline.md).
+ * Once the gallery images are photos of the company's own finished jobs, set
+ * `photosOfFinishedWork` below to true: only then do headings call them "obras" (issue 12).
  */
+
+/** False while the pictures are illustrations: no heading may present them as finished jobs. */
+export const photosOfFinishedWork: boolean = false;
 
 export type ImageShape = "wide" | "landscape";
 

@@ -1,4 +1,5 @@
 /** Texts of the pages that list other content: the services overview and the gallery. */
+import { photosOfFinishedWork } from "./images";
 import type { Seo } from "./types";
 
 export const servicesPage = {
@@ -21,9 +22,10 @@ export const servicesPage = {
 };
 
 export const galleryPage = {
-  title: "Galería de obras",
-  subtitle:
-    "Cocinas, baños, casas, hoteles, fachadas e interiores: una muestra de lo que hacemos. Usa las flechas o desliza para recorrerla.",
+  title: photosOfFinishedWork ? "Galería de obras" : "Galería de ideas",
+  subtitle: photosOfFinishedWork
+    ? "Cocinas, baños, casas, hoteles, fachadas e interiores: una muestra de lo que hacemos. Usa las flechas o desliza para recorrerla."
+    : "Cocinas, baños, casas, hoteles, fachadas e interiores: ilustraciones de lo que hacemos mientras preparamos las fotos de nuestras obras. Usa las flechas o desliza para recorrerla.",
   seo: {
     title: "Galería",
     description:

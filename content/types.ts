@@ -1,5 +1,3 @@
-import type { ImageId } from "./images";
-
 /** What a search engine sees of a page: title (the company name is appended), description, keywords. */
 export interface Seo {
   title: string;
@@ -11,11 +9,4 @@ export interface Seo {
 export interface ContentLink {
   text: string;
   url: string;
-}
-
-/** One image with the text that introduces it, e.g. a hero or an info block. */
-export interface ImageBlock {
-  title: string;
-  subtitle?: string;
-  image: ImageId;
 }

@@ -1,4 +1,4 @@
-// `npm test`: unit and API tests on both databases, then the production build, then the
+// `npm test`: lint, unit and API tests on both databases, then the production build, then the
 // deploy test and the browser tests against it. Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
@@ -9,6 +9,9 @@ const run = (command, args) => {
   if (status !== 0) process.exit(status ?? 1);
 };
 
+// Lint first: it also keeps the import boundaries of biome.json (app/ never imports server/,
+// public pages never import admin or account screens' code; decision 120).
+run("npx", ["biome", "check", "."]);
 run("npx", ["vitest", "run"]);
 const hasBrowserTests = readdirSync("tests/e2e", { recursive: true }).some((f) =>
   String(f).endsWith(".spec.ts"),

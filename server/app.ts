@@ -4,12 +4,12 @@ import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
 import { createApi } from "./api/index.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
+import type { Dependencies } from "./dependencies.ts";
+import { isApiTarget } from "./fast-path/response-headers.ts";
 import { isHealthTarget, mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { log, redactTarget, safeError } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
-import { isApiTarget } from "./response-headers.ts";
-import type { Services } from "./services.ts";
 
 const jsonError = (
   status: 400 | 404 | 413 | 415 | 500 | 503,
@@ -24,7 +24,7 @@ const bodyMethods = ["POST", "PUT", "PATCH"];
  * The JSON API under /api with its HTTP concerns (body limit, content type, errors, 404).
  * The production and dev servers hand it every /api/ path: `apiBeside`.
  */
-export function createApp(services: Services) {
+export function createApp(deps: Dependencies) {
   const app = new Hono();
 
   // No CORS headers are ever sent: browsers keep other origins out of the API. The security
@@ -58,9 +58,9 @@ export function createApp(services: Services) {
     await next();
   });
 
-  app.route("/api", createApi(services));
+  app.route("/api", createApi(deps));
   // /healthz and /readyz: beside the API so no page middleware runs for a probe (apiBeside).
-  mountHealth(app, services);
+  mountHealth(app, deps);
   app.notFound(() =>
     jsonError(404, "No encontrado", "La dirección solicitada no existe en la API."),
   );

@@ -1,22 +1,22 @@
-import { followSessionChanges, SessionCache } from "./auth/session-cache.ts";
 import { prepareDataDir, StartRefused } from "./data-dir.ts";
 import { openDatabase } from "./db/client.ts";
+import type { Dependencies } from "./dependencies.ts";
 import type { Env } from "./env.ts";
+import { followSessionChanges, SessionCache } from "./fast-path/session-cache.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { createTransport } from "./mail/transport.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
-import type { Services } from "./services.ts";
 
 /** Opens everything the API needs (database migrated, mail worker running, limiter ready). */
-export async function boot(env: Env): Promise<{ services: Services; close(): Promise<void> }> {
+export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Promise<void> }> {
   const database = await openDatabaseOrExit(env);
   const limiter = await createRateLimiter(env);
   const mail = createMailer(database.db, createTransport(env));
   const sessions = new SessionCache();
   const stopFollowing = await followSessionChanges(database, sessions);
-  const services: Services = { env, db: database.db, mail, limiter, sessions };
+  const deps: Dependencies = { env, db: database.db, mail, limiter, sessions };
   return {
-    services,
+    deps,
     async close() {
       await stopFollowing();
       await mail.stop();

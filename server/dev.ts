@@ -9,17 +9,17 @@ import { createServer as createViteServer } from "vite";
 import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
 import { parseEnv } from "./env.ts";
+import { SecuredResponse } from "./fast-path/response-headers.ts";
 import { log, setupLog } from "./log.ts";
-import { SecuredResponse } from "./response-headers.ts";
 
 process.env.NODE_ENV ??= "development";
 const env = parseEnv();
 // Modules Vite loads for each request have their own copy of server/log.ts, which reads
 // NODE_ENV and LOG_LEVEL from the environment the line above completed.
 setupLog(env);
-const { services } = await boot(env);
+const { deps } = await boot(env);
 // `npm run user:create` must not open the embedded database while this process holds it.
-await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
+await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 const handle = getRequestListener(async (request) => {
@@ -34,7 +34,7 @@ const handle = getRequestListener(async (request) => {
   // biome-ignore lint/suspicious/noExplicitAny: the virtual module has no static type
   const handleRequest = createRequestHandler(build as any, "development");
   site.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
-  return apiBeside(createApp(services), site)(request);
+  return apiBeside(createApp(deps), site)(request);
 });
 
 createServer({ ServerResponse: SecuredResponse }, (req, res) =>

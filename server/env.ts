@@ -114,6 +114,20 @@ const EnvSchema = z.object({
     })
     .default("0")
     .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+  /**
+   * Newsletter campaign mails handed to the SMTP server per minute (decision 103): each mail of
+   * a send is scheduled that far apart, so a campaign never floods the mail server.
+   */
+  NEWSLETTER_RATE_PER_MINUTE: z
+    .string()
+    .regex(/^\d{1,6}$/, {
+      error: "expected a whole number of mails per minute from 1 to 100000, such as 120",
+    })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100_000, {
+      error: "expected a whole number of mails per minute from 1 to 100000, such as 120",
+    })
+    .default(120),
   /** Least severe log line written (server/log.ts); `silent` writes none. */
   LOG_LEVEL: z
     .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], {

@@ -15,7 +15,7 @@ import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
 import { apiBeside } from "./app.ts";
 import { openPostgres } from "./db/client.ts";
 import { mailOutbox } from "./db/schema.ts";
-import { SecuredResponse } from "./response-headers.ts";
+import { SecuredResponse } from "./fast-path/response-headers.ts";
 
 /** Polls until /readyz answers `status` and `body` (one answer is reused for a second). */
 async function readyzBecomes(t: TestApp, status: number, body: Record<string, string>) {

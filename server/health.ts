@@ -14,9 +14,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { migrationsFolder } from "./db/client.ts";
+import type { Dependencies } from "./dependencies.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { log, safeError } from "./log.ts";
-import type { Services } from "./services.ts";
 
 export const healthTargets = new Set(["/healthz", "/readyz"]);
 
@@ -51,7 +51,7 @@ interface ReadinessOptions {
 
 /** Checks readiness with one query, at most one at a time, its answer reused for a second. */
 export function readinessCheck(
-  { db }: Pick<Services, "db">,
+  { db }: Pick<Dependencies, "db">,
   { reuseMs = 1000, timeoutMs = 2000 }: ReadinessOptions = {},
 ) {
   let newest: number | undefined;
@@ -114,8 +114,8 @@ export function readinessCheck(
 }
 
 /** GET and HEAD /healthz and /readyz on the app (HEAD is answered by the GET routes). */
-export function mountHealth(app: Hono, services: Pick<Services, "db">, options?: ReadinessOptions) {
-  const readiness = readinessCheck(services, options);
+export function mountHealth(app: Hono, deps: Pick<Dependencies, "db">, options?: ReadinessOptions) {
+  const readiness = readinessCheck(deps, options);
   app.get("/healthz", () => jsonResponse({ status: "ok" }, 200, noStore));
   app.get("/readyz", async () => {
     const state = await readiness();

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
+import { SecuredResponse } from "./fast-path/response-headers.ts";
 import { log, safeError } from "./log.ts";
-import { SecuredResponse } from "./response-headers.ts";
 
 interface ServeOptions {
   /** Hono's fetch; its second argument is @hono/node-server's bindings (incoming, outgoing). */

@@ -17,14 +17,14 @@ import { startupLines } from "./startup-lines.ts";
 declare const __APP_VERSION__: string | undefined;
 
 export async function serveSite(env: Env, site: Hono) {
-  const { services, close } = await boot(env).catch((error) => failedToStart(error));
+  const { deps, close } = await boot(env).catch((error) => failedToStart(error));
   log.info(startupSummary(env), "starting");
   // Where mail and lead notices go, and (in production) the company data still made up.
   for (const { level, message } of startupLines(env)) log[level](message);
   // `npm run user:create` reaches the database through this while the site runs.
-  const control = await startControlSocket({ db: services.db, dataDir: env.DATA_DIR });
+  const control = await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
   const server = serveUntilSignal({
-    fetch: apiBeside(createApp(services), site),
+    fetch: apiBeside(createApp(deps), site),
     port: env.PORT,
     hostname: env.HOST,
     async onDrained() {

@@ -170,6 +170,7 @@ function ServicesDropdown() {
 
 /** The phone and quote calls to action in the header row (tablet and desktop). */
 function Actions() {
+  const { pathname } = useLocation();
   return (
     <div className="hidden items-center gap-2 sm:flex">
       <CallLink
@@ -180,7 +181,7 @@ function Actions() {
         <span className="hidden xl:inline">{company.phone}</span>
       </CallLink>
       <Link
-        to="/contact"
+        to={quotePath(pathname)}
         className={`flex min-h-11 items-center rounded-md border-2 border-ink px-3 font-semibold text-ink hover:bg-sand-100 ${focusRing}`}
       >
         Pide presupuesto
@@ -190,10 +191,20 @@ function Actions() {
 }
 
 /**
+ * Where "Pide presupuesto" leads: /contact, with the service already chosen when the visitor is
+ * on a service's page (/service/{category}/{service}; the form reads `servicio`, issue 12).
+ */
+function quotePath(pathname: string): string {
+  const service = /^\/service\/[^/]+\/([^/]+)\/?$/.exec(pathname)?.[1];
+  return service ? `/contact?servicio=${service}` : "/contact";
+}
+
+/**
  * On phones the same two actions sit in a bar fixed to the bottom of the screen, where a thumb
  * reaches them from anywhere on the page: never more than one tap away (DESIGN.md).
  */
 function PhoneActionBar() {
+  const { pathname } = useLocation();
   return (
     <div className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden">
       <CallLink
@@ -203,7 +214,7 @@ function PhoneActionBar() {
         Llámanos
       </CallLink>
       <Link
-        to="/contact"
+        to={quotePath(pathname)}
         className={`flex min-h-12 items-center justify-center rounded-md border-2 border-ink font-semibold text-ink ${focusRing}`}
       >
         Pide presupuesto

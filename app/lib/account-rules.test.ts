@@ -7,12 +7,27 @@ import { describeError } from "./api";
 import { adminSections, canManage, roleLabel, sectionTitle } from "./auth";
 import type { User } from "./session";
 
+/** What GET /api/user sends for each (migration 0001's names and labels). */
+const serverNames: Record<string, string> = {
+  super_admin: "Super Administrador",
+  admin: "Administrador",
+  guest_user: "Usuario",
+  users: "Usuarios",
+  contacts: "Contactos",
+  subscriptions: "Suscripciones",
+};
 const person = (role: string, verified = true, keys: string[] = []): User => ({
   id: 1,
   name: "Ana",
   email: "ana@example.test",
   email_verified_at: verified ? "2026-11-21T10:00:00.000Z" : null,
-  roles: [{ name: role, permissions: keys.map((key) => ({ key, name: key })) }],
+  roles: [
+    {
+      name: role,
+      label: serverNames[role],
+      permissions: keys.map((key) => ({ key, name: serverNames[key] ?? "" })),
+    },
+  ],
 });
 const guest = person("guest_user");
 const unverified = person("guest_user", false);
@@ -105,7 +120,9 @@ describe("labels", () => {
     expect(roleLabel(admin)).toBe("Administrador");
     expect(roleLabel(guest)).toBe("Usuario");
     expect(roleLabel(person("auditor"))).toBe("Rol Desconocido");
-    expect(sectionTitle("invoices")).toBe("Sección Desconocida");
+    expect(sectionTitle("invoices", admin)).toBe("Sección Desconocida");
+    expect(sectionTitle("contacts", admin)).toBe("Contactos");
+    expect(sectionTitle("contacts", null)).toBe("Sección Desconocida");
     expect(adminSections(admin).map((s) => s.title)).toEqual([
       "Usuarios",
       "Contactos",

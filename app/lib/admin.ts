@@ -1,8 +1,6 @@
 // Shapes of the generic admin API (SPEC §3, §7) and how the browser shows its values (SPEC §9).
 import { ApiError } from "./api";
 
-export type AdminAction = "create" | "update" | "delete";
-
 export interface AdminRecord {
   id: number;
   created_at?: string;
@@ -20,6 +18,8 @@ export interface AdminList {
   };
   parameter_titles: Record<string, string>;
   routes: string[];
+  /** A record's own screens besides the edit form (e.g. a campaign's send screen). */
+  screens?: { path: string; label: string }[];
 }
 
 export type FieldType =

@@ -87,6 +87,7 @@ const FIELD_LABELS: Record<string, string> = {
   phone: "Teléfono",
   subject: "Asunto",
   message: "Mensaje",
+  body: "Contenido",
   remember: "Recordarme",
   role_id: "Rol",
   email_verified: "Verificado",

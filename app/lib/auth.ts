@@ -111,32 +111,23 @@ export function useAuth(): SessionState & { verified: boolean } {
   return { ...session, verified: isVerified(session.user) };
 }
 
-const ROLE_LABELS: Record<string, string> = {
-  super_admin: "Super Administrador",
-  admin: "Administrador",
-  guest_user: "Usuario",
-};
-
-/** The first role decides (SPEC §3); 'Rol Desconocido' otherwise. */
+/** The first role decides (SPEC §3), named as the server names it; 'Rol Desconocido' otherwise. */
 export function roleLabel(user: User | null): string {
-  const name = user?.roles[0]?.name;
-  return (name && ROLE_LABELS[name]) || "Rol Desconocido";
+  return user?.roles[0]?.label || "Rol Desconocido";
 }
 
-const SECTION_TITLES: Record<string, string> = {
-  users: "Usuarios",
-  contacts: "Contactos",
-  subscriptions: "Suscripciones",
-};
-
-export function sectionTitle(key: string): string {
-  return SECTION_TITLES[key] ?? "Sección Desconocida";
+/**
+ * A section's title is its permission's name (SPEC §2: "page title from the resource's section
+ * name"), as the server sends it with the signed-in user; 'Sección Desconocida' otherwise.
+ */
+export function sectionTitle(key: string, user: User | null = getSession().user): string {
+  return user?.roles[0]?.permissions.find((p) => p.key === key)?.name || "Sección Desconocida";
 }
 
 /** One admin section per permission of the first role (SPEC §6). */
 export function adminSections(user: User | null): { key: string; title: string }[] {
   const permissions = user?.roles[0]?.permissions ?? [];
-  return permissions.map(({ key }) => ({ key, title: sectionTitle(key) }));
+  return permissions.map(({ key }) => ({ key, title: sectionTitle(key, user) }));
 }
 
 /** SPEC §6: an admin route is allowed only when the first role holds the resource's permission. */

@@ -142,11 +142,6 @@ export function useConsent(): ConsentState {
   return current;
 }
 
-/** Whether a signal is granted right now (false before any choice). */
-export function hasConsent(signal: ConsentSignal): boolean {
-  return Boolean(state.choice?.[signal]);
-}
-
 function applyChoice(choice: ConsentChoice): void {
   gtag("consent", "update", toGtagConsent(choice));
   storeChoice(choice);

@@ -84,9 +84,6 @@ export function askConfirmation(
   return enqueue({ kind: "confirm", title, message, details: [], confirmLabel });
 }
 
-/** Default texts of a success dialog when a caller has nothing better (SPEC §8). */
-export const SUCCESS_DEFAULTS = { title: "¡Éxito!", message: "La operación fue exitosa." };
-
 /** Mounted once in app/root.tsx. */
 export function DialogHost() {
   const current = useSyncExternalStore(

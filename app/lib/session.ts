@@ -9,6 +9,8 @@ export interface Permission {
 
 export interface Role {
   name: string;
+  /** The role's Spanish name, as the server gives it. */
+  label?: string;
   permissions: Permission[];
 }
 

@@ -1,7 +1,7 @@
 // /contact (SPEC §2, §3, §5): the quote request form posting to /api/contacts, the company's
 // contact details and a next step. Pre-rendered; the form works once hydrated.
-import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { CallLink } from "~/components/call-link";
 import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
@@ -10,6 +10,19 @@ import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { company } from "../../content/company";
+import {
+  areaChoices,
+  budgetRanges,
+  type Choice,
+  contactChannels,
+  contactTimes,
+  nextSteps,
+  propertyTypes,
+  quoteLabels,
+  startWindows,
+} from "../../content/quote-request";
+import { serviceGroups } from "../../content/service-choices";
+import type { Route } from "./+types/contact";
 
 const crumbs = [
   { name: "Inicio", path: "/" },
@@ -37,17 +50,34 @@ export function meta() {
   });
 }
 
-interface ContactMessage {
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
+/** What the form sends: SPEC §3's five fields and the quote's optional details (issue 12). */
+const empty = {
+  name: "",
+  email: "",
+  phone: "",
+  subject: "",
+  message: "",
+  service: "",
+  area: "",
+  postcode: "",
+  property_type: "",
+  surface_m2: "",
+  budget: "",
+  start_window: "",
+  contact_channel: "",
+  contact_time: "",
+  // Left empty by people: a robot fills every field (decision 130).
+  website: "",
+};
+
+type QuoteForm = typeof empty;
+
+/** The services to choose from, read from the catalogue when the page is pre-rendered. */
+export function loader() {
+  return { serviceGroups };
 }
 
-const empty: ContactMessage = { name: "", email: "", phone: "", subject: "", message: "" };
-
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -69,7 +99,7 @@ export default function Contact() {
             </span>
             <span className="sr-only">asterisco</span> son obligatorios.
           </p>
-          <ContactForm />
+          <ContactForm serviceGroups={loaderData.serviceGroups} />
         </section>
         <ContactDetails />
       </div>
@@ -77,26 +107,60 @@ export default function Contact() {
   );
 }
 
-function ContactForm() {
-  const [values, setValues] = useState<ContactMessage>(empty);
+function ContactForm({
+  serviceGroups,
+}: {
+  serviceGroups: Route.ComponentProps["loaderData"]["serviceGroups"];
+}) {
+  const [values, setValues] = useState<QuoteForm>(empty);
   const [sending, setSending] = useState(false);
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // When the form was shown: a request sent within seconds of it is a robot's (decision 130).
+  const shownAt = useRef(0);
   // SPEC §5 keeps both optional in the browser; the server needs one of the two.
   const reachableHintId = useId();
 
-  const change = (field: keyof ContactMessage) => (value: string) =>
+  // A service page's "Pide presupuesto" opens the form with that service chosen. After
+  // hydration, since the pre-rendered page knows no query.
+  const chosen = searchParams.get("servicio");
+  useEffect(() => {
+    shownAt.current = Date.now();
+    if (chosen && serviceGroups.some((group) => group.choices.some((c) => c.value === chosen))) {
+      setValues((current) => ({ ...current, service: chosen }));
+    }
+  }, [chosen, serviceGroups]);
+
+  const change = (field: keyof QuoteForm) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
+  /** The props every control of the form shares. */
+  const bind = (field: keyof QuoteForm) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      change(field)(event.currentTarget.value),
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSending(true);
     try {
-      const answer = await api<{ title?: string; message?: string }>("POST", "contacts", values);
+      const answer = await api<{ title?: string; message?: string; reference?: string }>(
+        "POST",
+        "contacts",
+        { ...values, form_started_at: shownAt.current },
+      );
       // SPEC §4: the form is cleared and the visitor stays on (returns to) /contact.
       setValues(empty);
+      shownAt.current = Date.now();
       trackConversion("contact");
       navigate("/contact");
-      await showSuccess(answer);
+      await showSuccess({
+        title: answer.title,
+        message: answer.reference
+          ? `${answer.message} Tu referencia es ${answer.reference}. ${nextSteps}`
+          : answer.message,
+      });
     } catch {
       // api() already showed the SPEC §8 dialog; what was typed stays in the form.
     } finally {
@@ -106,16 +170,26 @@ function ContactForm() {
 
   return (
     <form onSubmit={submit} className="mt-8 grid gap-6 sm:grid-cols-2">
+      <Field label={quoteLabels.service} className="sm:col-span-2">
+        {(id) => (
+          <select id={id} {...bind("service")} className={inputClass}>
+            <option value="">Elige un servicio</option>
+            {serviceGroups.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                <ChoiceOptions choices={group.choices} />
+              </optgroup>
+            ))}
+          </select>
+        )}
+      </Field>
       <Field label="Nombre" required className="sm:col-span-2">
         {(id) => (
           <input
             id={id}
-            name="name"
             type="text"
             required
             autoComplete="name"
-            value={values.name}
-            onChange={(event) => change("name")(event.currentTarget.value)}
+            {...bind("name")}
             className={inputClass}
           />
         )}
@@ -131,12 +205,10 @@ function ContactForm() {
         {(id, hintId) => (
           <input
             id={id}
-            name="email"
             type="email"
             autoComplete="email"
             aria-describedby={hintId}
-            value={values.email}
-            onChange={(event) => change("email")(event.currentTarget.value)}
+            {...bind("email")}
             className={inputClass}
           />
         )}
@@ -145,12 +217,10 @@ function ContactForm() {
         {(id, hintId) => (
           <input
             id={id}
-            name="phone"
             type="tel"
             autoComplete="tel"
             aria-describedby={hintId}
-            value={values.phone}
-            onChange={(event) => change("phone")(event.currentTarget.value)}
+            {...bind("phone")}
             className={inputClass}
           />
         )}
@@ -164,12 +234,10 @@ function ContactForm() {
         {(id, hintId) => (
           <input
             id={id}
-            name="subject"
             type="text"
             required
             aria-describedby={hintId}
-            value={values.subject}
-            onChange={(event) => change("subject")(event.currentTarget.value)}
+            {...bind("subject")}
             className={inputClass}
           />
         )}
@@ -178,15 +246,77 @@ function ContactForm() {
         {(id) => (
           <textarea
             id={id}
-            name="message"
             required
             rows={6}
-            value={values.message}
-            onChange={(event) => change("message")(event.currentTarget.value)}
+            {...bind("message")}
             className={`${inputClass} py-2`}
           />
         )}
       </Field>
+      <fieldset className="grid gap-6 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">
+          Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
+        </legend>
+        <ChoiceField name="area" bind={bind} empty="Elige una zona" choices={areaChoices} />
+        <Field label={quoteLabels.postcode}>
+          {(id) => (
+            <input
+              id={id}
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              {...bind("postcode")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <ChoiceField
+          name="property_type"
+          bind={bind}
+          empty="Elige un tipo"
+          choices={propertyTypes}
+        />
+        <Field label={quoteLabels.surface_m2}>
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100000}
+              {...bind("surface_m2")}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <ChoiceField name="budget" bind={bind} empty="Elige un margen" choices={budgetRanges} />
+        <ChoiceField
+          name="start_window"
+          bind={bind}
+          empty="Elige un plazo"
+          choices={startWindows}
+        />
+        <ChoiceField
+          name="contact_channel"
+          bind={bind}
+          empty="Como os venga mejor"
+          choices={contactChannels}
+        />
+        <ChoiceField
+          name="contact_time"
+          bind={bind}
+          empty="A cualquier hora"
+          choices={contactTimes}
+        />
+      </fieldset>
+      {/* Out of sight and out of the accessibility tree: only a robot fills it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label>
+          Web
+          <input type="text" tabIndex={-1} autoComplete="off" {...bind("website")} />
+        </label>
+      </div>
       <p className="text-sm text-ink-soft sm:col-span-2">
         Usaremos tus datos solo para responder a tu solicitud. Más información en la{" "}
         <Link to="/privacy-and-politics" className="font-medium text-ink underline">
@@ -205,6 +335,39 @@ function ContactForm() {
       </div>
     </form>
   );
+}
+
+/** One of the quote's optional lists, labelled as content/quote-request.ts names it. */
+function ChoiceField({
+  name,
+  bind,
+  empty,
+  choices,
+}: {
+  name: keyof typeof quoteLabels;
+  bind: (field: keyof QuoteForm) => object;
+  /** The first option, which answers nothing. */
+  empty: string;
+  choices: readonly Choice[];
+}) {
+  return (
+    <Field label={quoteLabels[name]}>
+      {(id) => (
+        <select id={id} {...bind(name)} className={inputClass}>
+          <option value="">{empty}</option>
+          <ChoiceOptions choices={choices} />
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function ChoiceOptions({ choices }: { choices: readonly Choice[] }) {
+  return choices.map((choice) => (
+    <option key={choice.value} value={choice.value}>
+      {choice.label}
+    </option>
+  ));
 }
 
 const inputClass =

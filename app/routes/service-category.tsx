@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { primaryButton } from "~/components/buttons";
 import { ImageBesideText, imageBesideTextSizes } from "~/components/image-beside-text";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
@@ -55,7 +56,13 @@ export default function ServiceCategory({ loaderData }: Route.ComponentProps) {
         title={category.title}
         subtitle={category.subtitle}
         crumbs={crumbs}
-      />
+      >
+        <p className="mt-6">
+          <Link to="/contact" className={primaryButton}>
+            Pide presupuesto sin compromiso
+          </Link>
+        </p>
+      </PageIntro>
       <ImageBesideText
         id="sobre-el-area"
         image={category.image}

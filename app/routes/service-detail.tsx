@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { secondaryButton } from "~/components/buttons";
+import { primaryButton, secondaryButton } from "~/components/buttons";
 import { ImageBesideText, imageBesideTextSizes } from "~/components/image-beside-text";
 import { ImageGrid } from "~/components/image-grid";
 import { imagePreloadMeta } from "~/components/image-preload";
@@ -10,6 +10,7 @@ import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { photosOfFinishedWork } from "../../content/images";
 import { categoryPath, servicePath } from "../../content/service-paths";
 import { findCategory, findService, servicesOf } from "../../content/services";
 import type { Route } from "./+types/service-detail";
@@ -57,7 +58,14 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         title={service.title}
         subtitle={service.subtitle}
         crumbs={crumbs}
-      />
+      >
+        {/* The request starts with this service chosen (the form reads `servicio`). */}
+        <p className="mt-6">
+          <Link to={`/contact?servicio=${service.slug}`} className={primaryButton}>
+            Pide presupuesto de {service.label.toLowerCase()}
+          </Link>
+        </p>
+      </PageIntro>
       <ImageBesideText
         id="que-incluye"
         image={service.image}
@@ -69,7 +77,11 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <SectionHeading
             id="galeria"
             title="Galería"
-            subtitle={`Algunos trabajos de ${service.label.toLowerCase()}.`}
+            subtitle={
+              photosOfFinishedWork
+                ? `Algunos trabajos de ${service.label.toLowerCase()}.`
+                : `Ilustraciones de ${service.label.toLowerCase()}, mientras preparamos las fotos de nuestras obras.`
+            }
           />
           <ImageGrid images={service.gallery} />
         </div>

@@ -9,9 +9,9 @@ import { parseEnv } from "../../server/env.ts";
 import { serveUntilSignal } from "../../server/lifecycle.ts";
 
 const env = parseEnv();
-const { services, close } = await boot(env);
+const { deps, close } = await boot(env);
 serveUntilSignal({
-  fetch: createApp(services).fetch,
+  fetch: createApp(deps).fetch,
   port: env.PORT,
   hostname: env.HOST,
   onDrained: close,

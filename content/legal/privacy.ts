@@ -30,8 +30,8 @@ export const privacy: LegalDocument = {
     {
       heading: "Formulario de contacto y petición de presupuesto",
       paragraphs: [
-        "Datos que tratamos: tu nombre, el asunto y el mensaje (obligatorios) y, si nos los das, tu correo electrónico y tu teléfono.",
-        "Finalidad: responder a tu consulta, visitar la obra si lo pides y prepararte un presupuesto.",
+        "Datos que tratamos: tu nombre, el asunto y el mensaje (obligatorios), tu correo electrónico o tu teléfono (al menos uno de los dos) y, si nos los das, los datos de la obra: el servicio que te interesa, la zona y el código postal, el tipo de inmueble y sus metros aproximados, el presupuesto orientativo, cuándo quieres empezar y cómo y cuándo prefieres que te contactemos.",
+        "Finalidad: responder a tu consulta, visitar la obra si lo pides y prepararte un presupuesto. Si nos das tu correo, te enviamos una confirmación con la referencia de tu solicitud y un resumen de lo que nos has contado.",
         "Base legal: la aplicación de medidas precontractuales a petición tuya cuando pides un presupuesto (art. 6.1.b RGPD) y nuestro interés legítimo en atender las consultas que recibimos (art. 6.1.f RGPD).",
         "Conservación: un año desde nuestra última comunicación si no llegamos a contratar. Si contratas, conservamos los datos mientras dure la relación y después durante los plazos que exigen las leyes mercantiles y fiscales (hasta seis años).",
       ],

@@ -1,15 +1,23 @@
-import { count, desc, eq, getTableColumns } from "drizzle-orm";
+import { count, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { failValidation } from "../http-errors.ts";
+import { fieldMessages, hidden } from "../fields.ts";
+import { fail, failValidation } from "../http-errors.ts";
 import { withControlCharacterErrors } from "../validation.ts";
-import { fieldMessages, hidden } from "./fields.ts";
+import { type AuditAction, changedFields, forgetRecords, recordAudit, redact } from "./audit.ts";
+import {
+  idIn,
+  type ListQuery,
+  PER_PAGE,
+  pageNumber,
+  parseListQuery,
+  selectionOf,
+} from "./list-query.ts";
 import type { FormInput, ResourceDefinition } from "./resource.ts";
 
-/** ARCHITECTURE: admin list pages hold 12 records, newest first. */
-export const PER_PAGE = 12;
+export { PER_PAGE, pageNumber };
 
 /** Ids are PostgreSQL `integer`s: anything outside cannot name a row (and must not reach SQL). */
 const MAX_ID = 2_147_483_647;
@@ -17,45 +25,88 @@ export const isRowId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 
 
 export type AdminRecord = Record<string, unknown> & { id: number };
 
-/** API records carry ISO dates (ARCHITECTURE: admin records). */
-function toRecord(row: Record<string, unknown>): AdminRecord {
+/** API records carry ISO dates (ARCHITECTURE: admin records), never a secret, and a title. */
+export function toRecord(
+  definition: ResourceDefinition,
+  row: Record<string, unknown>,
+): AdminRecord {
   const record: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
+  for (const [key, value] of Object.entries(redact(definition, row) ?? {})) {
     record[key] = value instanceof Date ? value.toISOString() : value;
   }
+  record.record_title = recordTitle(definition, record);
   return record as AdminRecord;
 }
 
-const selection = (definition: ResourceDefinition) =>
-  definition.select ?? getTableColumns(definition.table);
-
-/** `?page=` as a user could type it: anything but a positive whole number means page 1. */
-export function pageNumber(raw: string | undefined): number {
-  const page = /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : 1;
-  return Math.max(1, page);
+/** A record's name for people: the definition's title, else its first listed value. */
+export function recordTitle(definition: ResourceDefinition, record: Record<string, unknown>) {
+  if (definition.recordTitle) return definition.recordTitle(record);
+  const first = definition.list
+    .map((field) => record[field])
+    .find((value) => typeof value === "string" && value !== "");
+  return typeof first === "string" ? first : `Registro n.º ${record.id}`;
 }
 
-export async function listPage(db: Database, definition: ResourceDefinition, page: number) {
+const selection = (definition: ResourceDefinition) =>
+  selectionOf(definition) as Record<string, never>;
+
+/**
+ * One page of the list (SPEC §7's answer), searched, filtered and sorted as `query` asks
+ * (server/admin/list-query.ts); a page number alone is the SPEC's plain list.
+ */
+export async function listPage(
+  db: Database,
+  definition: ResourceDefinition,
+  pageOrQuery: number | ListQuery,
+) {
+  const query =
+    typeof pageOrQuery === "number"
+      ? { ...parseListQuery(definition, {}), page: pageOrQuery }
+      : pageOrQuery;
   const { table } = definition;
-  const [counted] = await db.select({ total: count() }).from(table);
-  const total = Number(counted?.total ?? 0);
-  const last_page = Math.max(1, Math.ceil(total / PER_PAGE));
-  const rows =
-    page > last_page
-      ? []
-      : await db
-          .select(selection(definition))
-          .from(table)
-          .orderBy(desc(table.created_at), desc(table.id))
-          .limit(PER_PAGE)
-          .offset((page - 1) * PER_PAGE);
+  const { page, perPage } = query;
+  let rows: Record<string, unknown>[];
+  let total: number;
+  if (query.searching) {
+    // A search reads every row's text: the total rides along with the page (one pass, not
+    // two); only an empty page (past the end, or no match) asks for it on its own.
+    const paged = (await db
+      .select({ ...selection(definition), __total: sql<number>`count(*) over ()` })
+      .from(table)
+      .where(query.where)
+      .orderBy(...query.orderBy)
+      .limit(perPage)
+      .offset((page - 1) * perPage)) as (Record<string, unknown> & { __total: number })[];
+    total = Number(paged[0]?.__total ?? 0);
+    if (!paged.length && page > 1) total = await countOf(db, definition, query.where);
+    rows = paged.map(({ __total: _, ...row }) => row);
+  } else {
+    // Without one, an index finds the page and the count reads no row's text.
+    total = await countOf(db, definition, query.where);
+    rows =
+      (page - 1) * perPage >= total
+        ? []
+        : ((await db
+            .select(selection(definition))
+            .from(table)
+            .where(query.where)
+            .orderBy(...query.orderBy)
+            .limit(perPage)
+            .offset((page - 1) * perPage)) as Record<string, unknown>[]);
+  }
+  const last_page = Math.max(1, Math.ceil(total / perPage));
   return {
-    data: rows.map((row) => toRecord(row as Record<string, unknown>)),
+    data: rows.map((row) => toRecord(definition, row as Record<string, unknown>)),
     current_page: page,
     last_page,
     total,
-    per_page: PER_PAGE,
+    per_page: perPage,
   };
+}
+
+async function countOf(db: Database, definition: ResourceDefinition, where: SQL | undefined) {
+  const [counted] = await db.select({ total: count() }).from(definition.table).where(where);
+  return Number(counted?.total ?? 0);
 }
 
 /** The list's column labels: a form field's title, or the definition's own label. */
@@ -79,7 +130,7 @@ export async function findRecord(
     .from(definition.table)
     .where(eq(definition.table.id, id))
     .limit(1);
-  return row ? toRecord(row as Record<string, unknown>) : undefined;
+  return row ? toRecord(definition, row as Record<string, unknown>) : undefined;
 }
 
 export interface FieldDetails {
@@ -125,11 +176,14 @@ export async function parseForm(
   for (const [name, field] of Object.entries(definition.fields)) {
     schemas.push([name, action === "update" ? (field.updateInput ?? field.input) : field.input]);
   }
+  const readOnly = new Set(action === "update" ? (definition.readOnly ?? []) : []);
 
   const input: FormInput = {};
   const errors: Record<string, string[]> = {};
   for (const [name, schema] of schemas) {
     const value = Object.hasOwn(submitted, name) ? submitted[name] : undefined;
+    // A read-only field may be left out; when sent, it must equal what is stored.
+    if (value === undefined && readOnly.has(name)) continue;
     const result = await schema.safeParseAsync(value);
     if (result.success) input[name] = result.data;
     else errors[name] = result.error.issues.map((issue) => issue.message);
@@ -190,7 +244,34 @@ export async function createRecord(
   }
   const record = await findRecord(db, definition, id);
   if (!record) throw new Error(`admin ${definition.key}: created row ${id} not found`);
+  await recordAudit(db, actor, {
+    action: "create",
+    resource: definition.key,
+    recordId: id,
+    recordTitle: record.record_title as string,
+    after: record,
+  });
   return record;
+}
+
+export const readOnlyMessage = (title: string) =>
+  `El campo «${title}» lo escribió el visitante y no se puede modificar; añade una nota con la corrección.`;
+
+/** 422 when an update would change a read-only field (compared as the form would store it). */
+async function refuseReadOnlyChanges(
+  definition: ResourceDefinition,
+  input: FormInput,
+  before: AdminRecord,
+) {
+  const errors: Record<string, string[]> = {};
+  for (const name of definition.readOnly ?? []) {
+    const field = definition.fields[name];
+    if (!field || !Object.hasOwn(input, name)) continue;
+    const stored = await field.input.safeParseAsync(before[name] ?? undefined);
+    const current = stored.success ? stored.data : before[name];
+    if ((input[name] ?? null) !== (current ?? null)) errors[name] = [readOnlyMessage(field.title)];
+  }
+  if (Object.keys(errors).length) failValidation(errors);
 }
 
 /** Undefined when no record has that id. */
@@ -203,23 +284,48 @@ export async function updateRecord(
 ): Promise<AdminRecord | undefined> {
   if (!isRowId(id)) return undefined;
   const values = await columnsOf(definition, input, "update");
-  let updated: boolean;
   try {
-    updated = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await definition.authorizeChange?.(tx, { action: "update", actor, id, input });
-      const rows = await tx
+      await lockRows(tx, definition, [id]);
+      const before = await findRecord(tx, definition, id);
+      if (!before) return undefined;
+      await refuseReadOnlyChanges(definition, input, before);
+      await tx
         .update(definition.table)
         .set(values as never)
-        .where(eq(definition.table.id, id))
-        .returning({ id: definition.table.id });
-      if (!rows.length) return false;
+        .where(eq(definition.table.id, id));
       await definition.afterUpdate?.(tx, id, input);
-      return true;
+      const after = await findRecord(tx, definition, id);
+      const changed = changedFields(before, after ?? null);
+      await recordAudit(tx, actor, {
+        action: changed.includes("role_id") ? "role" : "update",
+        resource: definition.key,
+        recordId: id,
+        recordTitle: after?.record_title as string,
+        before,
+        after,
+        details: {
+          changed,
+          // A new password is recorded as set, never as what it is.
+          ...(typeof input.password === "string" ? { password_changed: true } : {}),
+        },
+      });
+      return after;
     });
   } catch (error) {
     rethrowUnique(definition, error);
   }
-  return updated ? findRecord(db, definition, id) : undefined;
+}
+
+/** Rows about to change are locked until the write commits (two staff, one record). */
+async function lockRows(db: Database, definition: ResourceDefinition, ids: readonly number[]) {
+  if (!ids.length) return;
+  await db
+    .select({ id: definition.table.id })
+    .from(definition.table)
+    .where(idIn(definition.table.id, ids))
+    .for("update");
 }
 
 /** False when no record has that id. */
@@ -232,10 +338,197 @@ export async function deleteRecord(
   if (!isRowId(id)) return false;
   return db.transaction(async (tx) => {
     await definition.authorizeChange?.(tx, { action: "delete", actor, id });
+    const before = await findRecord(tx, definition, id);
+    if (!before) return false;
+    await definition.beforeDelete?.(tx, [id]);
     const rows = await tx
       .delete(definition.table)
       .where(eq(definition.table.id, id))
       .returning({ id: definition.table.id });
-    return rows.length > 0;
+    if (!rows.length) return false;
+    if (definition.erasure) await forgetRecords(tx, definition.key, [id]);
+    await recordAudit(tx, actor, {
+      action: "delete",
+      resource: definition.key,
+      recordId: id,
+      ...(definition.erasure ? {} : { recordTitle: before.record_title as string, before }),
+    });
+    return true;
+  });
+}
+
+/** The ids of every record a list query matches, in its order (a bulk action's targets). */
+export async function matchingIds(
+  db: Database,
+  definition: ResourceDefinition,
+  where: SQL | undefined,
+  orderBy: SQL[],
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: definition.table.id })
+    .from(definition.table)
+    .where(where)
+    .orderBy(...orderBy);
+  return rows.map((row) => row.id as number);
+}
+
+/** At most this many ids are copied into one audit entry of a bulk action. */
+const AUDITED_IDS = 1000;
+
+/**
+ * Deletes the records with these ids, each through the definition's rules (a super admin is
+ * still not deleted by an admin, nor the last one by anyone): one refusal refuses them all.
+ * Answers how many were deleted (ids that name nothing are skipped).
+ */
+export async function bulkDelete(
+  db: Database,
+  definition: ResourceDefinition,
+  ids: readonly number[],
+  actor: UserView,
+  details: Record<string, unknown>,
+): Promise<number> {
+  const valid = [...new Set(ids.filter(isRowId))];
+  if (!valid.length) return 0;
+  return db.transaction(async (tx) => {
+    if (definition.authorizeChange) {
+      for (const id of valid) await definition.authorizeChange(tx, { action: "delete", actor, id });
+    }
+    await definition.beforeDelete?.(tx, valid);
+    const rows = await tx
+      .delete(definition.table)
+      .where(idIn(definition.table.id, valid))
+      .returning({ id: definition.table.id });
+    if (definition.erasure) {
+      await forgetRecords(
+        tx,
+        definition.key,
+        rows.map((row) => Number(row.id)),
+      );
+    }
+    if (rows.length) {
+      await recordAudit(tx, actor, {
+        action: "bulk_delete",
+        resource: definition.key,
+        affected: rows.length,
+        details: { ...details, ids: rows.slice(0, AUDITED_IDS).map((row) => row.id) },
+      });
+    }
+    return rows.length;
+  });
+}
+
+export interface StatusChange {
+  status: string;
+  reason?: string | null;
+}
+
+/** 422 unless the status is one of the definition's, with a reason when it needs one. */
+export function checkStatus(definition: ResourceDefinition, change: StatusChange): void {
+  const status = definition.status;
+  if (!status) fail(404, { title: "No encontrado", message: "Esta sección no tiene estados." });
+  const allowed = status.options.map((option) => option.value);
+  if (!allowed.includes(change.status)) {
+    failValidation({
+      status: [
+        `El estado «${change.status}» no existe. Estados admitidos: ${allowed.map((v) => `«${v}»`).join(", ")}.`,
+      ],
+    });
+  }
+  if (status.reason?.status === change.status && !change.reason) {
+    failValidation({
+      reason: [`Indica el motivo («${status.reason.title}») para el estado «${change.status}».`],
+    });
+  }
+}
+
+/**
+ * Moves records to a status in one write (one lead, or a bulk action's), with what the status
+ * implies (a lead's "handled"; the reason of a lost one). Answers how many changed.
+ */
+export async function changeStatus(
+  db: Database,
+  definition: ResourceDefinition,
+  ids: readonly number[],
+  change: StatusChange,
+  actor: UserView,
+  audit: {
+    action: Extract<AuditAction, "status" | "bulk_status">;
+    details?: Record<string, unknown>;
+  },
+): Promise<number> {
+  checkStatus(definition, change);
+  const status = definition.status;
+  const valid = [...new Set(ids.filter(isRowId))];
+  if (!status || !valid.length) return 0;
+  const values: Record<string, unknown> = {
+    [status.column.name]: change.status,
+    ...status.columnsFor?.(change.status),
+  };
+  if (status.reason) {
+    values[status.reason.column.name] =
+      status.reason.status === change.status ? (change.reason ?? null) : null;
+  }
+  return db.transaction(async (tx) => {
+    const single = audit.action === "status" && valid.length === 1 ? valid[0] : undefined;
+    const before = single !== undefined ? await findRecord(tx, definition, single) : undefined;
+    const rows = await tx
+      .update(definition.table)
+      .set(values as never)
+      .where(idIn(definition.table.id, valid))
+      .returning({ id: definition.table.id });
+    if (!rows.length) return 0;
+    const after = single !== undefined ? await findRecord(tx, definition, single) : undefined;
+    await recordAudit(tx, actor, {
+      action: audit.action,
+      resource: definition.key,
+      recordId: single ?? null,
+      recordTitle: (after?.record_title as string | undefined) ?? null,
+      affected: rows.length,
+      before: before ?? null,
+      after: after ?? null,
+      details: {
+        ...audit.details,
+        status: change.status,
+        ...(change.reason ? { reason: change.reason } : {}),
+        ...(single === undefined ? { ids: rows.slice(0, AUDITED_IDS).map((row) => row.id) } : {}),
+      },
+    });
+    return rows.length;
+  });
+}
+
+/** Sets or clears who follows a record; undefined when no record has that id. */
+export async function assignRecord(
+  db: Database,
+  definition: ResourceDefinition,
+  id: number,
+  assigneeId: number | null,
+  actor: UserView,
+): Promise<AdminRecord | undefined> {
+  const assignee = definition.assignee;
+  if (!assignee || !isRowId(id)) return undefined;
+  if (assigneeId !== null) {
+    const options = await assignee.options(db);
+    if (!options.some((option) => option.id === assigneeId)) {
+      failValidation({ assignee_id: [fieldMessages.option(assignee.title)] });
+    }
+  }
+  return db.transaction(async (tx) => {
+    const before = await findRecord(tx, definition, id);
+    if (!before) return undefined;
+    await tx
+      .update(definition.table)
+      .set({ [assignee.column.name]: assigneeId } as never)
+      .where(eq(definition.table.id, id));
+    const after = await findRecord(tx, definition, id);
+    await recordAudit(tx, actor, {
+      action: "assign",
+      resource: definition.key,
+      recordId: id,
+      recordTitle: after?.record_title as string,
+      before,
+      after,
+    });
+    return after;
   });
 }

@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
-import type { Field } from "./fields.ts";
+import type { Field } from "../fields.ts";
 
 /** SPEC §3: the actions an admin list may offer. */
 export type AdminRoute = "create" | "update" | "delete";
@@ -52,6 +52,81 @@ export interface ResourceDefinition {
    * transaction, before writing, so what it reads cannot change under it.
    */
   authorizeChange?(db: Database, change: RecordChange): Promise<void>;
+
+  // The list tools (server/admin/list-query.ts); each has a default drawn from the fields, so
+  // every resource has search, sort, filters and export without declaring anything.
+  /** Columns `?q=` searches (accent- and case-insensitive); default: the text fields. */
+  search?: readonly (PgColumn | SQL)[];
+  /** `?sort=` keys and what they order by; default: the listed fields that are columns. */
+  sortable?: Record<string, PgColumn | SQL>;
+  /** Named orders besides the columns' (e.g. the lead inbox's), as `?sort=name`. */
+  orders?: Record<string, { title: string; by: readonly SQL[] }>;
+  /** `?name=value` filters; default: checkboxes, selectors and the creation date. */
+  filters?: Record<string, ListFilter>;
+  /** A record's title in lists, details and the audit log (e.g. "name — subject"). */
+  recordTitle?(record: Record<string, unknown>): string;
+  /** Fields shown in the edit form that staff may never change (a visitor's own words). */
+  readOnly?: readonly string[];
+  /** A status with fixed steps: POST /api/admin/{resource}/status and bulk changes. */
+  status?: StatusDefinition;
+  /** Record fields never shown, logged or exported (besides any named like a secret). */
+  secret?: readonly string[];
+  /**
+   * Screens of a record beyond SPEC's edit form, at /admin/{resource}/{path}/{id} (e.g. a
+   * campaign's preview and send): the list links each record to them.
+   */
+  screens?: readonly { path: string; label: string }[];
+  /**
+   * Deleting a record erases a person's data (GDPR art. 17; decision 104): the audit log keeps
+   * who deleted which record id and when, but drops what the record held, in this entry and in
+   * every earlier entry about the record.
+   */
+  erasure?: boolean;
+  /** Related rows to remove with records (runs in the delete's transaction). */
+  beforeDelete?(db: Database, ids: readonly number[]): Promise<void>;
+  /** Internal notes on records (a lead's timeline): POST /api/admin/{resource}/notes. */
+  notes?: boolean;
+  /** A staff member following each record: POST /api/admin/{resource}/assign. */
+  assignee?: {
+    column: PgColumn;
+    title: string;
+    options(db: Database): Promise<{ id: number; title: string }[]>;
+  };
+  /** Records the side navigation counts apart (e.g. new leads), with their label. */
+  highlight?: { title: string; where: SQL };
+}
+
+/** One filter of a list, read from the query string by its name. */
+export type ListFilter =
+  | {
+      kind: "choice";
+      title: string;
+      on: PgColumn | SQL;
+      /** Several values may be asked at once, comma-separated (status=nuevo,visita). */
+      options: readonly { value: string; title: string }[];
+    }
+  | { kind: "boolean"; title: string; on: PgColumn | SQL }
+  /** `name_from` and `name_to`, dates as YYYY-MM-DD (Madrid days), either or both. */
+  | { kind: "date"; title: string; on: PgColumn | SQL }
+  /** Exactly this text (e.g. the audit log's section key). */
+  | { kind: "text"; title: string; on: PgColumn | SQL }
+  /** A record id among `options` (e.g. the assignee), or "ninguno" for none. */
+  | {
+      kind: "reference";
+      title: string;
+      on: PgColumn | SQL;
+      options(db: Database): Promise<{ id: number; title: string }[]>;
+    };
+
+/** The steps a record moves through, and what a change writes besides the status. */
+export interface StatusDefinition {
+  column: PgColumn;
+  title: string;
+  options: readonly { value: string; title: string }[];
+  /** A status that needs a reason (a lost lead), and where the reason goes. */
+  reason?: { status: string; column: PgColumn; title: string };
+  /** Extra columns a change to `status` writes (e.g. handled, the change's date). */
+  columnsFor?(status: string): Record<string, unknown>;
 }
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {

@@ -590,8 +590,15 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     it("creates, edits and deletes a subscription, unique in any letter case", async () => {
       const list = await json(await t.get("/api/admin/subscriptions", token));
       expect(list.routes).toEqual(["create", "update", "delete"]);
+      // Status and proof of consent (decision 104).
       expect(list.parameter_titles).toEqual({
         email: "Correo electrónico",
+        status_label: "Estado",
+        consent_at: "Consentimiento",
+        consent_page: "Página",
+        consent_version: "Versión del texto",
+        confirmed_at: "Confirmada",
+        unsubscribed_at: "Baja",
         created_at: "Fecha de alta",
       });
       const form = await json(await t.get("/api/admin/subscriptions/create", token));

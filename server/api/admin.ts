@@ -1,12 +1,23 @@
+import { count } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { recordAudit, recordHistory } from "../admin/audit.ts";
+import { exportCsv } from "../admin/export.ts";
+import { describeTools, parseListQuery } from "../admin/list-query.ts";
+import { addNote, notesOf } from "../admin/notes.ts";
 import {
+  assignRecord,
+  bulkDelete,
+  changeStatus,
+  checkStatus,
   createRecord,
   deleteRecord,
   findRecord,
   formDetails,
+  isRowId,
   listPage,
   listTitles,
-  pageNumber,
+  matchingIds,
   parseForm,
   updateRecord,
 } from "../admin/operations.ts";
@@ -19,8 +30,9 @@ import {
   requireUser,
   requireVerified,
 } from "../auth/session.ts";
-import { fail } from "../http-errors.ts";
-import type { Services } from "../services.ts";
+import type { Dependencies } from "../dependencies.ts";
+import { fail, failValidation } from "../http-errors.ts";
+import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
 
 function notFound(message: string): never {
   fail(404, { title: "No encontrado", message });
@@ -64,18 +76,269 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
+/** A JSON body checked against `schema`: a 422 with Spanish messages per field otherwise. */
+async function parsedBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  const body = await jsonBody(c);
+  const result = await schema.safeParseAsync(body);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "body";
+    errors[key] = [...(errors[key] ?? []), issue.message];
+  }
+  failValidation(errors);
+}
+
+const idSchema = z
+  .number({ error: "Indica el «id» numérico del registro." })
+  .int()
+  .refine(isRowId, {
+    message: "El «id» no corresponde a ningún registro.",
+  });
+const reasonSchema = z
+  .string({ error: "El motivo debe ser un texto." })
+  .trim()
+  .max(500, "El motivo no puede tener más de 500 caracteres.")
+  .refine((value) => !hasControlCharacter(value), "El motivo contiene caracteres de control.")
+  .nullish();
+const statusSchema = z.string({ error: "Indica el estado." }).max(100, "El estado no existe.");
+const statusBody = z.object({ id: idSchema, status: statusSchema, reason: reasonSchema });
+const assignBody = z.object({
+  id: idSchema,
+  assignee_id: z
+    .number({ error: "Indica el «assignee_id» numérico, o null para dejarlo sin asignar." })
+    .int()
+    .nullable(),
+});
+/** A note is kept exactly as written (no trimming): only blank ones and control characters go. */
+const noteBody = z.object({
+  id: idSchema,
+  body: z
+    .string({ error: "Escribe el texto de la nota." })
+    .refine((text) => text.trim() !== "", "Escribe el texto de la nota.")
+    .refine((text) => text.length <= 5000, "La nota no puede tener más de 5000 caracteres.")
+    .refine((text) => !hasControlCharacter(text), controlCharacterMessage("Nota")),
+});
+/** A bulk action on chosen ids, or on every record the list's filters match. */
+const bulkBody = z
+  .object({
+    action: z.enum(["delete", "status"], {
+      error: "La acción en bloque debe ser «delete» o «status».",
+    }),
+    ids: z
+      .array(idSchema, { error: "«ids» debe ser una lista de identificadores." })
+      .max(1000, "Elige como máximo 1000 registros, o aplica la acción a todos los filtrados.")
+      .optional(),
+    all_matching: z.literal(true, { error: "«all_matching» solo admite true." }).optional(),
+    query: z
+      .record(z.string(), z.string({ error: "Cada filtro de «query» debe ser un texto." }), {
+        error: "«query» debe ser un objeto con los filtros de la lista.",
+      })
+      .optional(),
+    status: statusSchema.optional(),
+    reason: reasonSchema,
+  })
+  .refine((body) => (body.ids === undefined) !== (body.all_matching === undefined), {
+    message: "Indica «ids» o «all_matching», uno de los dos.",
+    path: ["ids"],
+  });
+
+/** The first value of each query parameter. */
+const queryOf = (c: Context) => c.req.query() as Record<string, string | undefined>;
+
 /** SPEC §7: the generic admin API, driven by one definition per resource (server/admin/). */
-export function createAdminRouter(services: Services) {
-  const { db, sessions } = services;
+export function createAdminRouter(deps: Dependencies) {
+  const { db, sessions } = deps;
+  // GET /api/admin/summary is routed before GET /api/admin/{resource}.
+  if (adminResources.has("summary")) throw new Error("admin: no resource may be keyed summary");
   const admin = new Hono<AuthEnv>();
-  admin.use("*", requireUser(services));
+  admin.use("*", requireUser(deps));
+
+  /** The side navigation: each section the caller's role allows, with its count. */
+  admin.get("/summary", async (c) => {
+    requireVerified(c.var.user);
+    const allowed = [...adminResources.values()].filter((d) => hasPermission(c.var.user, d.key));
+    if (!allowed.length) forbidden();
+    const sections = [];
+    for (const definition of allowed) {
+      const [counted] = await db.select({ total: count() }).from(definition.table);
+      const highlight = definition.highlight
+        ? (
+            await db
+              .select({ total: count() })
+              .from(definition.table)
+              .where(definition.highlight.where)
+          )[0]
+        : undefined;
+      sections.push({
+        key: definition.key,
+        title: definition.title,
+        total: Number(counted?.total ?? 0),
+        ...(definition.highlight
+          ? {
+              highlight: {
+                title: definition.highlight.title,
+                total: Number(highlight?.total ?? 0),
+              },
+            }
+          : {}),
+      });
+    }
+    return c.json({ sections });
+  });
 
   admin.get("/:resource", async (c) => {
     const definition = authorize(c);
+    const query = parseListQuery(definition, queryOf(c));
     return c.json({
-      data: await listPage(db, definition, pageNumber(c.req.query("page"))),
+      data: await listPage(db, definition, query),
       parameter_titles: listTitles(definition),
       routes: definition.routes,
+      // Additions: a record's own screens (decision 102), what the list offers and what this
+      // answer applied (issue 13).
+      screens: definition.screens ?? [],
+      tools: await describeTools(db, definition),
+      applied: query.applied,
+    });
+  });
+
+  /** One record read-only, with its notes and its history from the audit log. */
+  admin.get("/:resource/detail/:id", async (c) => {
+    const definition = authorize(c);
+    const id = pathId(c);
+    const record = (await findRecord(db, definition, id)) ?? recordNotFound();
+    const titles: Record<string, string> = { id: "ID", ...listTitles(definition) };
+    for (const [name, field] of Object.entries(definition.fields)) titles[name] ??= field.title;
+    for (const [name, title] of Object.entries(definition.columns ?? {})) titles[name] ??= title;
+    if (definition.status) titles[definition.status.column.name] = definition.status.title;
+    if (definition.status?.reason) {
+      titles[definition.status.reason.column.name] = definition.status.reason.title;
+    }
+    if (definition.assignee) titles[definition.assignee.column.name] = definition.assignee.title;
+    return c.json({
+      data: record,
+      parameter_titles: titles,
+      routes: definition.routes,
+      read_only: definition.readOnly ?? [],
+      tools: await describeTools(db, definition),
+      ...(definition.assignee ? { assignees: await definition.assignee.options(db) } : {}),
+      ...(definition.notes ? { notes: await notesOf(db, definition.key, id) } : {}),
+      history: await recordHistory(db, definition.key, id),
+    });
+  });
+
+  /** The filtered, sorted list as CSV for Excel (server/admin/export.ts), streamed. */
+  admin.get("/:resource/export", async (c) => {
+    const definition = authorize(c);
+    const { page: _page, per_page: _perPage, ...params } = queryOf(c);
+    const query = parseListQuery(definition, params);
+    const csv = await exportCsv(db, definition, query);
+    await recordAudit(db, c.var.user, {
+      action: "export",
+      resource: definition.key,
+      affected: csv.rows,
+      details: { query: query.applied },
+    });
+    return new Response(csv.body, {
+      status: 200,
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${csv.filename}"`,
+        "cache-control": "no-store",
+      },
+    });
+  });
+
+  /** One call moves a record to a status (a lead to "presupuesto_enviado"). */
+  admin.post("/:resource/status", async (c) => {
+    const definition = authorize(c);
+    if (!definition.status) notFound("Esta sección no tiene estados.");
+    const body = await parsedBody(c, statusBody);
+    const changed = await changeStatus(db, definition, [body.id], body, c.var.user, {
+      action: "status",
+    });
+    if (!changed) recordNotFound();
+    return c.json({
+      title: "Estado actualizado",
+      message: "El estado se ha cambiado correctamente.",
+      data: await findRecord(db, definition, body.id),
+    });
+  });
+
+  admin.post("/:resource/assign", async (c) => {
+    const definition = authorize(c);
+    if (!definition.assignee) notFound("Esta sección no tiene responsables.");
+    const body = await parsedBody(c, assignBody);
+    const record =
+      (await assignRecord(db, definition, body.id, body.assignee_id, c.var.user)) ??
+      recordNotFound();
+    return c.json({
+      title: "Responsable actualizado",
+      message: "Se ha guardado el responsable.",
+      data: record,
+    });
+  });
+
+  /** An internal note: how staff correct or complete what a visitor sent. */
+  admin.post("/:resource/notes", async (c) => {
+    const definition = authorize(c);
+    if (!definition.notes) notFound("Esta sección no tiene notas.");
+    const { id, body: text } = await parsedBody(c, noteBody);
+    const record = (await findRecord(db, definition, id)) ?? recordNotFound();
+    const note = await db.transaction(async (tx) => {
+      const added = await addNote(tx, definition.key, id, c.var.user, text);
+      await recordAudit(tx, c.var.user, {
+        action: "note",
+        resource: definition.key,
+        recordId: id,
+        recordTitle: record.record_title as string,
+        details: { note_id: added.id, body: added.body },
+      });
+      return added;
+    });
+    return c.json(
+      { title: "Nota añadida", message: "La nota se ha guardado correctamente.", data: note },
+      201,
+    );
+  });
+
+  /** A status change or a delete on chosen records or on all the filter matches. */
+  admin.post("/:resource/bulk", async (c) => {
+    const definition = authorize(c);
+    const body = await parsedBody(c, bulkBody);
+    if (body.action === "delete" && !definition.routes.includes("delete")) {
+      notFound("Esta acción no está disponible en esta sección.");
+    }
+    if (body.action === "status") {
+      if (!definition.status) notFound("Esta sección no tiene estados.");
+      if (body.status === undefined) failValidation({ status: ["Indica el estado."] });
+      checkStatus(definition, { status: body.status, reason: body.reason });
+    }
+    let ids = body.ids ?? [];
+    let details: Record<string, unknown> = { selection: "ids" };
+    if (body.all_matching) {
+      const { page: _page, per_page: _perPage, ...params } = body.query ?? {};
+      const query = parseListQuery(definition, params);
+      ids = await matchingIds(db, definition, query.where, query.orderBy);
+      details = { selection: "all_matching", query: query.applied };
+    }
+    const changed =
+      body.action === "delete"
+        ? await bulkDelete(db, definition, ids, c.var.user, details)
+        : await changeStatus(
+            db,
+            definition,
+            ids,
+            { status: body.status as string, reason: body.reason },
+            c.var.user,
+            { action: "bulk_status", details },
+          );
+    if (body.action === "delete") sessions.clear();
+    return c.json({
+      title: body.action === "delete" ? "Registros eliminados" : "Estados actualizados",
+      message:
+        changed === 1 ? "Se ha modificado 1 registro." : `Se han modificado ${changed} registros.`,
+      count: changed,
     });
   });
 
@@ -87,7 +350,10 @@ export function createAdminRouter(services: Services) {
   admin.get("/:resource/create/:id", async (c) => {
     const definition = authorize(c, "update");
     const record = (await findRecord(db, definition, pathId(c))) ?? recordNotFound();
-    return c.json({ parameter_details: await formDetails(db, definition, record) });
+    return c.json({
+      parameter_details: await formDetails(db, definition, record),
+      ...(definition.readOnly?.length ? { read_only: definition.readOnly } : {}),
+    });
   });
 
   admin.post("/:resource/create", async (c) => {

@@ -36,7 +36,7 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
         name: "Lucía Martínez",
         email: "nueva.clienta@example.com",
         email_verified_at: null,
-        roles: [{ name: "guest_user", permissions: [] }],
+        roles: [{ name: "guest_user", label: "Usuario", permissions: [] }],
       });
       const me = await t.get("/api/user", body.token);
       expect((await me.json()).user.email).toBe("nueva.clienta@example.com");
@@ -74,8 +74,8 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
       const body = await res.json();
       expect(body.title).toBe("Error de Validación");
       expect(body.errors).toEqual({
-        name: ["El nombre es obligatorio."],
-        email: ["Escribe un correo electrónico válido."],
+        name: ["El campo «Nombre» es obligatorio."],
+        email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
         password: ["La contraseña debe tener al menos 8 caracteres."],
       });
     });
@@ -83,8 +83,8 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
     it("asks for every field that is missing", async () => {
       const res = await signUp({});
       const { errors } = await res.json();
-      expect(errors.name).toEqual(["El nombre es obligatorio."]);
-      expect(errors.email).toEqual(["El correo electrónico es obligatorio."]);
+      expect(errors.name).toEqual(["El campo «Nombre» es obligatorio."]);
+      expect(errors.email).toEqual(["El campo «Correo electrónico» es obligatorio."]);
       expect(errors.password).toEqual(["La contraseña es obligatoria."]);
     });
 
@@ -95,7 +95,7 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
         name: "N".repeat(101),
       });
       const { errors } = await res.json();
-      expect(errors.name).toEqual(["El nombre no puede tener más de 100 caracteres."]);
+      expect(errors.name).toEqual(["El campo «Nombre» no puede tener más de 100 caracteres."]);
       expect(errors.password).toEqual(["La contraseña no puede tener más de 128 caracteres."]);
     });
 

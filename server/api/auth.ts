@@ -1,9 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { issueAccessToken, revokeAccessToken } from "../auth/access-tokens.ts";
 import {
-  hashPassword,
   passwordSchema,
   verifyAgainstDummy,
   verifyPassword,
@@ -12,96 +10,34 @@ import {
 import { requireUser, withUser } from "../auth/session.ts";
 import { loadUser, type UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
-import { isUniqueViolation } from "../db/errors.ts";
-import { users } from "../db/schema.ts";
+import type { Dependencies } from "../dependencies.ts";
 import { fail, failValidation, serializedJson } from "../http-errors.ts";
 import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
-import type { Services } from "../services.ts";
+import { accountFields, duplicateEmailMessage, findUserByEmail } from "../users/account-fields.ts";
+import { createUser, UserInputError } from "../users/create-user.ts";
+import { loginLimits } from "../users/sign-in-limits.ts";
+import { sendVerificationMail } from "../users/verification.ts";
 import { validate } from "../validation.ts";
-import { sendVerificationMail } from "./email-verification.ts";
-
-const required = (field: string) => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === null
-    ? `${field} es obligatorio.`
-    : `${field} debe ser texto.`;
-
-/** Trimmed and lower-cased, so "Ana@Example.com " and "ana@example.com" are one account. */
-export const emailSchema = z
-  .string({ error: required("El correo electrónico") })
-  .trim()
-  .toLowerCase()
-  .min(1, { message: "El correo electrónico es obligatorio.", abort: true })
-  .max(254, { message: "El correo electrónico es demasiado largo.", abort: true })
-  .pipe(z.email({ message: "Escribe un correo electrónico válido." }));
-
-const nameSchema = z
-  .string({ error: required("El nombre") })
-  .trim()
-  .min(1, "El nombre es obligatorio.")
-  .max(100, "El nombre no puede tener más de 100 caracteres.");
 
 /** Unknown keys (role, email_verified_at, …) are dropped: a visitor can never choose them. */
 const RegisterBody = withPasswordConfirmation({
-  name: nameSchema,
-  email: emailSchema,
+  name: accountFields.name.input,
+  email: accountFields.email.input,
   password: passwordSchema,
 });
 
 const LoginBody = z.object({
-  email: emailSchema,
-  password: z.string({ error: required("La contraseña") }).min(1, "La contraseña es obligatoria."),
+  email: accountFields.email.input,
+  password: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? "La contraseña es obligatoria."
+          : "La contraseña debe ser texto.",
+    })
+    .min(1, "La contraseña es obligatoria."),
   remember: z.boolean({ error: "Indica sí o no en «Recordarme»." }).optional(),
 });
-
-/**
- * Sign-in limits (decision 073). Each is counted before the password is checked, so a parallel
- * burst cannot slip past; a sign-in that succeeds gives its counts back, so only failures add up.
- */
-interface LoginCounter {
-  key: string;
-  limit: number;
-  windowMs: number;
-  /** The 429's message when it is not the usual one. */
-  refusal?: (retryAfter: number) => string;
-}
-
-const loginLimits = {
-  /** Laravel's: 5 per e-mail and address a minute; a success clears it. */
-  emailAtAddress: (email: string, address: string): LoginCounter => ({
-    key: `login:${email}|${address}`,
-    limit: 5,
-    windowMs: 60_000,
-  }),
-  /** One address trying many accounts (password spraying). */
-  address: (address: string): LoginCounter => ({
-    key: `login-ip:${address}`,
-    limit: 30,
-    windowMs: 10 * 60_000,
-  }),
-  /**
-   * One account guessed from many addresses. Not counted at an address where the account has
-   * signed in within 30 days, and lifted by a password reset: nobody can lock a customer out.
-   * Kept for unknown e-mails alike, so it tells nobody who has an account.
-   */
-  account: (email: string): LoginCounter => ({
-    key: `login-account:${email}`,
-    limit: 20,
-    windowMs: 15 * 60_000,
-    refusal: (retryAfter) =>
-      `Ha habido demasiados intentos fallidos de entrar en esta cuenta. Inténtalo de nuevo en ${Math.ceil(retryAfter / 60)} minutos, o cambia la contraseña con «¿Olvidaste tu contraseña?» para entrar ya.`,
-  }),
-  /** Addresses where the account signed in: one count is enough to be known. */
-  knownAddress: (email: string, address: string): LoginCounter => ({
-    key: `login-known:${email}|${address}`,
-    limit: 1,
-    windowMs: 30 * 24 * 60 * 60_000,
-  }),
-};
-
-/** After a password reset the account's owner holds the password again: guesses are forgotten. */
-export function forgetPasswordGuesses(limiter: Services["limiter"], email: string) {
-  return limiter.reset(loginLimits.account(email).key);
-}
 
 /**
  * 10 sign-up attempts an hour from one address, whatever their outcome (decision 071): counted
@@ -110,42 +46,31 @@ export function forgetPasswordGuesses(limiter: Services["limiter"], email: strin
  */
 const registerThrottle = { name: "register", limit: 10, windowMs: 60 * 60_000 };
 
-export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
-
-export function findUserByEmail(db: Database, email: string) {
-  return db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, email.toLowerCase()) });
-}
-
 /** POST /register, POST /login, GET /user, GET /logout (SPEC §7). */
-export function createAuthRouter(services: Services) {
-  const { db, limiter, sessions } = services;
+export function createAuthRouter(deps: Dependencies) {
+  const { db, limiter, sessions } = deps;
   const router = new Hono();
 
-  router.post(
-    "/register",
-    throttle(services, registerThrottle),
-    validate(RegisterBody),
-    async (c) => {
-      const body = c.req.valid("json");
-      if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
-      const user = await createGuestUser(db, body);
-      await sendVerificationMail(services, user);
-      const token = await issueAccessToken(db, user.id);
-      return c.json(
-        {
-          title: "¡Bienvenido!",
-          message: `Tu cuenta está creada. Te hemos enviado un correo a ${user.email} para confirmar tu dirección.`,
-          user,
-          token,
-        },
-        201,
-      );
-    },
-  );
+  router.post("/register", throttle(deps, registerThrottle), validate(RegisterBody), async (c) => {
+    const body = c.req.valid("json");
+    if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
+    const user = await createGuestUser(db, body);
+    await sendVerificationMail(deps, user);
+    const token = await issueAccessToken(db, user.id);
+    return c.json(
+      {
+        title: "¡Bienvenido!",
+        message: `Tu cuenta está creada. Te hemos enviado un correo a ${user.email} para confirmar tu dirección.`,
+        user,
+        token,
+      },
+      201,
+    );
+  });
 
   router.post("/login", validate(LoginBody), async (c) => {
     const { email, password, remember } = c.req.valid("json");
-    const address = clientIp(c, services.env);
+    const address = clientIp(c, deps.env);
     const known = loginLimits.knownAddress(email, address);
     const atKnownAddress = !(await limiter.peek(known.key, known.limit, known.windowMs)).allowed;
     const emailAtAddress = loginLimits.emailAtAddress(email, address);
@@ -182,10 +107,10 @@ export function createAuthRouter(services: Services) {
 
   router.get(
     "/user",
-    withUser(services, (_c, user) => serializedJson(userAnswer(user))),
+    withUser(deps, (_c, user) => serializedJson(userAnswer(user))),
   );
 
-  router.get("/logout", requireUser(services), async (c) => {
+  router.get("/logout", requireUser(deps), async (c) => {
     await revokeAccessToken(db, c.var.tokenHash);
     sessions.forgetToken(c.var.tokenHash);
     return c.json({ title: "Sesión cerrada", message: "Has cerrado sesión. ¡Hasta pronto!" });
@@ -210,30 +135,18 @@ function userAnswer(user: UserView): string {
   return answer;
 }
 
-/**
- * New accounts are always unverified guests. The unique index on lower(email) settles two
- * registrations racing with the same address: the loser gets the same 422 as a late comer.
- */
+/** New accounts are always unverified guests, made by the one createUser. */
 async function createGuestUser(
   db: Database,
   body: { name: string; email: string; password: string },
 ): Promise<UserView> {
-  const password_hash = await hashPassword(body.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        name: body.name,
-        email: body.email,
-        password_hash,
-        role_id: sql`(select id from roles where name = 'guest_user')`,
-      })
-      .returning({ id: users.id });
-    const user = row && (await loadUser(db, row.id));
+    const { id } = await createUser(db, { ...body, role: "guest_user", verified: false });
+    const user = await loadUser(db, id);
     if (!user) throw new Error("The new user could not be read back");
     return user;
   } catch (error) {
-    if (isUniqueViolation(error)) failValidation({ email: [duplicateEmailMessage] });
+    if (error instanceof UserInputError) failValidation(error.errors);
     throw error;
   }
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
-import { contacts, roles, subscriptions, users } from "../db/schema.ts";
+import { adminAudit, campaigns, contacts, roles, subscriptions, users } from "../db/schema.ts";
 
 /**
  * Every API route × every kind of caller, with the status each must get. The route list comes
@@ -46,8 +46,12 @@ const staff = (status: number): Expected => ({
   super_admin: status,
 });
 
-type Resource = "users" | "contacts" | "subscriptions";
-const resources: Resource[] = ["users", "contacts", "subscriptions"];
+type Resource = "users" | "contacts" | "subscriptions" | "campaigns" | "audit";
+const resources: Resource[] = ["users", "contacts", "subscriptions", "campaigns", "audit"];
+/** The audit log (decision 142): its permission is the super admins' alone. */
+const superOnly = (status: number): Expected => ({ ...signedIn(403), super_admin: status });
+const orAudit = (r: Resource, audit: number, other: Expected): Expected =>
+  r === "audit" ? superOnly(audit) : other;
 
 /** What each route is asked, per resource for the admin routes, and who gets which status. */
 interface Case {
@@ -56,6 +60,8 @@ interface Case {
     body?: unknown;
   };
   expected: (resource: Resource) => Expected;
+  /** What a 200 answers when it is not JSON (a CSV export). */
+  okType?: RegExp;
 }
 
 const unique = () => `${randomUUID().slice(0, 8)}@example.test`;
@@ -66,14 +72,10 @@ const recordBody = (resource: Resource): Record<string, unknown> => {
     return { name: "Nuevo", email: unique(), role_id: 3, email_verified: true, password };
   }
   if (resource === "subscriptions") return { email: unique() };
-  return {
-    name: "Ana",
-    email: "ana@example.test",
-    phone: "",
-    subject: "Presupuesto",
-    message: "Hola",
-    handled: true,
-  };
+  if (resource === "audit") return {};
+  if (resource === "campaigns") return { subject: "Novedades", body: "Hola." };
+  // The visitor's own fields as stored (staff may not change them: decision 140).
+  return { name: "Ana", email: "", phone: "", subject: "Baño", message: "Hola", handled: true };
 };
 
 const cases: Record<string, Case> = {
@@ -146,33 +148,94 @@ const cases: Record<string, Case> = {
   },
   "GET /api/admin/:resource": {
     request: ({ resource }) => ({ path: `/api/admin/${resource}?page=1` }),
-    expected: () => staff(200),
+    expected: (r) => orAudit(r, 200, staff(200)),
   },
   "GET /api/admin/:resource/create": {
     request: ({ resource }) => ({ path: `/api/admin/${resource}/create` }),
     // Staff read contact messages but do not write them (decision 023).
-    expected: (r) => staff(r === "contacts" ? 404 : 200),
+    expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 404 : 200)),
   },
   "GET /api/admin/:resource/create/:id": {
     request: ({ resource, id }) => ({ path: `/api/admin/${resource}/create/${id}` }),
-    expected: () => staff(200),
+    expected: (r) => orAudit(r, 404, staff(200)),
   },
   "POST /api/admin/:resource/create": {
     request: ({ resource }) => ({
       path: `/api/admin/${resource}/create`,
       body: recordBody(resource),
     }),
-    expected: (r) => staff(r === "contacts" ? 404 : 201),
+    expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 404 : 201)),
   },
   "POST /api/admin/:resource/update": {
     request: ({ resource, id }) => ({
       path: `/api/admin/${resource}/update`,
       body: { ...recordBody(resource), id, password: "" },
     }),
-    expected: () => staff(200),
+    expected: (r) => orAudit(r, 404, staff(200)),
   },
   "GET /api/admin/:resource/delete/:id": {
     request: ({ resource, id }) => ({ path: `/api/admin/${resource}/delete/${id}` }),
+    expected: (r) => orAudit(r, 404, staff(200)),
+  },
+  // Issue 13: the side navigation's counts, details, export, pipeline and bulk actions.
+  "GET /api/admin/summary": {
+    request: () => ({ path: "/api/admin/summary" }),
+    expected: () => staff(200),
+  },
+  "GET /api/admin/:resource/detail/:id": {
+    request: ({ resource, id }) => ({ path: `/api/admin/${resource}/detail/${id}` }),
+    expected: (r) => orAudit(r, 200, staff(200)),
+  },
+  "GET /api/admin/:resource/export": {
+    request: ({ resource }) => ({ path: `/api/admin/${resource}/export?q=a` }),
+    expected: (r) => orAudit(r, 200, staff(200)),
+    okType: /^text\/csv; charset=utf-8$/,
+  },
+  "POST /api/admin/:resource/status": {
+    request: ({ resource, id }) => ({
+      path: `/api/admin/${resource}/status`,
+      body: { id, status: "visita" },
+    }),
+    // Only leads have a status.
+    expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 200 : 404)),
+  },
+  "POST /api/admin/:resource/assign": {
+    request: ({ resource, id }) => ({
+      path: `/api/admin/${resource}/assign`,
+      body: { id, assignee_id: null },
+    }),
+    expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 200 : 404)),
+  },
+  "POST /api/admin/:resource/notes": {
+    request: ({ resource, id }) => ({
+      path: `/api/admin/${resource}/notes`,
+      body: { id, body: "Llamar el lunes." },
+    }),
+    expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 201 : 404)),
+  },
+  "POST /api/admin/:resource/bulk": {
+    request: ({ resource, id }) => ({
+      path: `/api/admin/${resource}/bulk`,
+      body: { action: "delete", ids: [id] },
+    }),
+    // The audit log is read-only: nothing in it is ever deleted.
+    expected: (r) => orAudit(r, 404, staff(200)),
+  },
+  // A campaign's own screen (decision 102): the same staff rule, on a draft of its own.
+  "GET /api/admin/campaigns/:id": {
+    request: ({ id }) => ({ path: `/api/admin/campaigns/${id}` }),
+    expected: () => staff(200),
+  },
+  "GET /api/admin/campaigns/:id/preview": {
+    request: ({ id }) => ({ path: `/api/admin/campaigns/${id}/preview` }),
+    expected: () => staff(200),
+  },
+  "POST /api/admin/campaigns/:id/test": {
+    request: ({ id }) => ({ path: `/api/admin/campaigns/${id}/test`, body: {} }),
+    expected: () => staff(200),
+  },
+  "POST /api/admin/campaigns/:id/send": {
+    request: ({ id }) => ({ path: `/api/admin/campaigns/${id}/send`, body: {} }),
     expected: () => staff(200),
   },
 };
@@ -354,8 +417,27 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
   /** A record of its own for each request, since some requests delete or change it. */
   async function recordId(resource: Resource): Promise<number> {
     if (resource === "users") return (await createUser(t.db)).id;
+    if (resource === "audit") {
+      const [row] = await t.db
+        .insert(adminAudit)
+        .values({
+          actor_name: "Ana",
+          actor_email: "ana@example.test",
+          action: "update",
+          resource: "users",
+        })
+        .returning();
+      return row?.id ?? 0;
+    }
     if (resource === "subscriptions") {
       const [row] = await t.db.insert(subscriptions).values({ email: unique() }).returning();
+      return row?.id ?? 0;
+    }
+    if (resource === "campaigns") {
+      const [row] = await t.db
+        .insert(campaigns)
+        .values({ subject: "Novedades", body: "Hola." })
+        .returning();
       return row?.id ?? 0;
     }
     const [row] = await t.db
@@ -366,7 +448,11 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
   }
 
   for (const [route, routeCase] of Object.entries(cases)) {
-    const perResource = route.includes(":resource") ? resources : (["users"] as Resource[]);
+    const perResource = route.includes(":resource")
+      ? resources
+      : route.includes("/campaigns/")
+        ? (["campaigns"] as Resource[])
+        : (["users"] as Resource[]);
     for (const resource of perResource) {
       const label = route.includes(":resource") ? `${route} (${resource})` : route;
       it(`${label}: ${actors.map((a) => `${a} ${routeCase.expected(resource)[a]}`).join(", ")}`, async () => {
@@ -376,7 +462,9 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
           const { path, body } = routeCase.request({ resource, id: await recordId(resource) });
           const res = await send(route.split(" ")[0] ?? "GET", path, token, body);
           got[actor] = res.status;
-          expect(res.headers.get("content-type")).toMatch(/application\/json/);
+          const okType = res.status === 200 ? routeCase.okType : undefined;
+          expect(res.headers.get("content-type")).toMatch(okType ?? /application\/json/);
+          if (okType) await res.body?.cancel();
         }
         expect(got).toEqual(routeCase.expected(resource));
       });

@@ -38,7 +38,7 @@ describe.skipIf(skipDatabase)(
         message: "¿Podéis venir a medir?",
       });
       expect(res.status).toBe(201);
-      await t.services.mail.flush();
+      await t.deps.mail.flush();
       const notice = await peer.waitForMail(withSubject("Reforma de cocina con respuesta"));
       expect(notice.envelopeTo).toEqual(["oficina@obra.test"]);
       expect(notice.replyTo?.value.map((a) => a.address)).toEqual(["marta.lopez@example.com"]);
@@ -52,7 +52,7 @@ describe.skipIf(skipDatabase)(
         message: "Llamadme por la tarde.",
       });
       expect(res.status).toBe(201);
-      await t.services.mail.flush();
+      await t.deps.mail.flush();
       const notice = await peer.waitForMail(withSubject("Baño sin correo"));
       expect(notice.replyTo).toBeUndefined();
       expect(notice.text).toContain("Puedes llamarle al 600 123 456.");

@@ -34,6 +34,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
     expect(await res.json()).toEqual({
       title: "¡Mensaje enviado!",
       message: "Gracias por escribirnos. Te responderemos lo antes posible.",
+      reference: expect.stringMatching(/^OM-\d{4}-\d{5}$/),
     });
     const rows = await t.db.select().from(contacts);
     expect(rows).toHaveLength(1);
@@ -136,12 +137,27 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
 
   it("answers 429 with Retry-After after 5 messages from one address in 10 minutes", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await send(valid, "192.0.2.50")).status);
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await send({ ...valid, subject: `Obra ${i}` }, "192.0.2.50")).status);
+    }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
     const refused = await send(valid, "192.0.2.50");
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect((await refused.json()).title).toBe("Demasiados intentos");
-    expect((await send(valid, "192.0.2.51")).status).toBe(201);
+    expect((await send({ ...valid, subject: "Otra obra" }, "192.0.2.51")).status).toBe(201);
+  });
+
+  it("counts only accepted requests: a visitor correcting mistakes is never refused", async () => {
+    const from = "192.0.2.60";
+    for (let i = 0; i < 8; i++)
+      expect((await send({ ...valid, email: "mal" }, from)).status).toBe(422);
+    // A repeat of a stored message is the same request: it does not count either.
+    for (let i = 0; i < 3; i++)
+      expect((await send({ ...valid, subject: "Corregido" }, from)).status).toBe(201);
+    for (let i = 0; i < 4; i++) {
+      expect((await send({ ...valid, subject: `Corregido ${i}` }, from)).status).toBe(201);
+    }
+    expect((await send({ ...valid, subject: "Uno de más" }, from)).status).toBe(429);
   });
 });

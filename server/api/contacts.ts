@@ -1,14 +1,15 @@
-import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
-import type { Database } from "../db/client.ts";
-import type { contacts } from "../db/schema.ts";
+import type { Dependencies } from "../dependencies.ts";
+import { quoteDetails } from "../leads/quote-details.ts";
+import { looksLikeSpam, spamTraps } from "../leads/spam.ts";
+import { storeLead } from "../leads/store-lead.ts";
 import { log, safeError } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
-import { throttle } from "../rate-limit/throttle.ts";
-import type { Services } from "../services.ts";
+import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
 import { validate } from "../validation.ts";
 
 const unreachableMessage =
@@ -26,6 +27,8 @@ const ContactRequest = z
     phone: contactFields.phone.input,
     subject: contactFields.subject.input,
     message: contactFields.message.input,
+    ...quoteDetails,
+    ...spamTraps,
   })
   .superRefine(
     ({ email, phone }, context) => {
@@ -39,77 +42,52 @@ const ContactRequest = z
     { when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value) },
   );
 
-type ContactMessage = z.infer<typeof ContactRequest>;
-type Contact = typeof contacts.$inferSelect;
+/** Five accepted requests per address per 10 minutes (refused forms do not count: issue 12). */
+const limit = { requests: 5, windowMs: 10 * 60_000 };
 
-/**
- * An identical message (same name, e-mail, phone, subject and text) arriving again within this
- * window is the same message sent twice: a double click, a retry after a lost answer, a second
- * tab (docs/decisions/060-contact-message-deduplication.md).
- */
-const duplicateWindowSeconds = 10 * 60;
+const sent = {
+  title: "¡Mensaje enviado!",
+  message: "Gracias por escribirnos. Te responderemos lo antes posible.",
+};
 
-/**
- * Stores the message unless an identical one arrived within the window; `undefined` then. The
- * database function (migration 0004) takes an advisory lock on the message's hash, so that
- * simultaneous identical posts wait for each other and exactly one of them inserts.
- */
-async function storeOnce(db: Database, message: ContactMessage): Promise<Contact | undefined> {
-  const digest = createHash("sha256")
-    .update(
-      JSON.stringify([
-        message.name,
-        message.email,
-        message.phone,
-        message.subject,
-        message.message,
-      ]),
-    )
-    .digest();
-  // Both drivers answer raw SQL with { rows }, typed as the driver's own result.
-  const { rows } = (await db.execute(
-    sql`select * from store_contact(${digest.readInt32BE(0)}, ${message.name},
-      ${message.email ?? null}, ${message.phone ?? null}, ${message.subject}, ${message.message},
-      make_interval(secs => ${duplicateWindowSeconds}))`,
-  )) as unknown as { rows: Contact[] };
-  return rows[0];
-}
-
-/** POST /api/contacts: the contact page's form. */
-export function createContactsRouter({ db, mail, limiter, env }: Services) {
+/** POST /api/contacts: the contact page's quote request (SPEC §7's five fields and issue 12's). */
+export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
   const api = new Hono();
 
-  api.post(
-    "/",
-    throttle({ limiter, env }, { name: "contact", limit: 5, windowMs: 10 * 60_000 }),
-    validate(ContactRequest),
-    async (c) => {
-      const message = c.req.valid("json");
-      // The message is stored before anything else happens: once this insert succeeds the
-      // visitor is told it arrived, and staff find it in the admin area whatever follows. A
-      // repeat of a message just stored gets the same answer and neither a row nor a notice.
-      const contact = await storeOnce(db, message);
-      // The notice goes through the mail outbox, so an SMTP outage delays it but loses nothing;
-      // if even the outbox refuses it, the stored message still stands.
-      if (contact) {
+  api.post("/", validate(ContactRequest), async (c) => {
+    const { website, form_started_at, ...request } = c.req.valid("json");
+    // Counted once the request is valid, before any work, so parallel posts cannot overrun
+    // the limit; a repeat of a message already stored is given back below.
+    const key = `contact:${clientIp(c, env)}`;
+    const counted = await limiter.hit(key, limit.requests, limit.windowMs);
+    if (!counted.allowed) tooManyRequests(counted);
+    // A robot caught in a trap is answered like anyone, and nothing is stored or sent.
+    if (looksLikeSpam({ website, form_started_at })) return c.json(sent, 201);
+
+    // The request is stored before anything else happens: once this insert succeeds the
+    // visitor is told it arrived, and staff find it in the admin area whatever follows. A
+    // repeat of a request just stored gets the same answer and reference, and no mail.
+    const lead = await storeLead(db, request);
+    if (lead.repeated) {
+      await limiter.forgive(key);
+    } else {
+      const mails: MailMessage[] = [
+        contactNoticeMail({ ...request, reference: lead.reference }, env),
+      ];
+      if (request.email)
+        mails.push(leadConfirmationMail({ ...request, email: request.email }, lead.reference));
+      // Mails go through the outbox, so an SMTP outage delays them but loses nothing; if even
+      // the outbox refuses one, the stored request still stands.
+      for (const message of mails) {
         await mail
-          .send(contactNoticeMail(contact, env))
+          .send(message)
           .catch((error) =>
-            log.error(
-              { contact: contact.id, err: safeError(error) },
-              "contacts: notice not queued",
-            ),
+            log.error({ contact: lead.id, err: safeError(error) }, "contacts: mail not queued"),
           );
       }
-      return c.json(
-        {
-          title: "¡Mensaje enviado!",
-          message: "Gracias por escribirnos. Te responderemos lo antes posible.",
-        },
-        201,
-      );
-    },
-  );
+    }
+    return c.json({ ...sent, reference: lead.reference }, 201);
+  });
 
   return api;
 }

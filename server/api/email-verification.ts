@@ -1,33 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { consumeOneTimeToken, issueOneTimeToken } from "../auth/one-time-tokens.ts";
+import { consumeOneTimeToken } from "../auth/one-time-tokens.ts";
 import { requireUser } from "../auth/session.ts";
 import { users } from "../db/schema.ts";
+import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
-import { verificationMail } from "../mail/verification-mail.ts";
 import { tooManyRequests } from "../rate-limit/throttle.ts";
-import type { Services } from "../services.ts";
+import { sendVerificationMail } from "../users/verification.ts";
 
 /** Enough for a lost or late mail; too few to turn the site into a mail cannon. */
 const resendThrottle = { limit: 3, windowMs: 10 * 60_000 };
 
-/** ARCHITECTURE: the link the mail carries, opened by the /verify-email/:token screen. */
-export function verificationLink(appUrl: string, token: string): string {
-  return `${appUrl}/verify-email/${token}`;
-}
-
-/** Issues a fresh link (older ones stop working) and queues the mail. */
-export async function sendVerificationMail(
-  { db, env, mail }: Services,
-  user: { id: number; name: string; email: string },
-): Promise<void> {
-  const token = await issueOneTimeToken(db, user.id, "verify_email");
-  await mail.send(verificationMail(user, verificationLink(env.APP_URL, token)));
-}
-
 /** GET /verify-email/:token and GET /email/resend (SPEC §7). */
-export function createEmailVerificationRouter(services: Services) {
-  const { db, limiter, sessions } = services;
+export function createEmailVerificationRouter(deps: Dependencies) {
+  const { db, limiter, sessions } = deps;
   const router = new Hono();
 
   router.get("/verify-email/:token", async (c) => {
@@ -54,7 +40,7 @@ export function createEmailVerificationRouter(services: Services) {
     });
   });
 
-  router.get("/email/resend", requireUser(services), async (c) => {
+  router.get("/email/resend", requireUser(deps), async (c) => {
     const user = c.var.user;
     if (user.email_verified_at) {
       fail(400, {
@@ -68,7 +54,7 @@ export function createEmailVerificationRouter(services: Services) {
       resendThrottle.windowMs,
     );
     if (!allowance.allowed) tooManyRequests(allowance);
-    await sendVerificationMail(services, user);
+    await sendVerificationMail(deps, user);
     return c.json({
       title: "Correo enviado",
       message: `Te hemos enviado un nuevo enlace de verificación a ${user.email}. Caduca en 60 minutos.`,

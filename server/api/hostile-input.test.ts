@@ -108,7 +108,7 @@ describe.skipIf(skipDatabase)("hostile input", () => {
         })
       ).status,
     ).toBe(201);
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
     const mails = await t.db.select().from(mailOutbox);
     const notice = mails.find((m) => m.text.includes(script));
     expect(notice).toBeDefined();

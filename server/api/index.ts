@@ -1,20 +1,22 @@
 import { Hono } from "hono";
-import type { Services } from "../services.ts";
+import type { Dependencies } from "../dependencies.ts";
 import { createAdminRouter } from "./admin.ts";
 import { createAuthRouter } from "./auth.ts";
+import { createCampaignsRouter } from "./campaigns.ts";
 import { createContactsRouter } from "./contacts.ts";
 import { createEmailVerificationRouter } from "./email-verification.ts";
 import { createPasswordResetRouter } from "./password-reset.ts";
 import { createSubscriptionsRouter } from "./subscriptions.ts";
 
 /** SPEC §7: one router per resource, mounted under /api. */
-export function createApi(services: Services) {
+export function createApi(deps: Dependencies) {
   const api = new Hono();
-  api.route("/", createAuthRouter(services));
-  api.route("/", createEmailVerificationRouter(services));
-  api.route("/", createPasswordResetRouter(services));
-  api.route("/contacts", createContactsRouter(services));
-  api.route("/subscriptions", createSubscriptionsRouter(services));
-  api.route("/admin", createAdminRouter(services));
+  api.route("/", createAuthRouter(deps));
+  api.route("/", createEmailVerificationRouter(deps));
+  api.route("/", createPasswordResetRouter(deps));
+  api.route("/contacts", createContactsRouter(deps));
+  api.route("/subscriptions", createSubscriptionsRouter(deps));
+  api.route("/admin", createAdminRouter(deps));
+  api.route("/admin/campaigns", createCampaignsRouter(deps));
   return api;
 }

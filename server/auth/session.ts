@@ -1,7 +1,7 @@
 import type { Context, Handler, MiddlewareHandler } from "hono";
 import type { Database } from "../db/client.ts";
+import type { SessionCache } from "../fast-path/session-cache.ts";
 import { fail } from "../http-errors.ts";
-import type { SessionCache } from "./session-cache.ts";
 import { hashToken } from "./tokens.ts";
 import { loadSession, type UserView } from "./user-view.ts";
 
@@ -44,12 +44,12 @@ function authenticate(
 }
 
 /** Middleware: resolves the bearer token to its user, or answers 401. Sets `user` and `tokenHash`. */
-export function requireUser(services: {
+export function requireUser(deps: {
   db: Database;
   sessions: SessionCache;
 }): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const { user, tokenHash } = await authenticate(c, services);
+    const { user, tokenHash } = await authenticate(c, deps);
     c.set("user", user);
     c.set("tokenHash", tokenHash);
     await next();
@@ -62,11 +62,11 @@ export function requireUser(services: {
  * remembered, and @hono/node-server then writes it at once (decision 065).
  */
 export function withUser(
-  services: { db: Database; sessions: SessionCache },
+  deps: { db: Database; sessions: SessionCache },
   handler: (c: Context, user: UserView) => Response,
 ): Handler {
   return (c) => {
-    const session = authenticate(c, services);
+    const session = authenticate(c, deps);
     return session instanceof Promise
       ? session.then(({ user }) => handler(c, user))
       : handler(c, session.user);

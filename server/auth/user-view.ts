@@ -8,7 +8,11 @@ export interface UserView {
   name: string;
   email: string;
   email_verified_at: string | null;
-  roles: { name: string; permissions: { key: string; name: string }[] }[];
+  /**
+   * SPEC §7's roles with their permissions; `label` (additive) is the role's Spanish name, so
+   * the browser shows the server's words and keeps none of its own (issue 11).
+   */
+  roles: { name: string; label: string; permissions: { key: string; name: string }[] }[];
 }
 
 export async function loadUser(db: Database, id: number): Promise<UserView | undefined> {
@@ -37,6 +41,7 @@ function selectRows(db: Database, where: SQL | undefined, byToken: boolean) {
     email: users.email,
     email_verified_at: users.email_verified_at,
     role: roles.name,
+    role_label: roles.label,
     permission_key: permissions.key,
     permission_name: permissions.name,
   };
@@ -65,6 +70,7 @@ function toView(rows: Awaited<ReturnType<typeof selectRows>>): UserView | undefi
     roles: [
       {
         name: first.role,
+        label: first.role_label,
         permissions: rows.flatMap((r) =>
           r.permission_key && r.permission_name
             ? [{ key: r.permission_key, name: r.permission_name }]

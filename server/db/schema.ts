@@ -109,10 +109,37 @@ export const contacts = pgTable(
     /** Set by staff in the admin area once the message has been answered. */
     handled: boolean("handled").notNull().default(false),
     ...timestamps,
+    /** The lead pipeline (server/admin/leads.ts); `handled` is kept equal to status <> 'nuevo'. */
+    status: text("status", {
+      enum: ["nuevo", "contactado", "visita", "presupuesto_enviado", "ganado", "perdido"],
+    })
+      .notNull()
+      .default("nuevo"),
+    /** Why a lead was lost (status "perdido"). */
+    lost_reason: text("lost_reason"),
+    /** The staff member following the lead. */
+    assignee_id: integer("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    status_changed_at: timestamp("status_changed_at", { withTimezone: true }),
+    /** OM-YYYY-NNNNN, given by store_contact (migration 0008); the visitor quotes it. */
+    reference: text("reference").unique("contacts_reference_idx"),
+    /** The quote request's details (content/quote-request.ts); all optional (SPEC §7). */
+    service: text("service"),
+    area: text("area"),
+    postcode: text("postcode"),
+    property_type: text("property_type"),
+    surface_m2: integer("surface_m2"),
+    budget: text("budget"),
+    start_window: text("start_window"),
+    contact_channel: text("contact_channel"),
+    contact_time: text("contact_time"),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
-  (t) => [index("contacts_message_idx").using("hash", t.message)],
+  (t) => [
+    index("contacts_message_idx").using("hash", t.message),
+    index("contacts_status_created_idx").on(t.status, t.created_at, t.id),
+    index("contacts_created_idx").on(t.created_at, t.id),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -144,6 +171,7 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_confirm_token_unique").on(t.confirm_token_hash),
     uniqueIndex("subscriptions_unsubscribe_token_unique").on(t.unsubscribe_token),
     index("subscriptions_pending_idx").on(t.consent_at).where(sql`${t.status} = 'pending'`),
+    index("subscriptions_confirmed_idx").on(t.id).where(sql`${t.status} = 'confirmed'`),
   ],
 );
 
@@ -170,6 +198,79 @@ export const mailOutbox = pgTable(
     sent_at: timestamp("sent_at", { withTimezone: true }),
     last_error: text("last_error"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The campaign a newsletter mail belongs to (server/newsletter/campaigns.ts). */
+    campaign_id: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
+    /** The subscription a newsletter mail went to: erasing it erases the mail's copy. */
+    subscription_id: integer("subscription_id").references(() => subscriptions.id, {
+      onDelete: "cascade",
+    }),
   },
-  (t) => [index("mail_outbox_pending_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
+  (t) => [
+    index("mail_outbox_pending_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`),
+    uniqueIndex("mail_outbox_campaign_subscription_unique").on(t.campaign_id, t.subscription_id),
+    index("mail_outbox_subscription_idx").on(t.subscription_id),
+  ],
 );
+
+/** Internal notes on an admin record (a lead's timeline), by resource key and record id. */
+export const adminNotes = pgTable(
+  "admin_notes",
+  {
+    id: serial("id").primaryKey(),
+    resource: text("resource").notNull(),
+    record_id: integer("record_id").notNull(),
+    author_id: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept when the author's account is deleted. */
+    author_name: text("author_name").notNull(),
+    body: text("body").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("admin_notes_record_idx").on(t.resource, t.record_id, t.created_at)],
+);
+
+/** Every admin write (server/admin/audit.ts): who, what, before and after, never a secret. */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: serial("id").primaryKey(),
+    actor_id: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actor_name: text("actor_name").notNull(),
+    actor_email: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    resource: text("resource").notNull(),
+    record_id: integer("record_id"),
+    record_title: text("record_title"),
+    /** How many records the write touched (a bulk action, an export's rows). */
+    affected: integer("affected").notNull().default(1),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    index("admin_audit_record_idx").on(t.resource, t.record_id, t.created_at),
+    index("admin_audit_created_idx").on(t.created_at, t.id),
+  ],
+);
+
+/** The last reference number given per year (migration 0008, store_contact). */
+export const leadReferences = pgTable("lead_references", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/** A newsletter campaign (decision 102): Markdown, sent once to every confirmed subscription. */
+export const campaigns = pgTable("campaigns", {
+  id: serial("id").primaryKey(),
+  subject: text("subject").notNull(),
+  /** Markdown; raw HTML in it is shown as text, never rendered. */
+  body: text("body").notNull(),
+  status: text("status", { enum: ["draft", "sending", "sent"] })
+    .notNull()
+    .default("draft"),
+  /** When the send was queued: unsubscribes after it count against the campaign. */
+  send_started_at: timestamp("send_started_at", { withTimezone: true }),
+  /** When the last of its mails was delivered. */
+  sent_at: timestamp("sent_at", { withTimezone: true }),
+  ...timestamps,
+});

@@ -1,10 +1,14 @@
 import { company } from "../../content/company.ts";
 import type { Env } from "../env.ts";
+import { quoteDetailLines } from "../leads/lead-details.ts";
+import type { QuoteDetails } from "../leads/quote-details.ts";
 import { companyName, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** The stored contact message as the notice needs it (SPEC §3: email and phone are optional). */
-export interface ContactNotice {
+export interface ContactNotice extends QuoteDetails {
+  /** OM-YYYY-NNNNN; messages stored before migration 0008 have one too. */
+  reference?: string | null;
   name: string;
   email?: string | null;
   phone?: string | null;
@@ -35,16 +39,18 @@ export function contactNoticeMail(
     to: leadNoticeRecipient(env),
     // Staff answer with their mail client's Reply: it goes to the visitor, not to the site.
     replyTo: contact.email || null,
-    subject: `Nuevo mensaje de contacto: ${subject}`,
+    subject: `Nuevo mensaje de contacto${contact.reference ? ` ${contact.reference}` : ""}: ${subject}`,
     greeting: "Hola:",
     paragraphs: [
       `${contact.name} ha escrito desde el formulario de contacto de la web. ${howToAnswer(contact)}`,
     ],
     details: [
+      ...(contact.reference ? [{ label: "Referencia", value: contact.reference }] : []),
       { label: "Nombre", value: contact.name },
       { label: "Correo", value: contact.email || "No lo ha indicado" },
       { label: "Teléfono", value: contact.phone || "No lo ha indicado" },
       { label: "Asunto", value: contact.subject },
+      ...quoteDetailLines(contact),
       { label: "Mensaje", value: contact.message },
     ],
     action: { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },

@@ -11,6 +11,11 @@ export interface MailContent {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /**
+   * A body rendered elsewhere from Markdown (a newsletter campaign, server/newsletter/markdown.ts,
+   * which escapes any raw HTML): its HTML goes in as is, its text part is the Markdown itself.
+   */
+  rendered?: { html: string; text: string };
   /** Label and value pairs, e.g. the fields of a contact message; values keep their line breaks. */
   details?: { label: string; value: string }[];
   /** Smaller print after the action: expiry, "if it wasn't you". */
@@ -60,6 +65,7 @@ function renderText(c: MailContent): string {
   const blocks = [
     c.greeting,
     ...c.paragraphs,
+    ...(c.rendered ? [c.rendered.text.trim()] : []),
     ...(c.details?.length ? [c.details.map((d) => `${d.label}: ${d.value}`).join("\n")] : []),
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
     ...(c.notes ?? []),
@@ -100,6 +106,7 @@ function renderHtml(c: MailContent): string {
   const body = [
     paragraph(c.greeting),
     ...c.paragraphs.map((p) => paragraph(p)),
+    c.rendered ? c.rendered.html : "",
     c.details?.length ? detailsTable(c.details) : "",
     c.action ? actionButton(c.action) : "",
     ...(c.notes ?? []).map((n) => paragraph(n, small)),

@@ -13,6 +13,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers?: MailHeaders | null;
+  /** The newsletter subscription a mail is about: erasing that subscription erases this copy. */
+  subscriptionId?: number | null;
 }
 
 /**

@@ -49,12 +49,12 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
 
   it("keeps mail while the server is down and delivers each message once when it is back", async () => {
     const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
-    for (const n of [1, 2, 3]) await t.services.mail.send(message(n));
+    for (const n of [1, 2, 3]) await t.deps.mail.send(message(n));
     // A pass stops at the first "server unreachable" error and the failed row waits 5 s, so
     // each further pass tries the next row.
     await vi.waitFor(
       async () => {
-        await t.services.mail.flush();
+        await t.deps.mail.flush();
         expect((await rows()).every((r) => r.attempts > 0)).toBe(true);
       },
       { timeout: 10_000, interval: 10 },
@@ -70,8 +70,8 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
 
     peer = await startSmtpPeer(port);
     await t.db.update(mailOutbox).set({ next_attempt_at: sql`now()` });
-    await t.services.mail.flush();
-    await t.services.mail.flush();
+    await t.deps.mail.flush();
+    await t.deps.mail.flush();
 
     expect(peer.received.map((m) => m.subject).sort()).toEqual([
       "Prueba 1",
@@ -85,7 +85,7 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
 
   it("sends a message queued while the worker is idle without waiting for the timer", async () => {
     peer = await startSmtpPeer(port);
-    await t.services.mail.send(message(4));
+    await t.deps.mail.send(message(4));
     const mail = await peer.waitForMail((m) => m.subject === "Prueba 4", 3_000);
     expect(mail.text?.trim()).toBe("Mensaje número 4");
     expect(mail.html).toContain("<p>Mensaje número 4</p>");
@@ -93,7 +93,7 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
 
   it("never lets a line break in a subject add a header", async () => {
     peer = await startSmtpPeer(port);
-    await t.services.mail.send({ ...message(5), subject: "Hola\r\nBcc: victima@example.com" });
+    await t.deps.mail.send({ ...message(5), subject: "Hola\r\nBcc: victima@example.com" });
     const mail = await peer.waitForMail((m) => m.subject?.startsWith("Hola") ?? false, 3_000);
     expect(mail.subject).toBe("Hola Bcc: victima@example.com");
     expect(mail.headers.has("bcc")).toBe(false);
@@ -110,14 +110,14 @@ describe.skipIf(skipDatabase)("mail without SMTP", () => {
 
   it("writes an .eml file under DATA_DIR/mail and logs where, never the link", async () => {
     const info = vi.spyOn(log, "info").mockImplementation(() => {});
-    await t.services.mail.send({
+    await t.deps.mail.send({
       to: "lucia@example.com",
       subject: "Confirma tu correo",
       text: "Abre http://localhost:3000/verify-email/abc123 para confirmar.\n",
       html: "<p>Abre el enlace</p>",
     });
-    await t.services.mail.flush();
-    const folder = path.join(t.services.env.DATA_DIR, "mail");
+    await t.deps.mail.flush();
+    const folder = path.join(t.deps.env.DATA_DIR, "mail");
     const files = readdirSync(folder).filter((f) => f.endsWith(".eml"));
     expect(files).toHaveLength(1);
     const eml = readFileSync(path.join(folder, files[0] as string), "utf8");

@@ -35,9 +35,9 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
     passWaiting = true;
     queue = queue.then(async () => {
       passWaiting = false;
-      await deliverDue(db, transport).catch((error) =>
-        log.error({ err: safeError(error) }, "mail: outbox pass failed"),
-      );
+      await deliverDue(db, transport)
+        .catch((error) => log.error({ err: safeError(error) }, "mail: outbox pass failed"))
+        .finally(() => transport.release?.());
     });
     return queue;
   }
@@ -54,6 +54,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
         text: message.text,
         html: message.html,
         headers: message.headers ?? null,
+        subscription_id: message.subscriptionId ?? null,
       });
       if (!stopped) void schedulePass();
     },

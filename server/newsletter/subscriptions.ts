@@ -1,7 +1,7 @@
 // The newsletter's subscription life cycle (decision 101): pending until the confirmation link
 // is opened, confirmed (the only state ever mailed), unsubscribed (kept only so the address is
 // never mailed again). Routers and the admin call these; nothing else writes the table.
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
   type ConsentVersion,
   consentVersions,
@@ -11,8 +11,8 @@ import {
 import { tokenPattern } from "../auth/one-time-tokens.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
-import { subscriptions } from "../db/schema.ts";
-import type { Services } from "../services.ts";
+import { mailOutbox, subscriptions } from "../db/schema.ts";
+import type { Dependencies } from "../dependencies.ts";
 import {
   newsletterConfirmationMail,
   newsletterWelcomeMail,
@@ -72,7 +72,7 @@ async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
  * unsubscribed address starts over with a fresh link; older links stop working.
  */
 export async function requestSubscription(
-  { db, mail, env, limiter }: Pick<Services, "db" | "mail" | "env" | "limiter">,
+  { db, mail, env, limiter }: Pick<Dependencies, "db" | "mail" | "env" | "limiter">,
   request: ConsentRequest,
 ): Promise<void> {
   await purgeExpired(db);
@@ -91,7 +91,7 @@ export async function requestSubscription(
       consent_ip = excluded.consent_ip, confirm_token_hash = excluded.confirm_token_hash,
       confirmed_at = null, unsubscribe_token = null, unsubscribed_at = null, updated_at = now()
     where ${subscriptions}.status <> 'confirmed'
-    returning email`)) as unknown as { rows: { email: string }[] };
+    returning id, email`)) as unknown as { rows: { id: number; email: string }[] };
   const row = rows[0];
   if (!row) return;
   const quota = await limiter.hit(
@@ -100,7 +100,10 @@ export async function requestSubscription(
     24 * 60 * 60 * 1000,
   );
   if (!quota.allowed) return;
-  await mail.send(newsletterConfirmationMail(row.email, confirmationLink(env.APP_URL, token)));
+  await mail.send({
+    ...newsletterConfirmationMail(row.email, confirmationLink(env.APP_URL, token)),
+    subscriptionId: row.id,
+  });
 }
 
 /**
@@ -109,7 +112,7 @@ export async function requestSubscription(
  * mail has.
  */
 export async function confirmSubscription(
-  { db, mail, env }: Pick<Services, "db" | "mail" | "env">,
+  { db, mail, env }: Pick<Dependencies, "db" | "mail" | "env">,
   token: string,
 ): Promise<boolean> {
   if (!tokenPattern.test(token)) return false;
@@ -128,14 +131,19 @@ export async function confirmSubscription(
         gt(subscriptions.consent_at, new Date(Date.now() - pendingLifetimeMs)),
       ),
     )
-    .returning({ email: subscriptions.email, unsubscribe_token: subscriptions.unsubscribe_token });
+    .returning({
+      id: subscriptions.id,
+      email: subscriptions.email,
+      unsubscribe_token: subscriptions.unsubscribe_token,
+    });
   if (!confirmed?.unsubscribe_token) return false;
-  await mail.send(
-    newsletterWelcomeMail(
+  await mail.send({
+    ...newsletterWelcomeMail(
       confirmed.email,
       unsubscribeLinks(env.APP_URL, confirmed.unsubscribe_token),
     ),
-  );
+    subscriptionId: confirmed.id,
+  });
   return true;
 }
 
@@ -147,7 +155,7 @@ export async function confirmSubscription(
 export async function unsubscribe(db: Database, token: string): Promise<boolean> {
   if (!tokenPattern.test(token)) return false;
   const [row] = await db
-    .select({ status: subscriptions.status })
+    .select({ id: subscriptions.id, status: subscriptions.status })
     .from(subscriptions)
     .where(eq(subscriptions.unsubscribe_token, token));
   if (!row) return false;
@@ -168,5 +176,23 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
         and(eq(subscriptions.unsubscribe_token, token), eq(subscriptions.status, "confirmed")),
       );
   }
+  await dropWaitingCampaignMails(db, row.id);
   return true;
+}
+
+/**
+ * An unsubscribe takes effect at once: campaign mails still waiting for that subscription are
+ * dropped (decision 103; one the outbox worker holds at this moment may still go out).
+ */
+async function dropWaitingCampaignMails(db: Database, subscriptionId: number): Promise<void> {
+  await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.subscription_id, subscriptionId),
+        isNotNull(mailOutbox.campaign_id),
+        isNull(mailOutbox.sent_at),
+        sql`(${mailOutbox.locked_until} is null or ${mailOutbox.locked_until} < now())`,
+      ),
+    );
 }

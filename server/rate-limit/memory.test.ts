@@ -1,4 +1,4 @@
-import { describeLimiterBehaviour } from "./limiter-behaviour.ts";
+import { describeLimiterBehaviour } from "./limiter-test-suite.ts";
 import { createMemoryLimiter } from "./memory.ts";
 
 describeLimiterBehaviour("memory", async () => createMemoryLimiter(), { shared: false });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { describeLimiterBehaviour } from "./limiter-behaviour.ts";
+import { describeLimiterBehaviour } from "./limiter-test-suite.ts";
 import { createRedisLimiter } from "./redis.ts";
 
 const url = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -1,8 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
+import type { Dependencies } from "../dependencies.ts";
 import type { Env } from "../env.ts";
 import { fail } from "../http-errors.ts";
-import type { Services } from "../services.ts";
 import type { RateLimitResult } from "./limiter.ts";
 
 /**
@@ -48,7 +48,7 @@ export function tooManyRequests(result: RateLimitResult, message?: string): neve
 
 /** Counts every request to the route per key (default: client IP); 429 + Retry-After past `limit`. */
 export function throttle(
-  { limiter, env }: Pick<Services, "limiter" | "env">,
+  { limiter, env }: Pick<Dependencies, "limiter" | "env">,
   options: { name: string; limit: number; windowMs: number; key?: (c: Context) => string },
 ): MiddlewareHandler {
   return async (c, next) => {

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { email, text } from "../admin/fields.ts";
 import { hashPassword, passwordSchema } from "../auth/passwords.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { roles, users } from "../db/schema.ts";
 import type { FieldErrors } from "../http-errors.ts";
 import { fieldErrors } from "../validation.ts";
+import { accountFields, duplicateEmailMessage } from "./account-fields.ts";
 
 /** SPEC §6: the roles a user can be given. */
 export const roleNames = ["super_admin", "admin", "guest_user"] as const;
@@ -36,18 +36,18 @@ export class UserInputError extends Error {
   }
 }
 
-export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
-
 const NewUserSchema = z.object({
-  name: text("Nombre", { required: true, max: 100 }).input,
-  email: email("Correo electrónico", { required: true }).input,
+  name: accountFields.name.input,
+  email: accountFields.email.input,
   password: passwordSchema,
 });
 
 /**
- * The one way staff and operators make an account: the admin form, the running server's
- * control socket and `npm run user:create` all come here, so they share every rule
- * (registration's password policy, unique e-mail in any letter case, argon2id hash).
+ * The one way an account is made: sign-up, the admin form, the running server's control socket
+ * and `npm run user:create` all come here, so they share every rule (the password policy,
+ * unique e-mail in any letter case, argon2id hash) and every Spanish message. The unique index
+ * on lower(email) settles two sign-ups racing with one address: the loser gets the same
+ * refusal as a late comer.
  */
 export async function createUser(db: Database, input: NewUser): Promise<CreatedUser> {
   const parsed = NewUserSchema.safeParse(input);

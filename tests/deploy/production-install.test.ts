@@ -156,9 +156,11 @@ describe("production install: the build and production dependencies only", () =>
     expect(backup.stdout).toContain("a través del servidor en marcha");
     expect(backup.code).toBe(0);
 
-    // systemd's stop, then the restore, then the site again with Ana's account back.
+    // systemd's stop (which waits for every process of the unit, here the process group: npm
+    // exits before the server has drained), then the restore, then Ana's account is back.
     process.kill(-(child.pid as number), "SIGTERM");
     await exited;
+    await processGroupGone(child.pid as number);
     rmSync(path.join(folder, "data/pglite"), { recursive: true, force: true });
     const restore = await npmRun("db:restore", [backupFile]);
     expect(restore.stderr).toBe("");
@@ -171,3 +173,16 @@ describe("production install: the build and production dependencies only", () =>
     expect(again.stderr).toContain("Ya existe una cuenta con este correo electrónico.");
   });
 });
+
+/** Resolves once no process of the group is left, as systemd's stop waits for its unit's. */
+async function processGroupGone(groupId: number, timeoutMs = 20_000) {
+  for (const start = Date.now(); Date.now() - start < timeoutMs; ) {
+    try {
+      process.kill(-groupId, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`processes of group ${groupId} still running after ${timeoutMs} ms`);
+}

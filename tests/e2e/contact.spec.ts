@@ -1,13 +1,16 @@
 // /contact (SPEC §3, §4, §5, §8): a quote request reaches the company, the form confirms and
 // clears; a refused one explains why and keeps what was typed.
 import AxeBuilder from "@axe-core/playwright";
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
 import { test } from "./support/mailbox";
 
 test.beforeEach(async ({ page }) => {
   await withConsentChosen(page);
 });
+
+/** People take more than 3 s to write a request; a faster one is a robot's (decision 130). */
+const likeAPerson = (page: Page) => page.waitForTimeout(3_100);
 
 test("a quote request is stored, confirmed, cleared and counted as a conversion", async ({
   page,
@@ -22,6 +25,7 @@ test("a quote request is stored, confirmed, cleared and counted as a conversion"
   await form.getByLabel("Teléfono").fill("+34 600 123 456");
   await form.getByLabel("Asunto").fill(subject);
   await form.getByLabel("Mensaje").fill("Cocina de 12 m² en Valencia, queremos abrirla al salón.");
+  await likeAPerson(page);
 
   // Hold the answer a moment so the in-flight state can be seen; the API is the real one.
   await page.route("**/api/contacts", async (route) => {
@@ -34,6 +38,7 @@ test("a quote request is stored, confirmed, cleared and counted as a conversion"
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("heading")).toHaveText("¡Mensaje enviado!");
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
   await dialog.getByRole("button", { name: "Aceptar" }).click();
   await expect(dialog).toBeHidden();
 
@@ -129,3 +134,55 @@ test("the contact page offers a call as the next step and has no accessibility v
   const scan = await new AxeBuilder({ page }).analyze();
   expect(scan.violations).toEqual([]);
 });
+
+for (const viewport of [
+  { name: "a phone", size: { width: 390, height: 844 } },
+  { name: "a desktop", size: { width: 1280, height: 900 } },
+]) {
+  test(`on ${viewport.name}: a service page's button opens the request with the service chosen, and the visitor gets a reference by mail`, async ({
+    page,
+    mailbox,
+  }) => {
+    await page.setViewportSize(viewport.size);
+    await visit(page, "/service/reformas/reformas-de-banos");
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: "Pide presupuesto de reformas de baños" })
+      .click();
+    await expect(page).toHaveURL(/\/contact\?servicio=reformas-de-banos$/);
+    const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+    await expect(form.getByLabel("Servicio")).toHaveValue("reformas-de-banos");
+
+    const email = `visitante-${viewport.size.width}-${Date.now()}@ejemplo.es`;
+    await form.getByLabel("Nombre").fill("Núria Vidal");
+    await form.getByLabel("Correo electrónico").fill(email);
+    await form.getByLabel("Asunto").fill("Baño con ducha a ras de suelo");
+    await form.getByLabel("Mensaje").fill("Cambiar la bañera por una ducha y alicatar de nuevo.");
+    await form.getByLabel("Provincia o ciudad").selectOption("Alicante");
+    await form.getByLabel("Código postal").fill("03001");
+    await form.getByLabel("Tipo de inmueble").selectOption({ label: "Piso" });
+    await form.getByLabel("Metros cuadrados aproximados").fill("6");
+    await form.getByLabel("Cuándo quieres empezar").selectOption({ label: "Cuanto antes" });
+    await likeAPerson(page);
+    await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(/Tu referencia es (OM-\d{4}-\d{5})\./);
+    const reference = (await dialog.textContent())?.match(/OM-\d{4}-\d{5}/)?.[0];
+    await dialog.getByRole("button", { name: "Aceptar" }).click();
+    await expect(form.getByLabel("Servicio")).toHaveValue("");
+
+    const confirmation = await mailbox.waitForMail(email);
+    expect(confirmation.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
+    expect(confirmation.text).toContain("Servicio: Reforma de baños");
+    expect(confirmation.text).toContain("Provincia o ciudad: Alicante");
+    // The office's notice carries the reference, and answering it writes to the visitor.
+    await expect
+      .poll(async () =>
+        (await mailbox.messagesFor("oficina@obra.test"))
+          .filter((mail) => mail.subject.includes(reference ?? "none"))
+          .map((mail) => mail.replyTo),
+      )
+      .toEqual([email]);
+  });
+}

@@ -2,13 +2,13 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createApp } from "../../server/app.ts";
-import { followSessionChanges, SessionCache } from "../../server/auth/session-cache.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
+import type { Dependencies } from "../../server/dependencies.ts";
 import { type Env, parseEnv } from "../../server/env.ts";
+import { followSessionChanges, SessionCache } from "../../server/fast-path/session-cache.ts";
 import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
 import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
-import type { Services } from "../../server/services.ts";
 import { createTestDatabase } from "./database.ts";
 
 export interface TestAppOptions {
@@ -39,8 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   let stopFollowing = async () => {};
   if (options.hearsChanges === false) sessions.setLive(true);
   else stopFollowing = await followSessionChanges(database, sessions);
-  const services: Services = { env, db: database.db, mail, limiter, sessions };
-  const app = createApp(services);
+  const deps: Dependencies = { env, db: database.db, mail, limiter, sessions };
+  const app = createApp(deps);
 
   const request = (method: string, url: string, body?: unknown, token?: string, ip = defaultIp) =>
     app.request(url, {
@@ -55,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   return {
     app,
-    services,
+    deps,
     db: database.db,
     get: (url: string, token?: string) => request("GET", url, undefined, token),
     /** `ip` stands in for the client's address (throttles count per address). */

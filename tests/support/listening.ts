@@ -1,7 +1,7 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { SecuredResponse } from "../../server/response-headers.ts";
+import { SecuredResponse } from "../../server/fast-path/response-headers.ts";
 import type { TestApp } from "./app.ts";
 
 /**

@@ -110,6 +110,7 @@ export default function AdminIndex({ params }: Route.ComponentProps) {
                 titles={state.list.parameter_titles}
                 canUpdate={can("update")}
                 canDelete={can("delete")}
+                screens={state.list.screens ?? []}
                 onDeleted={(message) => {
                   setNotice(message);
                   void load();
@@ -130,11 +131,13 @@ function RecordCard({
   titles,
   canUpdate,
   canDelete,
+  screens,
   onDeleted,
 }: {
   resource: string;
   record: AdminRecord;
   titles: Record<string, string>;
+  screens: { path: string; label: string }[];
   canUpdate: boolean;
   canDelete: boolean;
   onDeleted: (message: string) => void;
@@ -191,8 +194,18 @@ function RecordCard({
           {failure}
         </p>
       ) : null}
-      {canUpdate || canDelete ? (
+      {canUpdate || canDelete || screens.length ? (
         <div className="mt-4 flex flex-wrap gap-2">
+          {screens.map((screen) => (
+            <Link
+              key={screen.path}
+              to={`/admin/${resource}/${screen.path}/${record.id}`}
+              aria-label={`${screen.label}: registro n.º ${record.id}`}
+              className="rounded-md border border-ink/30 px-4 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+            >
+              {screen.label}
+            </Link>
+          ))}
           {canUpdate ? (
             <Link
               to={`/admin/${resource}/update/${record.id}`}

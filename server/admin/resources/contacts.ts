@@ -1,6 +1,11 @@
-import { contacts } from "../../db/schema.ts";
-import { checkbox, email, text, textarea } from "../fields.ts";
-import { defineResource } from "../resource.ts";
+import { getTableColumns, inArray, sql } from "drizzle-orm";
+import { areaChoices, type Choice, quoteLabels } from "../../../content/quote-request.ts";
+import { serviceChoices } from "../../../content/service-choices.ts";
+import type { Database } from "../../db/client.ts";
+import { contacts, roles, users } from "../../db/schema.ts";
+import { checkbox, email, text, textarea } from "../../fields.ts";
+import { deleteNotes } from "../notes.ts";
+import { defineResource, type FormInput } from "../resource.ts";
 
 /**
  * A contact message as the public form sends it (SPEC §3, §5); the admin form checks edits
@@ -20,9 +25,59 @@ export const contactFields = {
   message: textarea("Mensaje", { required: true, max: 5000 }),
 };
 
+/** The lead pipeline (issue 13; decision 140), in the order a lead moves through it. */
+export const leadStatuses = [
+  { value: "nuevo", title: "Nuevo" },
+  { value: "contactado", title: "Contactado" },
+  { value: "visita", title: "Visita" },
+  { value: "presupuesto_enviado", title: "Presupuesto enviado" },
+  { value: "ganado", title: "Ganado" },
+  { value: "perdido", title: "Perdido" },
+] as const;
+
+/** A list of content/quote-request.ts as a filter's options. */
+const titled = (choices: readonly Choice[]) =>
+  choices.map(({ value, label }) => ({ value, title: label }));
+
+/** Staff who may follow a lead: accounts whose role enters the admin area. */
+export async function staffOptions(db: Database) {
+  const rows = await db
+    .select({ id: users.id, title: users.name })
+    .from(users)
+    .innerJoin(roles, sql`${roles.id} = ${users.role_id}`)
+    .where(inArray(roles.name, ["super_admin", "admin"]))
+    .orderBy(users.name, users.id);
+  return rows;
+}
+
 /**
- * Messages come only from visitors: staff read them, mark them handled, correct or delete
- * them, but never write one (docs/decisions/023-contacts-admin-routes.md).
+ * SPEC §7's form still shows and sends "Atendido": ticking it moves a new lead to
+ * "contactado" (a lead further on keeps its status), unticking it moves the lead back to
+ * "nuevo". Only `handled` and the status are written: the visitor's own words are read-only.
+ */
+function handledColumns(input: FormInput) {
+  const handled = input.handled === true;
+  const status = handled
+    ? sql`case when ${contacts.status} = 'nuevo' then 'contactado' else ${contacts.status} end`
+    : sql`'nuevo'`;
+  return {
+    handled,
+    status,
+    lost_reason: handled ? sql`${contacts.lost_reason}` : null,
+    status_changed_at: sql`case when ${contacts.status} = ${status} then ${contacts.status_changed_at} else now() end`,
+  };
+}
+
+const waitingFirst = [
+  sql`(${contacts.status} <> 'nuevo')`,
+  sql`${contacts.created_at} asc`,
+  sql`${contacts.id} asc`,
+];
+
+/**
+ * Messages come only from visitors: staff read them, move them through the pipeline, assign
+ * them, write notes and delete them, but never write or rewrite what a visitor sent
+ * (docs/decisions/023-contacts-admin-routes.md, 140).
  */
 export const contactsResource = defineResource({
   key: "contacts",
@@ -31,5 +86,88 @@ export const contactsResource = defineResource({
   routes: ["update", "delete"],
   fields: { ...contactFields, handled: checkbox("Atendido") },
   list: ["name", "email", "phone", "subject", "message", "handled", "created_at"],
-  columns: { created_at: "Recibido" },
+  columns: {
+    created_at: "Recibido",
+    updated_at: "Modificado",
+    status_changed_at: "Último cambio de estado",
+    assignee_name: "Responsable",
+    assignee_id: "ID del responsable",
+    reference: "Referencia",
+    ...quoteLabels,
+  },
+  // Every column, and who follows the lead by name (details and exports show it).
+  select: {
+    ...getTableColumns(contacts),
+    assignee_name: sql<
+      string | null
+    >`(select ${users.name} from ${users} where ${users.id} = ${contacts.assignee_id})`,
+  },
+  readOnly: ["name", "email", "phone", "subject", "message"],
+  async toColumns(input) {
+    return handledColumns(input);
+  },
+  recordTitle: (record) => `${record.name} — ${record.subject}`,
+  search: [
+    contacts.reference,
+    contacts.name,
+    contacts.email,
+    contacts.phone,
+    contacts.subject,
+    contacts.message,
+  ],
+  sortable: {
+    name: contacts.name,
+    email: contacts.email,
+    subject: contacts.subject,
+    status: sql`array_position(array['nuevo','contactado','visita','presupuesto_enviado','ganado','perdido']::text[], ${contacts.status})`,
+    handled: contacts.handled,
+    created_at: contacts.created_at,
+    updated_at: contacts.updated_at,
+    status_changed_at: contacts.status_changed_at,
+    reference: contacts.reference,
+    id: contacts.id,
+  },
+  orders: {
+    // The inbox: new leads first, the one waiting longest at the top.
+    inbox: {
+      title: "Bandeja de entrada (nuevos primero, los más antiguos arriba)",
+      by: waitingFirst,
+    },
+  },
+  filters: {
+    status: { kind: "choice", title: "Estado", on: contacts.status, options: leadStatuses },
+    service: {
+      kind: "choice",
+      title: quoteLabels.service,
+      on: contacts.service,
+      options: titled(serviceChoices),
+    },
+    area: {
+      kind: "choice",
+      title: quoteLabels.area,
+      on: contacts.area,
+      options: titled(areaChoices),
+    },
+    handled: { kind: "boolean", title: "Atendido", on: contacts.handled },
+    assignee: {
+      kind: "reference",
+      title: "Responsable",
+      on: contacts.assignee_id,
+      options: staffOptions,
+    },
+    created: { kind: "date", title: "Recibido", on: contacts.created_at },
+  },
+  status: {
+    column: contacts.status,
+    title: "Estado",
+    options: leadStatuses,
+    reason: { status: "perdido", column: contacts.lost_reason, title: "Motivo" },
+    columnsFor: (status) => ({ handled: status !== "nuevo", status_changed_at: new Date() }),
+  },
+  assignee: { column: contacts.assignee_id, title: "Responsable", options: staffOptions },
+  notes: true,
+  highlight: { title: "Nuevos", where: sql`${contacts.status} = 'nuevo'` },
+  async beforeDelete(db, ids) {
+    await deleteNotes(db, "contacts", ids);
+  },
 });

@@ -1,16 +1,73 @@
+import { sql } from "drizzle-orm";
 import { subscriptions } from "../../db/schema.ts";
-import { email } from "../fields.ts";
+import { email } from "../../fields.ts";
 import { defineResource } from "../resource.ts";
 
 export const subscriptionEmail = email("Correo electrónico", { required: true });
 
+const statusLabel = sql<string>`case ${subscriptions.status}
+  when 'pending' then 'pendiente' when 'confirmed' then 'confirmada' else 'baja' end`;
+
+/**
+ * Subscriptions with their status and proof of consent (decision 101), never their link
+ * tokens. Deleting one erases the person's data (decision 104): the row and the copies of every
+ * newsletter mail sent to it; nothing is kept, as nobody is mailed again without a new double
+ * opt-in.
+ */
 export const subscriptionsResource = defineResource({
   key: "subscriptions",
   title: "Suscripciones",
   table: subscriptions,
   routes: ["create", "update", "delete"],
+  erasure: true,
   fields: { email: subscriptionEmail },
-  list: ["email", "created_at"],
-  columns: { created_at: "Fecha de alta" },
+  list: [
+    "email",
+    "status_label",
+    "consent_at",
+    "consent_page",
+    "consent_version",
+    "confirmed_at",
+    "unsubscribed_at",
+    "created_at",
+  ],
+  columns: {
+    status_label: "Estado",
+    consent_at: "Consentimiento",
+    consent_page: "Página",
+    consent_version: "Versión del texto",
+    confirmed_at: "Confirmada",
+    unsubscribed_at: "Baja",
+    created_at: "Fecha de alta",
+  },
+  select: {
+    id: subscriptions.id,
+    email: subscriptions.email,
+    status: subscriptions.status,
+    status_label: statusLabel.as("status_label"),
+    consent_at: subscriptions.consent_at,
+    consent_page: subscriptions.consent_page,
+    consent_version: subscriptions.consent_version,
+    consent_text: subscriptions.consent_text,
+    consent_ip: subscriptions.consent_ip,
+    confirmed_at: subscriptions.confirmed_at,
+    unsubscribed_at: subscriptions.unsubscribed_at,
+    created_at: subscriptions.created_at,
+    updated_at: subscriptions.updated_at,
+  },
   unique: { field: "email", message: "Este correo electrónico ya está suscrito." },
+  // Staff export the confirmed subscribers: ?status=confirmed on the list and its export.
+  filters: {
+    status: {
+      kind: "choice",
+      title: "Estado",
+      on: subscriptions.status,
+      options: [
+        { value: "pending", title: "Pendiente" },
+        { value: "confirmed", title: "Confirmada" },
+        { value: "unsubscribed", title: "Baja" },
+      ],
+    },
+    created: { kind: "date", title: "Fecha de alta", on: subscriptions.created_at },
+  },
 });

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { hashPassword, passwordSchema } from "../../auth/passwords.ts";
 import type { Database } from "../../db/client.ts";
 import { accessTokens, roles, users } from "../../db/schema.ts";
+import { checkbox, email, selector, text, withInput } from "../../fields.ts";
 import { fail, failValidation } from "../../http-errors.ts";
-import { createUser, duplicateEmailMessage, UserInputError } from "../../users/create-user.ts";
-import { checkbox, email, selector, text, withInput } from "../fields.ts";
+import { duplicateEmailMessage } from "../../users/account-fields.ts";
+import { createUser, UserInputError } from "../../users/create-user.ts";
 import { defineResource, type RecordChange } from "../resource.ts";
 
 const roleOptions = (db: Database) =>

@@ -10,6 +10,8 @@ import { mailDir } from "./mail-dir";
 export interface ReceivedMail {
   to: string;
   subject: string;
+  /** The Reply-To addresses, as the header reads ("" without one). */
+  replyTo: string;
   text: string;
   html: string;
   /** Every http(s) link of the text part, in order. */
@@ -44,6 +46,7 @@ export class Mailbox {
     const mail: ReceivedMail = {
       to,
       subject: parsed.subject ?? "",
+      replyTo: parsed.replyTo?.text ?? "",
       text,
       html: typeof parsed.html === "string" ? parsed.html : "",
       links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],

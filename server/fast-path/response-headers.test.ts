@@ -3,9 +3,9 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../tests/support/app.ts";
-import { skipDatabase } from "../tests/support/database.ts";
-import { apiBeside } from "./app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { apiBeside } from "../app.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
 /** A request over a real socket: status, the raw header lines (names lowercased) and body. */

@@ -4,7 +4,7 @@ import {
   validateHeaderName,
   validateHeaderValue,
 } from "node:http";
-import { type LoggedResponse, logResponse, nextRequestId } from "./log.ts";
+import { type LoggedResponse, logResponse, nextRequestId } from "../log.ts";
 
 /**
  * The security headers every answer carries, written by Node with the status line.

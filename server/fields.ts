@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Database } from "../db/client.ts";
-import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
+import type { Database } from "./db/client.ts";
+import { controlCharacterMessage, hasControlCharacter } from "./validation.ts";
 
 /** SPEC §3: the field types the admin forms know how to draw. */
 export type FieldType =

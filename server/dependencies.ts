@@ -1,6 +1,6 @@
-import type { SessionCache } from "./auth/session-cache.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { SessionCache } from "./fast-path/session-cache.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { RateLimiter } from "./rate-limit/limiter.ts";
 
@@ -8,7 +8,7 @@ import type { RateLimiter } from "./rate-limit/limiter.ts";
  * What the API needs from the outside world. Built once by the server entry (or by a test),
  * passed to `createApp`; nothing below reads globals.
  */
-export interface Services {
+export interface Dependencies {
   env: Env;
   db: Database;
   mail: Mailer;

@@ -1,5 +1,5 @@
+import type { UserView } from "../auth/user-view.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import type { UserView } from "./user-view.ts";
 
 /** The channel the database announces account and token changes on (migration 0002). */
 export const sessionChangesChannel = "session_changes";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import type { UserView } from "../auth/user-view.ts";
 import { SessionCache } from "./session-cache.ts";
-import type { UserView } from "./user-view.ts";
 
 const lucia: UserView = {
   id: 7,
   name: "Lucía",
   email: "lucia@example.com",
   email_verified_at: null,
-  roles: [{ name: "guest_user", permissions: [] }],
+  roles: [{ name: "guest_user", label: "Usuario", permissions: [] }],
 };
 const inAnHour = () => new Date(Date.now() + 3_600_000);
 

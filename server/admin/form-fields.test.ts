@@ -10,7 +10,7 @@ import {
   selector,
   text,
   textarea,
-} from "./fields.ts";
+} from "../fields.ts";
 import { formDetails, pageNumber, parseForm } from "./operations.ts";
 import { defineResource, type FormInput } from "./resource.ts";
 

@@ -1,0 +1,252 @@
+// /admin/campaigns/send/:id (route admin/:resource/send/:id; online, verify, role; decision 102): one newsletter campaign, its
+// counts, the mail as subscribers will get it (sandboxed preview), a test to oneself and the
+// send. Loads with clientLoader, writes with clientAction + <Form>; busy texts come from the
+// navigation state.
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { ApiError, api } from "~/lib/api";
+import { askConfirmation } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import type { Route } from "./+types/campaign";
+
+export const meta = () =>
+  noindexMeta({
+    title: "Campaña",
+    description:
+      "Área de administración de Obra Mediterránea: vista previa, prueba y envío de una campaña del boletín.",
+    keywords: ["administración", "boletín", "campaña", "Obra Mediterránea"],
+  });
+
+interface Counts {
+  queued: number;
+  sent: number;
+  failed: number;
+  waiting: number;
+  unsubscribed: number;
+}
+
+interface CampaignSummary {
+  id: number;
+  subject: string;
+  status: "draft" | "sending" | "sent";
+  send_started_at: string | null;
+  sent_at: string | null;
+  counts: Counts;
+}
+
+interface Preview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type Loaded =
+  | { status: "ready"; campaign: CampaignSummary; preview: Preview }
+  | { status: "missing" }
+  | { status: "failed" };
+
+const statusLabels: Record<CampaignSummary["status"], string> = {
+  draft: "Borrador",
+  sending: "Enviando",
+  sent: "Enviada",
+};
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs): Promise<Loaded> {
+  if (params.resource !== "campaigns" || !/^\d{1,10}$/.test(params.id)) {
+    return { status: "missing" };
+  }
+  try {
+    const [summary, preview] = await Promise.all([
+      api<{ data: CampaignSummary }>("GET", `admin/campaigns/${params.id}`, undefined, {
+        silent: true,
+      }),
+      api<{ data: Preview }>("GET", `admin/campaigns/${params.id}/preview`, undefined, {
+        silent: true,
+      }),
+    ]);
+    return { status: "ready", campaign: summary.data, preview: preview.data };
+  } catch (error) {
+    console.error(`Campaign ${params.id} could not be loaded`, error);
+    return error instanceof ApiError && error.status === 404
+      ? { status: "missing" }
+      : { status: "failed" };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <p lang="en" className="mx-auto max-w-7xl px-4 py-10 text-ink-soft">
+      Loading...
+    </p>
+  );
+}
+
+type ActionResult = { ok: boolean; message: string };
+
+export async function clientAction({
+  params,
+  request,
+}: Route.ClientActionArgs): Promise<ActionResult> {
+  const intent = (await request.formData()).get("intent");
+  if (intent !== "test" && intent !== "send") return { ok: false, message: "Acción desconocida." };
+  try {
+    const answer = await api<{ message: string }>(
+      "POST",
+      `admin/campaigns/${params.id}/${intent}`,
+      {},
+      { silent: true },
+    );
+    return { ok: true, message: answer.message };
+  } catch (error) {
+    console.error(`Campaign ${params.id}: ${intent} failed`, error);
+    const refusal =
+      error instanceof ApiError ? (error.body as { message?: unknown } | undefined) : undefined;
+    return {
+      ok: false,
+      message:
+        typeof refusal?.message === "string" && error instanceof ApiError && error.status !== 500
+          ? refusal.message
+          : "No se ha podido completar la acción. Intenta nuevamente.",
+    };
+  }
+}
+
+const button =
+  "rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre disabled:opacity-60";
+
+export default function CampaignScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const busyIntent =
+    navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+
+  if (loaderData.status === "missing") {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <h1 className="font-display text-3xl font-semibold text-ink">Campaña no encontrada</h1>
+        <p className="mt-4">
+          <Link to="/admin/campaigns/index" className="font-medium underline">
+            Volver a las campañas
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (loaderData.status === "failed") {
+    return (
+      <div role="alert" className="mx-auto max-w-7xl px-4 py-10 text-terracotta-dark">
+        No se ha podido cargar la campaña.{" "}
+        <Link to="." className="font-medium underline">
+          Reintentar
+        </Link>
+      </div>
+    );
+  }
+
+  const { campaign, preview } = loaderData;
+  const { counts } = campaign;
+  const draft = campaign.status === "draft";
+
+  const confirmSend = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const confirmed = await askConfirmation(
+      "¿Enviar la campaña?",
+      "Se enviará a todos los suscriptores confirmados. Una campaña solo se envía una vez.",
+      "Enviar",
+    );
+    if (confirmed) submit(form);
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
+      <p>
+        <Link to="/admin/campaigns/index" className="text-sm font-medium text-ink-soft underline">
+          Campañas
+        </Link>
+      </p>
+      <h1 className="mt-2 font-display text-3xl font-semibold text-ink sm:text-4xl">
+        {campaign.subject}
+      </h1>
+      <p className="mt-2 text-ink-soft">Estado: {statusLabels[campaign.status]}</p>
+
+      <p role="status" aria-live="polite" className="mt-2 min-h-6 text-olive">
+        {actionData?.ok ? actionData.message : ""}
+      </p>
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="text-terracotta-dark">
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap gap-3">
+        {draft ? (
+          <Link
+            to={`/admin/campaigns/update/${campaign.id}`}
+            className={`${button} border border-ink/30 text-ink hover:bg-sand-100`}
+          >
+            Editar
+          </Link>
+        ) : null}
+        <Form method="post">
+          <input type="hidden" name="intent" value="test" />
+          <button
+            type="submit"
+            disabled={busyIntent !== undefined}
+            className={`${button} border border-ink/30 text-ink hover:bg-sand-100`}
+          >
+            {busyIntent === "test" ? "Enviando prueba..." : "Enviarme una prueba"}
+          </button>
+        </Form>
+        {draft ? (
+          <Form method="post" onSubmit={confirmSend}>
+            <input type="hidden" name="intent" value="send" />
+            <button
+              type="submit"
+              disabled={busyIntent !== undefined}
+              className={`${button} bg-terracotta text-white hover:bg-terracotta-dark`}
+            >
+              {busyIntent === "send" ? "Enviando..." : "Enviar a los suscriptores"}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+
+      {draft ? null : (
+        <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-5">
+          {(
+            [
+              ["En cola", counts.queued],
+              ["Enviados", counts.sent],
+              ["Pendientes", counts.waiting],
+              ["Con fallos", counts.failed],
+              ["Bajas desde el envío", counts.unsubscribed],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-sand-200 bg-white p-4">
+              <dt className="text-sm text-ink-soft">{label}</dt>
+              <dd className="font-display text-2xl font-semibold text-ink">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+
+      <h2 className="mt-10 font-display text-xl font-semibold text-ink">Vista previa</h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        Así la recibirá cada suscriptor, con su propio enlace de baja.
+      </p>
+      <iframe
+        title="Vista previa del correo"
+        sandbox=""
+        srcDoc={preview.html}
+        className="mt-4 h-[36rem] w-full rounded-lg border border-sand-200 bg-white"
+      />
+      <details className="mt-4">
+        <summary className="cursor-pointer font-medium text-ink">Versión en texto</summary>
+        <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-sand-100 p-4 text-sm">
+          {preview.text}
+        </pre>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { UserView } from "../auth/user-view.ts";
+import type { Database } from "../db/client.ts";
+import { adminAudit } from "../db/schema.ts";
+import { secretTest } from "./list-query.ts";
+import type { ResourceDefinition } from "./resource.ts";
+
+/**
+ * The audit log of the admin area (issue 13; decision 142): every write staff make through it
+ * (create, update, delete, status, assignment, note, bulk action, export; a user's role change
+ * is its own action) is one row, written in the write's own transaction, so a write that rolls
+ * back leaves no entry and an entry never names a write that did not happen. Before and after
+ * hold the record as the admin shows it, never a password hash or a token.
+ */
+export type AuditAction =
+  | "create"
+  | "update"
+  | "role"
+  | "delete"
+  | "status"
+  | "assign"
+  | "note"
+  | "bulk_delete"
+  | "bulk_status"
+  | "export";
+
+export const auditActionTitles: Record<AuditAction, string> = {
+  create: "Creación",
+  update: "Modificación",
+  role: "Cambio de rol",
+  delete: "Eliminación",
+  status: "Cambio de estado",
+  assign: "Asignación",
+  note: "Nota interna",
+  bulk_delete: "Eliminación en bloque",
+  bulk_status: "Cambio de estado en bloque",
+  export: "Exportación CSV",
+};
+
+export interface AuditEntry {
+  action: AuditAction;
+  resource: string;
+  recordId?: number | null;
+  recordTitle?: string | null;
+  affected?: number;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  details?: Record<string, unknown> | null;
+}
+
+/** A record without its secrets (password hashes, tokens, write-only fields). */
+export function redact(
+  definition: ResourceDefinition,
+  record: Record<string, unknown> | undefined | null,
+): Record<string, unknown> | null {
+  if (!record) return null;
+  const isSecret = secretTest(definition);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !isSecret(key)));
+}
+
+/** The fields whose values differ between two versions of a record. */
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): string[] {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  keys.delete("updated_at");
+  return [...keys].filter(
+    (key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null),
+  );
+}
+
+export async function recordAudit(db: Database, actor: UserView, entry: AuditEntry) {
+  await db.insert(adminAudit).values({
+    actor_id: actor.id,
+    actor_name: actor.name,
+    actor_email: actor.email,
+    action: entry.action,
+    resource: entry.resource,
+    record_id: entry.recordId ?? null,
+    record_title: entry.recordTitle ?? null,
+    affected: entry.affected ?? 1,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+/**
+ * Erasure (a definition's `erasure`): earlier entries about the deleted records keep who did
+ * what and when, not what the records held.
+ */
+export async function forgetRecords(db: Database, resource: string, ids: readonly number[]) {
+  if (!ids.length) return;
+  await db
+    .update(adminAudit)
+    .set({ before: null, after: null, record_title: null })
+    .where(and(eq(adminAudit.resource, resource), inArray(adminAudit.record_id, [...ids])));
+}
+
+/** A record's history, newest first: what its detail view shows. */
+export async function recordHistory(db: Database, resource: string, recordId: number) {
+  const rows = await db
+    .select({
+      id: adminAudit.id,
+      action: adminAudit.action,
+      actor_name: adminAudit.actor_name,
+      actor_email: adminAudit.actor_email,
+      before: adminAudit.before,
+      after: adminAudit.after,
+      details: adminAudit.details,
+      created_at: adminAudit.created_at,
+    })
+    .from(adminAudit)
+    .where(and(eq(adminAudit.resource, resource), eq(adminAudit.record_id, recordId)))
+    .orderBy(desc(adminAudit.created_at), desc(adminAudit.id))
+    .limit(200);
+  return rows.map((row) => ({
+    ...row,
+    action_title: auditActionTitles[row.action as AuditAction] ?? row.action,
+    created_at: row.created_at.toISOString(),
+  }));
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { parseListQuery, searchPattern } from "./list-query.ts";
+import { contactsResource } from "./resources/contacts.ts";
+import { usersResource } from "./resources/users.ts";
+
+describe("searchPattern", () => {
+  it("lets each letter match its accented forms, in any case", () => {
+    expect(searchPattern("Baño")).toBe("b[aáàâäãå][nñ][oóòôöõ]");
+    expect(searchPattern("JOSÉ")).toBe("j[oóòôöõ]s[eéèêë]");
+  });
+
+  it("keeps every other character literal", () => {
+    expect(searchPattern("1+1=2?")).toBe("1\\+1=2\\?");
+    expect(searchPattern("(.*)[x]{2}|^$\\")).toBe("\\(\\.\\*\\)\\[x\\]\\{2\\}\\|\\^\\$\\\\");
+    expect(searchPattern("100%_")).toBe("100%_");
+  });
+});
+
+describe("parseListQuery", () => {
+  const fails = (definition: typeof contactsResource, params: Record<string, string>) => {
+    try {
+      parseListQuery(definition, params);
+    } catch (error) {
+      return (error as { res?: Response }).res?.status;
+    }
+    return 200;
+  };
+
+  it("keeps SPEC §7's lenient page and the 12-row default", () => {
+    const query = parseListQuery(contactsResource, { page: "abc" });
+    expect(query).toMatchObject({ page: 1, perPage: 12, searching: false, applied: {} });
+  });
+
+  it("names what it understood", () => {
+    const query = parseListQuery(contactsResource, {
+      q: "  baño  ducha ",
+      status: "nuevo,visita,nuevo",
+      handled: "Sí",
+      created_from: "2026-01-31",
+      sort: "name",
+      dir: "desc",
+      per_page: "50",
+    });
+    expect(query.applied).toEqual({
+      q: "baño  ducha",
+      status: "nuevo,visita",
+      handled: "si",
+      created_from: "2026-01-31",
+      sort: "name",
+      dir: "desc",
+      per_page: "50",
+    });
+    expect(query.searching).toBe(true);
+  });
+
+  it("answers 422 for what a section does not offer", () => {
+    expect(fails(contactsResource, { sort: "password_hash" })).toBe(422);
+    expect(fails(usersResource, { sort: "password_hash" })).toBe(422);
+    expect(fails(usersResource, { password_hash: "x" })).toBe(422);
+    expect(fails(contactsResource, { status: "" })).toBe(200);
+    expect(fails(contactsResource, { created_to: "2026-13-01" })).toBe(422);
+    expect(fails(contactsResource, { q: "a\u0000" })).toBe(422);
+    expect(fails(contactsResource, { q: Array(11).fill("a").join(" ") })).toBe(422);
+  });
+});

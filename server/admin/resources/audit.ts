@@ -1,0 +1,68 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import { adminAudit } from "../../db/schema.ts";
+import { type AuditAction, auditActionTitles } from "../audit.ts";
+import { defineResource } from "../resource.ts";
+import { staffOptions } from "./contacts.ts";
+
+/**
+ * The audit log as an admin section (issue 13; decision 142): read-only (no create, update or
+ * delete route), with the list tools of every section; only super admins hold its permission
+ * (migration 0009).
+ */
+export const auditResource = defineResource({
+  key: "audit",
+  title: "Registro de actividad",
+  table: adminAudit,
+  routes: [],
+  fields: {},
+  list: ["created_at", "actor_name", "action_title", "resource", "record_title", "affected"],
+  columns: {
+    created_at: "Fecha",
+    actor_name: "Usuario",
+    action_title: "Acción",
+    resource: "Sección",
+    record_title: "Registro",
+    affected: "Registros afectados",
+  },
+  select: {
+    ...getTableColumns(adminAudit),
+    action_title: sql<string>`case ${adminAudit.action} ${sql.join(
+      Object.entries(auditActionTitles).map(([value, title]) => sql`when ${value} then ${title}`),
+      sql` `,
+    )} else ${adminAudit.action} end`,
+  },
+  recordTitle: (record) =>
+    `${record.actor_name}: ${auditActionTitles[record.action as AuditAction] ?? record.action} (${record.resource}${record.record_id ? ` n.º ${record.record_id}` : ""})`,
+  search: [
+    adminAudit.actor_name,
+    adminAudit.actor_email,
+    adminAudit.action,
+    adminAudit.resource,
+    adminAudit.record_title,
+  ],
+  sortable: {
+    created_at: adminAudit.created_at,
+    actor_name: adminAudit.actor_name,
+    action: adminAudit.action,
+    resource: adminAudit.resource,
+    affected: adminAudit.affected,
+    id: adminAudit.id,
+  },
+  filters: {
+    action: {
+      kind: "choice",
+      title: "Acción",
+      on: adminAudit.action,
+      options: Object.entries(auditActionTitles).map(([value, title]) => ({ value, title })),
+    },
+    resource: { kind: "text", title: "Sección", on: adminAudit.resource },
+    record_id: {
+      kind: "reference",
+      title: "Registro",
+      on: adminAudit.record_id,
+      options: async () => [],
+    },
+    actor: { kind: "reference", title: "Usuario", on: adminAudit.actor_id, options: staffOptions },
+    created: { kind: "date", title: "Fecha", on: adminAudit.created_at },
+  },
+});

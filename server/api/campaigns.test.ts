@@ -1,0 +1,443 @@
+import { parse } from "csv-parse/sync";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import {
+  freePort,
+  type ReceivedMail,
+  type SmtpPeer,
+  startSmtpPeer,
+} from "../../tests/support/smtp.ts";
+import { createUser, signIn } from "../../tests/support/users.ts";
+import { generateToken } from "../auth/tokens.ts";
+import { adminAudit, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
+import { parseEnv } from "../env.ts";
+import { createMailer } from "../mail/outbox.ts";
+import { createTransport, type MailTransport } from "../mail/transport.ts";
+
+const appUrl = "https://obra.test";
+
+/** The token of the one site link to `path` in a received mail. */
+function linkToken(mail: ReceivedMail, path: string): string {
+  const links = (mail.text ?? "").match(/https:\/\/obra\.test\/\S+/g) ?? [];
+  const url = links.map((link) => new URL(link)).find((u) => u.pathname === path);
+  if (!url) throw new Error(`no link to ${path} in: ${mail.text}`);
+  return url.searchParams.get("token") ?? "";
+}
+
+const header = (mail: ReceivedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .trim();
+
+const to = (address: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(address);
+
+/** Runs outbox passes until `done` holds (rows are scheduled a few ms apart by the rate). */
+async function deliverUntil(t: TestApp, done: () => boolean, timeoutMs = 15_000) {
+  const start = Date.now();
+  while (!done()) {
+    if (Date.now() - start > timeoutMs) throw new Error("outbox did not deliver in time");
+    await t.deps.mail.flush();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server", () => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let token: string;
+  let staffEmail: string;
+  let ip = 0;
+  const subscribe = (email: string) =>
+    t.app.request("/api/subscriptions", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${++ip}` },
+      body: JSON.stringify({ email, page: "/" }),
+    });
+  const subjectOf = (mail: ReceivedMail) => mail.subject ?? "";
+
+  async function subscribeAndConfirm(email: string): Promise<string> {
+    expect((await subscribe(email)).status).toBe(201);
+    const confirmation = await peer.waitForMail(
+      (m) => to(email)(m) && subjectOf(m).startsWith("Confirma"),
+    );
+    const res = await t.post("/api/subscriptions/confirm", {
+      token: linkToken(confirmation, "/newsletter/confirmar"),
+    });
+    expect(res.status).toBe(200);
+    const welcome = await peer.waitForMail((m) => to(email)(m) && subjectOf(m).startsWith("Ya"));
+    return linkToken(welcome, "/newsletter/baja");
+  }
+
+  async function createCampaign(subject: string, body: string): Promise<number> {
+    const res = await t.post("/api/admin/campaigns/create", { subject, body }, token);
+    expect(res.status).toBe(201);
+    return (await res.json()).data.id;
+  }
+
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    const env = parseEnv({ SMTP_URL: peer.url, APP_URL: appUrl });
+    t = await createTestApp({
+      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "60000" },
+      transport: createTransport(env),
+    });
+    const staff = await createUser(t.db, { role: "admin" });
+    staffEmail = staff.email;
+    token = await signIn(t.db, staff.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+  });
+
+  it("subscribe → confirm → test send → send to the 3 confirmed only → unsubscribe by POST and by the page → the next campaign skips them", async () => {
+    const confirmed = ["ana@example.test", "blas@example.test", "carla@example.test"];
+    const unsubscribeTokens = new Map<string, string>();
+    for (const email of confirmed) unsubscribeTokens.set(email, await subscribeAndConfirm(email));
+    // One never confirms; one confirms and leaves before the campaign.
+    expect((await subscribe("pendiente@example.test")).status).toBe(201);
+    const leaverToken = await subscribeAndConfirm("se-va@example.test");
+    expect((await t.post("/api/subscriptions/unsubscribe", { token: leaverToken })).status).toBe(
+      200,
+    );
+
+    const subject = "Ideas para tu cocina <b>nueva</b> & más";
+    const id = await createCampaign(
+      subject,
+      "## Cocinas que duran\n\nMira [nuestras obras](https://obra.test/gallery).\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>",
+    );
+
+    // Preview: the mail as subscribers get it, raw HTML shown as text.
+    const preview = await t.get(`/api/admin/campaigns/${id}/preview`, token);
+    expect(preview.status).toBe(200);
+    const { data } = await preview.json();
+    expect(data.subject).toBe(subject);
+    expect(data.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(data.html).not.toContain("<script");
+    expect(data.html).not.toContain("<img src=x");
+    expect(data.html).toContain('<a href="https://obra.test/gallery"');
+    expect(data.html).toContain("Obra Mediterránea Construcciones y Reformas, S.L.");
+    expect(data.text).toContain("## Cocinas que duran");
+
+    // A test to oneself, through the outbox.
+    const test = await t.post(`/api/admin/campaigns/${id}/test`, {}, token);
+    expect(test.status).toBe(200);
+    await t.deps.mail.flush();
+    const testMail = await peer.waitForMail(to(staffEmail));
+    expect(testMail.subject).toBe(`[Prueba] ${subject}`);
+    expect(testMail.html).toContain("Cocinas que duran");
+
+    // The send: the three confirmed, nobody else, each with their own way out.
+    const before = peer.received.length;
+    const send = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+    expect(send.status).toBe(200);
+    expect((await send.json()).data).toEqual({ queued: 3 });
+    const campaignMails = () => peer.received.slice(before).filter((m) => m.subject === subject);
+    await deliverUntil(t, () => campaignMails().length >= 3);
+    expect(
+      campaignMails()
+        .flatMap((m) => m.envelopeTo)
+        .sort(),
+    ).toEqual(confirmed);
+    for (const mail of campaignMails()) {
+      const own = unsubscribeTokens.get(mail.envelopeTo[0] ?? "");
+      expect(linkToken(mail, "/newsletter/baja")).toBe(own);
+      expect(header(mail, "list-unsubscribe")).toBe(
+        `<${appUrl}/api/subscriptions/unsubscribe?token=${own}>`,
+      );
+      expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      expect(mail.text).toContain("Obra Mediterránea Construcciones y Reformas, S.L.");
+      expect(mail.html).toContain(`href="${appUrl}/newsletter/baja?token=${own}"`);
+      expect(mail.html).not.toContain("<script");
+    }
+
+    // A second send of the same campaign queues nothing.
+    expect((await t.post(`/api/admin/campaigns/${id}/send`, {}, token)).status).toBe(409);
+    // A sent campaign is not edited.
+    const edit = await t.post(
+      "/api/admin/campaigns/update",
+      { id, subject: "x", body: "y" },
+      token,
+    );
+    expect(edit.status).toBe(422);
+
+    // One leaves by the mail client's one-click POST, one by the page.
+    const [ana, blas] = confirmed.map((e) => unsubscribeTokens.get(e) ?? "");
+    const oneClick = await t.app.request(`/api/subscriptions/unsubscribe?token=${ana}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await t.post("/api/subscriptions/unsubscribe", { token: blas })).status).toBe(200);
+
+    const summary = await t.get(`/api/admin/campaigns/${id}`, token);
+    expect(summary.status).toBe(200);
+    expect((await summary.json()).data).toMatchObject({
+      status: "sent",
+      counts: { queued: 3, sent: 3, failed: 0, waiting: 0, unsubscribed: 2 },
+    });
+
+    // The next campaign goes to the one still subscribed.
+    const next = await createCampaign("Segunda campaña", "Hola de nuevo.");
+    const sendNext = await t.post(`/api/admin/campaigns/${next}/send`, {}, token);
+    expect((await sendNext.json()).data).toEqual({ queued: 1 });
+    const nextMails = () => peer.received.filter((m) => m.subject === "Segunda campaña");
+    await deliverUntil(t, () => nextMails().length >= 1);
+    await t.deps.mail.flush();
+    expect(nextMails().flatMap((m) => m.envelopeTo)).toEqual(["carla@example.test"]);
+
+    // The admin list shows the statuses in Spanish.
+    const list = await (await t.get("/api/admin/subscriptions?page=1", token)).json();
+    const byEmail = new Map(
+      list.data.data.map((r: Record<string, unknown>) => [r.email, r.status_label]),
+    );
+    expect(byEmail.get("ana@example.test")).toBe("baja");
+    expect(byEmail.get("carla@example.test")).toBe("confirmada");
+    expect(byEmail.get("pendiente@example.test")).toBe("pendiente");
+    expect(list.data.data[0]).not.toHaveProperty("unsubscribe_token");
+    expect(list.data.data[0]).not.toHaveProperty("confirm_token_hash");
+  });
+
+  it("refuses a subject that would forge headers, and renders hostile strings escaped", async () => {
+    const forged = await t.post(
+      "/api/admin/campaigns/create",
+      { subject: "Hola\u0007", body: "x" },
+      token,
+    );
+    expect(forged.status).toBe(422);
+    // Line breaks fold into spaces (a one-line field): no header of the writer's choosing.
+    const id = await createCampaign("Hola\r\nBcc: victima@example.test", "x");
+    const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(row?.subject).toBe("Hola Bcc: victima@example.test");
+
+    const blns = [
+      "<svg/onload=alert(1)>",
+      "'\"><img src=x onerror=alert(1)>",
+      "javascript:alert(1)",
+      "[click](javascript:alert(1))",
+      "Ω≈ç√∫˜µ≤≥÷ 田中さんにあげて下さい 𝕿𝖍𝖊 ‮ RTL ‭",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, as text
+      "{{7*7}} ${7*7} %s %n",
+    ];
+    const hostile = await createCampaign(blns.slice(0, 2).join(" "), blns.join("\n\n"));
+    const { data } = await (await t.get(`/api/admin/campaigns/${hostile}/preview`, token)).json();
+    expect(data.html).not.toMatch(/<svg|<img src=x|href="javascript/i);
+    expect(data.html).toContain("&lt;svg/onload=alert(1)&gt;");
+    expect(data.html).toContain("田中さんにあげて下さい");
+    expect(data.subject).toBe(blns.slice(0, 2).join(" "));
+  });
+
+  it("exports the confirmed subscribers only, as a CSV Excel reads", async () => {
+    await subscribeAndConfirm("exportada@example.test");
+    await subscribe("pendiente-export@example.test");
+    const res = await t.get("/api/admin/subscriptions/export?status=confirmed", token);
+    expect(res.status).toBe(200);
+    const rows: string[][] = parse(await res.text(), { bom: true, delimiter: ";" });
+    const emails = rows.slice(1).map((row) => row[rows[0]?.indexOf("Correo electrónico") ?? 0]);
+    expect(emails).toContain("exportada@example.test");
+    expect(emails).not.toContain("pendiente-export@example.test");
+    expect(rows.slice(1).every((row) => row.includes("confirmada"))).toBe(true);
+  });
+
+  it("links every campaign in the admin list to its preview and send screen", async () => {
+    const list = await (await t.get("/api/admin/campaigns", token)).json();
+    expect(list.screens).toEqual([{ path: "send", label: "Vista previa y envío" }]);
+  });
+
+  it("erasing a subscription erases its row and the copies of its mails", async () => {
+    await subscribeAndConfirm("borrame@example.test");
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, "borrame@example.test"));
+    const id = row?.id ?? 0;
+    const copies = () => t.db.select().from(mailOutbox).where(eq(mailOutbox.subscription_id, id));
+    expect((await copies()).length).toBe(2); // confirmation and welcome
+    // Staff corrected the address once: the audit log held it.
+    await t.post("/api/admin/subscriptions/update", { id, email: "borrame@example.test" }, token);
+    const res = await t.get(`/api/admin/subscriptions/delete/${id}`, token);
+    expect(res.status).toBe(200);
+    expect(await copies()).toEqual([]);
+    expect(
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "borrame@example.test")),
+    ).toEqual([]);
+    // The audit log still says who erased which record, but not what it held.
+    const audit = await t.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.resource, "subscriptions"), eq(adminAudit.record_id, id)));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(["delete", "update"]);
+    expect(JSON.stringify(audit)).not.toContain("borrame");
+  });
+});
+
+describe.skipIf(skipDatabase)("a campaign send interrupted by a restart", () => {
+  let t: TestApp;
+  let peer: SmtpPeer;
+  let transport: MailTransport;
+  let token: string;
+  beforeAll(async () => {
+    peer = await startSmtpPeer();
+    transport = createTransport(parseEnv({ SMTP_URL: peer.url, APP_URL: appUrl }));
+    // Two a minute: the second mail is due 30 s after the first.
+    t = await createTestApp({
+      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "2" },
+      transport,
+    });
+    const staff = await createUser(t.db, { role: "super_admin" });
+    token = await signIn(t.db, staff.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await peer.stop();
+  });
+
+  it("is throttled by the rate and delivers the rest exactly once after a new worker starts, claims of the dead one included", async () => {
+    const emails = ["r1", "r2", "r3", "r4", "r5"].map((n) => `${n}@example.test`);
+    await t.db.insert(subscriptions).values(
+      emails.map((email) => ({
+        email,
+        status: "confirmed" as const,
+        confirmed_at: new Date(),
+        unsubscribe_token: generateToken(),
+      })),
+    );
+    const created = await t.post(
+      "/api/admin/campaigns/create",
+      { subject: "Reanudable", body: "Texto." },
+      token,
+    );
+    const id = (await created.json()).data.id;
+    const sent = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+    expect((await sent.json()).data).toEqual({ queued: 5 });
+
+    // Scheduled 30 s apart, in subscription order.
+    const rows = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.campaign_id, id))
+      .orderBy(mailOutbox.subscription_id);
+    const gaps = rows.slice(1).map((r, i) => {
+      const previous = rows[i]?.next_attempt_at.getTime() ?? 0;
+      return (r.next_attempt_at.getTime() - previous) / 1000;
+    });
+    expect(gaps).toEqual([30, 30, 30, 30]);
+
+    // The first worker delivers what is due (one mail), then the process stops.
+    await t.deps.mail.flush();
+    const mine = () => peer.received.filter((m) => m.subject === "Reanudable");
+    await peer.waitForMail((m) => m.subject === "Reanudable");
+    expect(mine().length).toBe(1);
+    await t.deps.mail.stop();
+
+    // Time passes (the rest falls due) and a new instance starts on the same database.
+    await t.db
+      .update(mailOutbox)
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .where(and(eq(mailOutbox.campaign_id, id), isNull(mailOutbox.sent_at)));
+    // Two of them were held by the stopped instance when it died (a claim of 2 minutes).
+    const waiting = await t.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.campaign_id, id), isNull(mailOutbox.sent_at)))
+      .orderBy(mailOutbox.id);
+    const held = waiting.slice(0, 2).map((r) => r.id);
+    await t.db
+      .update(mailOutbox)
+      .set({ locked_until: new Date(Date.now() + 120_000) })
+      .where(inArray(mailOutbox.id, held));
+    const restarted = createMailer(t.db, transport);
+    try {
+      await restarted.flush();
+      // The new instance leaves the claimed ones alone...
+      expect(mine().length).toBe(3);
+      // ...until the claim runs out; then each goes out once.
+      await t.db
+        .update(mailOutbox)
+        .set({ locked_until: new Date(Date.now() - 1000) })
+        .where(inArray(mailOutbox.id, held));
+      await restarted.flush();
+      await restarted.flush();
+      expect(
+        mine()
+          .flatMap((m) => m.envelopeTo)
+          .sort(),
+      ).toEqual(emails);
+      const delivered = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.campaign_id, id), isNotNull(mailOutbox.sent_at)));
+      expect(delivered.length).toBe(5);
+    } finally {
+      await restarted.stop();
+    }
+    const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    expect(summary.data).toMatchObject({ status: "sent", counts: { queued: 5, sent: 5 } });
+  });
+});
+
+describe.skipIf(skipDatabase)("a campaign while the SMTP server is down", () => {
+  it("counts the mail it could not hand over as failed, and delivers it once the server is back", async () => {
+    const port = await freePort();
+    const transport = createTransport(
+      parseEnv({ SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: appUrl }),
+    );
+    const t = await createTestApp({
+      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "60000" },
+      transport,
+    });
+    let peer: SmtpPeer | undefined;
+    try {
+      const staff = await createUser(t.db, { role: "admin" });
+      const token = await signIn(t.db, staff.id);
+      await t.db.insert(subscriptions).values(
+        ["d1", "d2"].map((n) => ({
+          email: `${n}@example.test`,
+          status: "confirmed" as const,
+          confirmed_at: new Date(),
+          unsubscribe_token: generateToken(),
+        })),
+      );
+      const created = await t.post(
+        "/api/admin/campaigns/create",
+        { subject: "Con el servidor caído", body: "Texto." },
+        token,
+      );
+      const id = (await created.json()).data.id;
+      await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+      await new Promise((r) => setTimeout(r, 100)); // both mails due
+      await t.deps.mail.flush();
+      const counts = async () =>
+        (await (await t.get(`/api/admin/campaigns/${id}`, token)).json()).data;
+      // Each was tried once and failed (nothing listens): the outbox will try again later.
+      expect(await counts()).toMatchObject({
+        status: "sending",
+        counts: { queued: 2, sent: 0, failed: 2, waiting: 0 },
+      });
+
+      peer = await startSmtpPeer(port);
+      await t.db
+        .update(mailOutbox)
+        .set({ next_attempt_at: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.campaign_id, id));
+      await t.deps.mail.flush();
+      expect(
+        peer.received
+          .filter((m) => m.subject === "Con el servidor caído")
+          .flatMap((m) => m.envelopeTo)
+          .sort(),
+      ).toEqual(["d1@example.test", "d2@example.test"]);
+      expect(await counts()).toMatchObject({
+        status: "sent",
+        counts: { queued: 2, sent: 2, failed: 0, waiting: 0 },
+      });
+    } finally {
+      await t.close();
+      await peer?.stop();
+    }
+  });
+});

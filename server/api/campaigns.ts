@@ -1,0 +1,104 @@
+import { type Context, Hono } from "hono";
+import {
+  type AuthEnv,
+  forbidden,
+  hasPermission,
+  requireUser,
+  requireVerified,
+} from "../auth/session.ts";
+import type { Dependencies } from "../dependencies.ts";
+import { fail } from "../http-errors.ts";
+import {
+  campaignSummary,
+  findCampaign,
+  previewCampaign,
+  sendCampaign,
+  sendTestMail,
+} from "../newsletter/campaigns.ts";
+
+/** Test mails a staff member may send themselves in an hour (a slip of the finger, not a cannon). */
+const testMailsPerHour = 20;
+
+/** Same rules as every admin route (decision 020): verified staff with the `campaigns` permission. */
+function authorize(c: Context<AuthEnv>): void {
+  requireVerified(c.var.user);
+  if (!hasPermission(c.var.user, "campaigns")) forbidden();
+}
+
+const campaignNotFound = (): never =>
+  fail(404, { title: "No encontrado", message: "La campaña solicitada no existe." });
+
+const pathId = (c: Context) => {
+  const raw = c.req.param("id") ?? "";
+  return /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+};
+
+/**
+ * A campaign's own screen (decision 102): its summary and counts, the preview, a test to
+ * oneself, and the send. Mounted after the generic admin router, whose routes win where both
+ * could match (/campaigns/create).
+ */
+export function createCampaignsRouter(deps: Dependencies) {
+  const { db, env, limiter } = deps;
+  const router = new Hono<AuthEnv>();
+  router.use("*", requireUser(deps));
+
+  router.get("/:id", async (c) => {
+    authorize(c);
+    const summary = (await campaignSummary(db, pathId(c))) ?? campaignNotFound();
+    const { campaign, counts } = summary;
+    return c.json({
+      data: {
+        id: campaign.id,
+        subject: campaign.subject,
+        status: campaign.status,
+        send_started_at: campaign.send_started_at?.toISOString() ?? null,
+        sent_at: campaign.sent_at?.toISOString() ?? null,
+        counts,
+      },
+    });
+  });
+
+  router.get("/:id/preview", async (c) => {
+    authorize(c);
+    const campaign = (await findCampaign(db, pathId(c))) ?? campaignNotFound();
+    return c.json({ data: previewCampaign(campaign, env.APP_URL) });
+  });
+
+  router.post("/:id/test", async (c) => {
+    authorize(c);
+    const campaign = (await findCampaign(db, pathId(c))) ?? campaignNotFound();
+    const quota = await limiter.hit(
+      `campaign-test:${c.var.user.id}`,
+      testMailsPerHour,
+      60 * 60_000,
+    );
+    if (!quota.allowed) {
+      fail(429, {
+        title: "Demasiadas pruebas",
+        message: "Has enviado muchas pruebas en poco tiempo. Inténtalo de nuevo más tarde.",
+      });
+    }
+    await sendTestMail(deps, campaign, c.var.user.email);
+    return c.json({
+      title: "Prueba enviada",
+      message: `Te hemos enviado la campaña a ${c.var.user.email}.`,
+    });
+  });
+
+  router.post("/:id/send", async (c) => {
+    authorize(c);
+    if (!(await findCampaign(db, pathId(c)))) campaignNotFound();
+    const { queued } = await sendCampaign(deps, pathId(c));
+    return c.json({
+      title: "Campaña en envío",
+      message:
+        queued === 1
+          ? "La campaña se enviará a 1 suscriptor confirmado."
+          : `La campaña se enviará a ${queued} suscriptores confirmados.`,
+      data: { queued },
+    });
+  });
+
+  return router;
+}

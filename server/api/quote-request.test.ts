@@ -1,0 +1,155 @@
+import { eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "../../content/company.ts";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { contacts, mailOutbox } from "../db/schema.ts";
+
+/** Issue 12: a quote request with its details, a reference, a confirmation and spam traps. */
+const request = {
+  name: "Jordi Puig",
+  email: "jordi@example.test",
+  phone: "600 111 222",
+  subject: "Cocina nueva",
+  message: "Queremos cambiar la cocina entera y abrirla al salón.",
+  service: "reformas-de-cocinas",
+  area: "Barcelona",
+  postcode: "08012",
+  property_type: "piso",
+  surface_m2: "14",
+  budget: "15000-30000",
+  start_window: "1-3-meses",
+  contact_channel: "whatsapp",
+  contact_time: "tarde",
+  website: "",
+  form_started_at: Date.now() - 60_000,
+};
+
+describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
+  let t: TestApp;
+  let ip = 0;
+  const send = (body: unknown) =>
+    t.app.request("/api/contacts", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${++ip}` },
+      body: JSON.stringify(body),
+    });
+  const stored = (subject: string) =>
+    t.db.select().from(contacts).where(eq(contacts.subject, subject));
+  const mailsAbout = (text: string) =>
+    t.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${text}%`));
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
+  });
+  afterAll(() => t.close());
+
+  it("stores every detail and answers the request's reference", async () => {
+    const res = await send(request);
+    expect(res.status).toBe(201);
+    const { reference } = await res.json();
+    expect(reference).toMatch(/^OM-\d{4}-\d{5}$/);
+    const [row] = await stored(request.subject);
+    expect(row).toMatchObject({
+      reference,
+      service: "reformas-de-cocinas",
+      area: "Barcelona",
+      postcode: "08012",
+      property_type: "piso",
+      surface_m2: 14,
+      budget: "15000-30000",
+      start_window: "1-3-meses",
+      contact_channel: "whatsapp",
+      contact_time: "tarde",
+    });
+  });
+
+  it("confirms to the visitor with the reference and what they sent, and tells the office", async () => {
+    const [row] = await stored(request.subject);
+    const reference = row?.reference ?? "none";
+    const mails = await mailsAbout(reference);
+    const confirmation = mails.find((m) => m.to === request.email);
+    expect(confirmation?.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
+    expect(confirmation?.text).toContain("Servicio: Reforma de cocinas");
+    expect(confirmation?.text).toContain("Metros cuadrados aproximados: 14 m²");
+    expect(confirmation?.text).toContain("Cómo prefieres que te contactemos: Por WhatsApp");
+    expect(confirmation?.text).toContain(company.phone);
+    const notice = mails.find((m) => m.to === "oficina@obra.test");
+    expect(notice?.subject).toBe(`Nuevo mensaje de contacto ${reference}: Cocina nueva`);
+    expect(notice?.reply_to).toBe(request.email);
+    expect(notice?.text).toContain("Provincia o ciudad: Barcelona");
+    expect(notice?.text).toContain("Presupuesto aproximado: De 15.000 a 30.000 €");
+  });
+
+  it("sends no confirmation to a visitor who left only a phone", async () => {
+    const res = await send({ ...request, email: "", subject: "Solo teléfono" });
+    const { reference } = await res.json();
+    const mails = await mailsAbout(reference);
+    expect(mails.map((m) => m.to)).toEqual(["oficina@obra.test"]);
+  });
+
+  it("answers a repeat with the first request's reference", async () => {
+    const first = await (await send({ ...request, subject: "Dos veces" })).json();
+    const again = await (await send({ ...request, subject: "Dos veces" })).json();
+    expect(again.reference).toBe(first.reference);
+    expect(await stored("Dos veces")).toHaveLength(1);
+  });
+
+  it("gives 20 requests arriving at once 20 consecutive references", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send({ ...request, subject: `A la vez ${i}` })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const numbers = (await Promise.all(answers.map((r) => r.json())))
+      .map(({ reference }) => Number(reference.slice(-5)))
+      .sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(20);
+    expect(Math.max(...numbers) - Math.min(...numbers)).toBe(19);
+  });
+
+  it("refuses details outside their lists with a Spanish message per field", async () => {
+    const res = await send({
+      ...request,
+      service: "demolicion-nuclear",
+      area: "Lisboa",
+      postcode: "99999",
+      property_type: 3,
+      surface_m2: "muchos",
+      budget: "infinito",
+      start_window: "ayer",
+      contact_channel: "paloma",
+      contact_time: "noche",
+    });
+    expect(res.status).toBe(422);
+    const { errors } = await res.json();
+    expect(errors).toEqual({
+      service: ["Elige una opción de la lista de «Servicio»."],
+      area: ["Elige una opción de la lista de «Provincia o ciudad»."],
+      postcode: ["Escribe un código postal español de 5 cifras."],
+      property_type: ["Elige una opción de «Tipo de inmueble»."],
+      surface_m2: ["Escribe los metros cuadrados como un número entero."],
+      budget: ["Elige una opción de la lista de «Presupuesto aproximado»."],
+      start_window: ["Elige una opción de la lista de «Cuándo quieres empezar»."],
+      contact_channel: ["Elige una opción de la lista de «Cómo prefieres que te contactemos»."],
+      contact_time: ["Elige una opción de la lista de «Cuándo prefieres que te contactemos»."],
+    });
+  });
+
+  it("answers robots like anyone and stores nothing of theirs", async () => {
+    const honeypot = await send({ ...request, subject: "Robot 1", website: "http://spam.test" });
+    const hasty = await send({ ...request, subject: "Robot 2", form_started_at: Date.now() - 800 });
+    for (const res of [honeypot, hasty]) {
+      expect(res.status).toBe(201);
+      expect((await res.json()).title).toBe("¡Mensaje enviado!");
+    }
+    expect(await stored("Robot 1")).toHaveLength(0);
+    expect(await stored("Robot 2")).toHaveLength(0);
+    expect(await mailsAbout("Robot")).toHaveLength(0);
+    // A person who took their time is no robot.
+    await send({ ...request, subject: "Persona", form_started_at: Date.now() - 5_000 });
+    expect(await stored("Persona")).toHaveLength(1);
+  });
+});

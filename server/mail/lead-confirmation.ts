@@ -1,0 +1,37 @@
+import { company } from "../../content/company.ts";
+import { nextSteps } from "../../content/quote-request.ts";
+import { quoteDetailLines } from "../leads/lead-details.ts";
+import type { LeadRequest } from "../leads/store-lead.ts";
+import { renderMail } from "./layout.ts";
+import type { MailMessage } from "./mailer.ts";
+
+/**
+ * Tells the visitor their request arrived (issue 12): its reference, what they sent, what
+ * happens next and how to reach the company meanwhile. Only to an address they gave.
+ */
+export function leadConfirmationMail(
+  lead: LeadRequest & { email: string },
+  reference: string,
+): MailMessage {
+  return renderMail({
+    to: lead.email,
+    // A reply lands in the office's mailbox, not in the sending one.
+    replyTo: company.email,
+    subject: `Hemos recibido tu solicitud ${reference}`,
+    greeting: `Hola, ${lead.name}:`,
+    paragraphs: [
+      `Gracias por contar con nosotros. Tu solicitud ha quedado registrada con la referencia ${reference}; menciónala si nos escribes o nos llamas.`,
+      nextSteps,
+    ],
+    details: [
+      { label: "Referencia", value: reference },
+      { label: "Asunto", value: lead.subject },
+      ...quoteDetailLines(lead),
+      { label: "Mensaje", value: lead.message },
+    ],
+    notes: [
+      `Si necesitas algo antes, llámanos al ${company.phone} o escríbenos a ${company.email}.`,
+      "Si no has sido tú quien ha enviado esta solicitud, puedes ignorar este correo.",
+    ],
+  });
+}

@@ -1,0 +1,176 @@
+// Newsletter campaigns (decisions 102-104): render, preview, test send, and the send itself,
+// which queues one outbox row per confirmed subscription in one INSERT … SELECT, each row
+// scheduled by the configured rate. The outbox worker delivers them as they fall due; a
+// restart resumes where it stopped, and the unique (campaign, subscription) index means
+// nobody is queued twice.
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { campaigns, mailOutbox } from "../db/schema.ts";
+import type { Dependencies } from "../dependencies.ts";
+import { fail } from "../http-errors.ts";
+import { headerSafe, renderMail } from "../mail/layout.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { unsubscribeHeaders } from "./mails.ts";
+import { markdownToMailHtml } from "./markdown.ts";
+import { unsubscribeLinks } from "./subscriptions.ts";
+
+export type Campaign = typeof campaigns.$inferSelect;
+
+/** What a campaign is written as: the two fields of its admin form. */
+export interface CampaignContent {
+  subject: string;
+  body: string;
+}
+
+/**
+ * Stands for a subscription's unsubscribe token in a campaign rendered once for everyone. A
+ * control character: no subject or body can contain one (server/validation.ts), so the SQL
+ * replace() that puts each subscriber's token in can only touch the links.
+ */
+const tokenSlot = "\u0001token\u0001";
+
+/** A test mail's links: not a real token, so they change nothing (the page says "no válido"). */
+export const testToken = "prueba";
+
+/** The mail one subscriber gets, with that subscriber's unsubscribe links and headers. */
+export function campaignMail(
+  campaign: CampaignContent,
+  to: string,
+  appUrl: string,
+  token: string,
+): MailMessage {
+  const links = unsubscribeLinks(appUrl, token);
+  return {
+    ...renderMail({
+      to,
+      subject: campaign.subject,
+      greeting: "Hola:",
+      paragraphs: [],
+      rendered: { html: markdownToMailHtml(campaign.body), text: campaign.body },
+      unsubscribe: links.page,
+    }),
+    headers: unsubscribeHeaders(links),
+  };
+}
+
+/** Preview: the HTML and text a subscriber would get (with a made-up unsubscribe link). */
+export function previewCampaign(campaign: CampaignContent, appUrl: string) {
+  const mail = campaignMail(campaign, "suscriptor@example.com", appUrl, testToken);
+  return { subject: mail.subject, html: mail.html, text: mail.text };
+}
+
+export async function findCampaign(db: Database, id: number): Promise<Campaign | undefined> {
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  return row;
+}
+
+/** To the signed-in staff member, through the outbox; the subject says it is a test. */
+export async function sendTestMail(
+  { mail, env }: Pick<Dependencies, "mail" | "env">,
+  campaign: CampaignContent,
+  to: string,
+): Promise<void> {
+  const subject = `[Prueba] ${campaign.subject}`;
+  await mail.send(campaignMail({ ...campaign, subject }, to, env.APP_URL, testToken));
+}
+
+export interface SendResult {
+  queued: number;
+}
+
+/**
+ * Queues the campaign for every confirmed subscription, once: the draft → sending step and the
+ * INSERT … SELECT share a transaction, so a second click (or a second instance) finds the
+ * campaign no longer a draft and queues nothing. Row n (from 0) is due n × 60/rate seconds
+ * from now: the outbox worker, which only takes due rows, delivers at the configured rate.
+ */
+export async function sendCampaign(
+  { db, env, mail }: Pick<Dependencies, "db" | "env" | "mail">,
+  id: number,
+): Promise<SendResult> {
+  const result = await db.transaction(async (tx) => {
+    const [campaign] = await tx
+      .update(campaigns)
+      .set({ status: "sending", send_started_at: sql`now()` })
+      .where(and(eq(campaigns.id, id), eq(campaigns.status, "draft")))
+      .returning();
+    if (!campaign) return undefined;
+    const template = campaignMail(campaign, "", env.APP_URL, tokenSlot);
+    const secondsApart = 60 / env.NEWSLETTER_RATE_PER_MINUTE;
+    const oneClick = unsubscribeLinks(env.APP_URL, "").oneClick;
+    const { rows } = (await tx.execute(sql`
+      with recipients as (
+        select id, email, unsubscribe_token, row_number() over (order by id) - 1 as n
+        from subscriptions
+        where status = 'confirmed' and unsubscribe_token is not null
+      )
+      insert into ${mailOutbox} (campaign_id, subscription_id, "to", subject, text, html,
+        headers, next_attempt_at)
+      select ${campaign.id}, r.id, r.email, ${headerSafe(template.subject)},
+        replace(${template.text}, ${tokenSlot}, r.unsubscribe_token),
+        replace(${template.html}, ${tokenSlot}, r.unsubscribe_token),
+        jsonb_build_object(
+          'List-Unsubscribe', '<' || ${oneClick} || r.unsubscribe_token || '>',
+          'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+        now() + make_interval(secs => r.n * ${secondsApart}::double precision)
+      from recipients r
+      on conflict (campaign_id, subscription_id) do nothing
+      returning 1`)) as unknown as { rows: unknown[] };
+    return { queued: rows.length };
+  });
+  if (!result) {
+    fail(409, {
+      title: "Campaña ya enviada",
+      message: "Esta campaña ya se ha enviado o se está enviando; no se envía dos veces.",
+    });
+  }
+  if (result.queued === 0) await markSentIfDone(db, id);
+  void mail.flush();
+  return result;
+}
+
+export interface CampaignCounts {
+  /** Mails queued at the send (minus those of people erased since). */
+  queued: number;
+  sent: number;
+  /** Not yet delivered, after at least one failed attempt (the outbox keeps retrying). */
+  failed: number;
+  /** Not yet due, or due and not yet taken. */
+  waiting: number;
+  /** Recipients of this campaign who have unsubscribed since it was sent. */
+  unsubscribed: number;
+}
+
+/** Once every mail of a sending campaign has gone out, it is sent. */
+async function markSentIfDone(db: Database, id: number): Promise<void> {
+  await db.execute(sql`
+    update ${campaigns} set status = 'sent', updated_at = now(),
+      sent_at = coalesce((select max(sent_at) from ${mailOutbox} where campaign_id = ${id}), now())
+    where id = ${id} and status = 'sending'
+      and not exists (select 1 from ${mailOutbox} where campaign_id = ${id} and sent_at is null)`);
+}
+
+export async function campaignCounts(db: Database, campaign: Campaign): Promise<CampaignCounts> {
+  const { rows } = (await db.execute(sql`
+    select count(*)::int as queued,
+      count(o.sent_at)::int as sent,
+      (count(*) filter (where o.sent_at is null and o.attempts > 0))::int as failed,
+      (count(*) filter (where o.sent_at is null and o.attempts = 0))::int as waiting,
+      (count(*) filter (where s.status = 'unsubscribed'
+        and s.unsubscribed_at >= ${campaign.send_started_at ?? new Date()}))::int as unsubscribed
+    from ${mailOutbox} o left join subscriptions s on s.id = o.subscription_id
+    where o.campaign_id = ${campaign.id}`)) as unknown as { rows: CampaignCounts[] };
+  return rows[0] ?? { queued: 0, sent: 0, failed: 0, waiting: 0, unsubscribed: 0 };
+}
+
+/** A campaign with its counts, and its status brought up to date. */
+export async function campaignSummary(db: Database, id: number) {
+  let campaign = await findCampaign(db, id);
+  if (!campaign) return undefined;
+  if (campaign.status === "sending") {
+    await markSentIfDone(db, id);
+    campaign = (await findCampaign(db, id)) ?? campaign;
+  }
+  return { campaign, counts: await campaignCounts(db, campaign) };
+}

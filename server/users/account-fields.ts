@@ -1,0 +1,22 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { email, text } from "../fields.ts";
+
+/**
+ * An account's name and e-mail, with the same rules and the same Spanish messages wherever an
+ * account is made or named: sign-up, sign-in, password reset, the admin form and
+ * `npm run user:create` (issue 11). E-mails are trimmed and lower-cased, so "Ana@Example.com "
+ * and "ana@example.com" are one account.
+ */
+export const accountFields = {
+  name: text("Nombre", { required: true, max: 100 }),
+  email: email("Correo electrónico", { required: true }),
+};
+
+export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
+
+/** The account of an address, in any letter case (the unique index is on lower(email)). */
+export function findUserByEmail(db: Database, address: string) {
+  return db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, address.toLowerCase()) });
+}

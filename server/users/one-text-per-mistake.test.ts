@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { createUser as createTestUser, signIn } from "../../tests/support/users.ts";
+import { createUser, UserInputError } from "./create-user.ts";
+
+/**
+ * Issue 11: an account is made in one place (server/users), so the same mistake gets the same
+ * Spanish text whether a visitor signs up, staff use the admin form, or the operator runs
+ * `npm run user:create` (which calls createUser through the control socket).
+ */
+describe.skipIf(skipDatabase)("one text per mistake, on every path that makes an account", () => {
+  let t: TestApp;
+  let token: string;
+  let ip = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const staff = await createTestUser(t.db, { role: "super_admin" });
+    token = await signIn(t.db, staff.id);
+  });
+  afterAll(() => t.close());
+
+  const password = "tejado-verde-2026";
+  const signUp = async (body: Record<string, unknown>) =>
+    (
+      await (
+        await t.app.request("/api/register", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": `192.0.2.${++ip}` },
+          body: JSON.stringify({ password, password_confirmation: password, ...body }),
+        })
+      ).json()
+    ).errors;
+  const adminCreate = async (body: Record<string, unknown>) =>
+    (
+      await (
+        await t.post("/api/admin/users/create", { password, role_id: 3, ...body }, token)
+      ).json()
+    ).errors;
+  const operatorCreate = (body: { name: string; email: string }) =>
+    createUser(t.db, { ...body, password, role: "admin", verified: true }).then(
+      () => undefined,
+      (error: unknown) => (error instanceof UserInputError ? error.errors : Promise.reject(error)),
+    );
+
+  it("a malformed e-mail", async () => {
+    const body = { name: "Ana", email: "ana@" };
+    const expected = ["El campo «Correo electrónico» debe ser un correo electrónico válido."];
+    expect((await signUp(body)).email).toEqual(expected);
+    expect((await adminCreate(body)).email).toEqual(expected);
+    expect((await operatorCreate(body))?.email).toEqual(expected);
+  });
+
+  it("an e-mail that already has an account, in any letter case", async () => {
+    await createTestUser(t.db, { email: "ocupada@example.test" });
+    const body = { name: "Ana", email: "Ocupada@Example.TEST" };
+    const expected = ["Ya existe una cuenta con este correo electrónico."];
+    expect((await signUp(body)).email).toEqual(expected);
+    expect((await adminCreate(body)).email).toEqual(expected);
+    expect((await operatorCreate(body))?.email).toEqual(expected);
+  });
+
+  it("a missing name", async () => {
+    const body = { name: " ", email: "nadie@example.test" };
+    const expected = ["El campo «Nombre» es obligatorio."];
+    expect((await signUp(body)).name).toEqual(expected);
+    expect((await adminCreate(body)).name).toEqual(expected);
+    expect((await operatorCreate(body))?.name).toEqual(expected);
+  });
+});

@@ -1,0 +1,79 @@
+// A newsletter campaign as staff live it (issue 14, decisions 102-103): write it in Markdown,
+// look at the mail in the sandboxed preview, send a test to oneself, send it to the confirmed
+// subscribers, watch the counts.
+import { baseURL } from "../../playwright.config";
+import { withConsentChosen } from "./chrome-support";
+import { expect, linkPath, test } from "./support/mailbox";
+import { createWithRole, openAs, uniqueEmail } from "./support/people";
+
+test.beforeEach(async ({ page }) => {
+  await withConsentChosen(page);
+});
+
+test("preview, a test to oneself, then the send to a confirmed subscriber", async ({
+  page,
+  mailbox,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL });
+  const staff = await createWithRole(request, "admin", "Carmen Campañas");
+  const auth = { Authorization: `Bearer ${staff.token}` };
+
+  // A subscriber who confirmed, through the real double opt-in.
+  const subscriber = uniqueEmail("lectora");
+  const subscribed = await request.post("/api/subscriptions", { data: { email: subscriber } });
+  expect(subscribed.status()).toBe(201);
+  const confirmation = await mailbox.waitForMail(subscriber);
+  const token = new URL(linkPath(confirmation, "/newsletter/confirmar"), baseURL).searchParams.get(
+    "token",
+  );
+  expect((await request.post("/api/subscriptions/confirm", { data: { token } })).status()).toBe(
+    200,
+  );
+  await mailbox.waitForMail(subscriber, { already: 1 });
+
+  const subject = `Cocinas que duran ${Date.now()}`;
+  const created = await request.post("/api/admin/campaigns/create", {
+    headers: auth,
+    data: {
+      subject,
+      body: "## Ideas para tu cocina\n\nMira la [galería](https://obra.test/gallery).\n\n<script>alert(1)</script>",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()).data;
+  await request.dispose();
+
+  // Staff reach the campaign's screen from the section's list.
+  await openAs(page, staff, "/admin/campaigns/index");
+  await page
+    .getByRole("link", { name: `Vista previa y envío: registro n.º ${id}`, exact: true })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/campaigns/send/${id}$`));
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(main).toContainText("Estado: Borrador");
+  const preview = page.frameLocator('iframe[title="Vista previa del correo"]');
+  await expect(preview.getByRole("heading", { name: "Ideas para tu cocina" })).toBeVisible();
+  // Raw HTML in the Markdown is shown as text, never run.
+  await expect(preview.getByText("<script>alert(1)</script>")).toBeVisible();
+  await expect(preview.getByText("Darte de baja")).toBeVisible();
+
+  await main.getByRole("button", { name: "Enviarme una prueba" }).click();
+  await expect(main.getByRole("status")).toContainText(
+    `Te hemos enviado la campaña a ${staff.email}`,
+  );
+  const testMail = await mailbox.waitForMail(staff.email);
+  expect(testMail.subject).toBe(`[Prueba] ${subject}`);
+
+  await main.getByRole("button", { name: "Enviar a los suscriptores" }).click();
+  const confirm = page.getByRole("dialog", { name: "¿Enviar la campaña?" });
+  await confirm.getByRole("button", { name: "Enviar" }).click();
+  await expect(main.getByRole("status")).toContainText("La campaña se enviará a");
+  await expect(main.getByRole("button", { name: "Enviar a los suscriptores" })).toBeHidden();
+  const mail = await mailbox.waitForMail(subscriber, { already: 2 });
+  expect(mail.subject).toBe(subject);
+  expect(mail.links.some((link) => link.includes("/newsletter/baja?token="))).toBe(true);
+  await expect(main.getByText("Enviados")).toBeVisible();
+});
