@@ -89,18 +89,41 @@ async function startInstance(port: number, env: Record<string, string>): Promise
       (r) => r.status === 200,
       () => false,
     );
-    if (ready) return { port, child, exited };
+    // Ready, and still this child: the port was free when it started (stopInstance).
+    if (ready && child.exitCode === null) return { port, child, exited };
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`instance on ${port} never became ready`);
 }
 
-/** systemd's stop: SIGTERM to the unit's whole process group, then wait. */
+/** Whether something still accepts connections on the port. */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * systemd's stop: SIGTERM to the unit's whole process group, then wait until every process of
+ * it is gone, as systemd does. npm, the group's leader, may exit before the server it started
+ * has drained; the port is free only when the server has exited (a CI run restarted "into" a
+ * still-draining server, whose /readyz then answered for the new one, which had failed to
+ * listen: both instances ended up gone).
+ */
 async function stopInstance(instance: Instance) {
   if (instance.child.exitCode === null && instance.child.pid) {
     process.kill(-instance.child.pid, "SIGTERM");
   }
   await instance.exited;
+  for (let i = 0; i < 200 && (await listening(instance.port)); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (await listening(instance.port)) throw new Error(`port ${instance.port} still taken`);
 }
 
 async function postgresAnswers(): Promise<boolean> {
