@@ -90,7 +90,7 @@ function honoServerEntry(): Plugin {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const NOT_SITE =
-  /[\\/](app[\\/](components[\\/](account[\\/]|admin[\\/]|carousel-engine|newsletter-link-page)|lib[\\/](admin|account-forms|access-layout)\.)|content[\\/](account-pages|quote-request)\.)/;
+  /[\\/](app[\\/](components[\\/](account[\\/]|admin[\\/]|carousel-engine|newsletter-link-page)|lib[\\/](admin|admin-actions|account-forms|access-layout)\.)|content[\\/](account-pages|quote-request)\.)/;
 const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
 
 function clientChunks(): Plugin {

@@ -45,6 +45,9 @@ export function meta({ location }: Route.MetaArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The admin area has its own frame (routes/access/admin.tsx): no marketing header or footer,
+  // and no analytics, so no consent banner either (staff's work is not the shop window's traffic).
+  const site = !useLocation().pathname.startsWith("/admin/");
   return (
     <html lang="es">
       <head>
@@ -63,19 +66,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-screen flex-col pb-16 sm:pb-0">
+      <body className={site ? "flex min-h-screen flex-col pb-16 sm:pb-0" : "min-h-screen"}>
         <a
           href="#contenido"
           className="sr-only z-50 rounded bg-ink px-4 py-2 text-plaster focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
           Saltar al contenido
         </a>
-        <SiteHeader />
-        <main id="contenido" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter />
-        <CookieBanner />
+        {site ? <SiteHeader /> : null}
+        {site ? (
+          <main id="contenido" className="flex-1">
+            {children}
+          </main>
+        ) : (
+          children
+        )}
+        {site ? <SiteFooter /> : null}
+        {site ? <CookieBanner /> : null}
         <DialogHost />
         <ScrollRestoration />
         <Scripts />
@@ -86,9 +93,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { pathname, search } = useLocation();
-  // One page view per navigation (SPEC §2), after the new route's title is in place.
+  // One page view per navigation (SPEC §2), after the new route's title is in place; the admin
+  // area's are not the site's traffic.
   useEffect(() => {
-    trackPageView(`${pathname}${search}`);
+    if (!pathname.startsWith("/admin/")) trackPageView(`${pathname}${search}`);
   }, [pathname, search]);
   return <Outlet />;
 }

@@ -19,6 +19,8 @@ export default [
     route("admin/:resource/index", "routes/admin/index.tsx"),
     route("admin/:resource/create", "routes/admin/create.tsx"),
     route("admin/:resource/update/:id", "routes/admin/update.tsx"),
+    // A record read-only, with its status, notes and history (issue 13).
+    route("admin/:resource/detail/:id", "routes/admin/detail.tsx"),
     // A newsletter campaign's preview, test and send (only for :resource = campaigns).
     route("admin/:resource/send/:id", "routes/admin/campaign.tsx"),
   ]),

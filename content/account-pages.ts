@@ -98,6 +98,16 @@ export const adminPages = {
     description: "Área de administración de Obra Mediterránea: formulario para crear un registro.",
     keywords: ["administración", "crear registro", "panel de administración", "Obra Mediterránea"],
   },
+  detail: {
+    description:
+      "Área de administración de Obra Mediterránea: un registro con su estado, sus notas internas y su historial.",
+    keywords: [
+      "administración",
+      "ficha del registro",
+      "panel de administración",
+      "Obra Mediterránea",
+    ],
+  },
   update: {
     description: "Área de administración de Obra Mediterránea: formulario para editar un registro.",
     keywords: ["administración", "editar registro", "panel de administración", "Obra Mediterránea"],

@@ -20,28 +20,100 @@ export interface AdminList {
   routes: string[];
   /** A record's own screens besides the edit form (e.g. a campaign's send screen). */
   screens?: { path: string; label: string }[];
+  /** What the list offers (issue 13): search, sorts, filters, page sizes, a status. */
+  tools?: ListTools;
+  /** The query parameters this answer applied. */
+  applied?: Record<string, string>;
 }
 
-export type FieldType =
-  | "text"
-  | "email"
-  | "number"
-  | "decimal"
-  | "selector"
-  | "checkbox"
-  | "multi-selector"
-  | "textarea"
-  | "hidden";
+export interface Option {
+  value: string;
+  title: string;
+}
+
+export type ListFilter =
+  | { kind: "choice"; title: string; options: Option[] }
+  | { kind: "reference"; title: string; options: { id: number; title: string }[] }
+  | { kind: "boolean" | "text"; title: string }
+  | { kind: "date"; title: string; parameters: [string, string] };
+
+export interface StatusTool {
+  /** The record field holding the status. */
+  field: string;
+  title: string;
+  options: Option[];
+  /** The status that needs a reason (a lost lead). */
+  reason?: { status: string; title: string };
+}
+
+export interface ListTools {
+  search: boolean;
+  sortable: string[];
+  orders: { key: string; title: string }[];
+  filters: Record<string, ListFilter>;
+  per_page: number[];
+  status?: StatusTool;
+}
+
+/** GET /api/admin/summary: the sections the role allows, with counts, for the side navigation. */
+export interface AdminSummary {
+  sections: {
+    key: string;
+    title: string;
+    total: number;
+    highlight?: { title: string; total: number };
+    /** The query string the navigation opens the list with (the lead inbox). */
+    landing?: string;
+  }[];
+}
+
+export interface AdminNote {
+  id: number;
+  author_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface AdminHistoryEntry {
+  id: number;
+  action: string;
+  action_title?: string;
+  actor_name: string;
+  created_at: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  details?: Record<string, unknown> | null;
+}
+
+/** GET /api/admin/{resource}/detail/{id}: one record read-only, its notes and its history. */
+export interface AdminDetail {
+  data: AdminRecord;
+  parameter_titles: Record<string, string>;
+  routes: string[];
+  read_only: string[];
+  tools: ListTools;
+  assignees?: { id: number; title: string }[];
+  notes?: AdminNote[];
+  history: AdminHistoryEntry[];
+  photos?: { id: number; name: string; width: number; height: number; size: number }[];
+}
 
 export interface FieldDetail {
   title: string;
-  type: FieldType | string;
+  /**
+   * SPEC §3's field type, as server/fields.ts names it (text, email, number, decimal, selector,
+   * checkbox, multi-selector, textarea, hidden): the server's list is the only one; an unknown
+   * type is drawn as a text input.
+   */
+  type: string;
   value: unknown;
   selector?: { id: number | string; title: string }[];
 }
 
 export interface AdminForm {
   parameter_details: Record<string, FieldDetail>;
+  /** Fields shown but never changed by staff (a visitor's own words). */
+  read_only?: string[];
 }
 
 /** Page from ?page (SPEC §9): a positive whole number, otherwise 1. */

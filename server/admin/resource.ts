@@ -92,6 +92,11 @@ export interface ResourceDefinition {
     title: string;
     options(db: Database): Promise<{ id: number; title: string }[]>;
   };
+  /**
+   * The view the side navigation opens the list on, as query parameters (the lead inbox: new
+   * leads, the one waiting longest first). The plain list URL stays SPEC's list.
+   */
+  landing?: Record<string, string>;
   /** Records the side navigation counts apart (e.g. new leads), with their label. */
   highlight?: { title: string; where: SQL };
 }

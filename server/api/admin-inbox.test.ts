@@ -596,6 +596,8 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         title: "Contactos",
         total: 2,
         highlight: { title: "Nuevos", total: 1 },
+        // The inbox: the navigation opens on new leads, the one waiting longest first.
+        landing: "status=nuevo&sort=inbox",
       });
       const boss = await json(await t.get("/api/admin/summary", bossToken));
       expect(boss.sections.map((s: Json) => s.key)).toContain("audit");

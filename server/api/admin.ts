@@ -174,6 +174,9 @@ export function createAdminRouter(deps: Dependencies) {
         key: definition.key,
         title: definition.title,
         total: Number(counted?.total ?? 0),
+        ...(definition.landing
+          ? { landing: new URLSearchParams(definition.landing).toString() }
+          : {}),
         ...(definition.highlight
           ? {
               highlight: {

@@ -70,3 +70,41 @@ test("admin list, form and delete confirmation", async ({ page, request }) => {
   await expect(page.getByRole("textbox", { name: "Nombre" })).toBeVisible();
   await expectNoViolations(page, "users form");
 });
+
+test("admin inbox: the frame, the table, a lead's detail and the phone layout", async ({
+  page,
+  request,
+}) => {
+  const admin = await createWithRole(request, "admin", "Axe Bandeja");
+  const lead = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": "198.51.100.200" },
+    data: {
+      name: "Axe Cliente",
+      phone: "611 222 333",
+      subject: "Reforma de baño",
+      message: "Cambiar bañera por ducha.",
+    },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openAs(page, admin, "/admin/contacts/index?status=nuevo&sort=inbox");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("table")).toBeVisible();
+  await expectNoViolations(page, "inbox table");
+  await main
+    .getByRole("table")
+    .getByRole("link", { name: /^Axe Cliente/ })
+    .first()
+    .click();
+  await expect(main.getByRole("heading", { level: 1, name: /^Axe Cliente/ })).toBeVisible();
+  await expectNoViolations(page, "lead detail");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/contacts/index");
+  await expect(
+    main
+      .getByRole("listitem")
+      .filter({ has: page.locator("dl") })
+      .first(),
+  ).toBeVisible();
+  await expectNoViolations(page, "inbox on a phone");
+});

@@ -5,6 +5,10 @@ import { baseURL } from "../../playwright.config";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
 
+// SPEC §9's cards, 3 per row, are what medium screens show; wide ones get a table (issue 13;
+// tests/e2e/admin-inbox.spec.ts).
+test.use({ viewport: { width: 1024, height: 800 } });
+
 let admin: Person;
 let superAdmin: Person;
 

@@ -1,8 +1,15 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { pageWindow } from "~/lib/admin";
 
 /** Page links of an admin list (SPEC §9); nothing when everything fits on one page. */
 export function Pagination({ current, last }: { current: number; last: number }) {
+  // Page links keep the list's search, filters and order (issue 13).
+  const [search] = useSearchParams();
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(search);
+    next.set("page", String(page));
+    return `?${next.toString()}`;
+  };
   if (last <= 1) return null;
   return (
     <nav aria-label="Paginación" className="mt-8">
@@ -16,7 +23,7 @@ export function Pagination({ current, last }: { current: number; last: number })
           ) : (
             <li key={item}>
               <Link
-                to={`?page=${item}`}
+                to={pageLink(item)}
                 aria-current={item === current ? "page" : undefined}
                 aria-label={`Página ${item}`}
                 className={`inline-flex min-w-10 items-center justify-center rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-ochre ${

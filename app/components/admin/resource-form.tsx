@@ -2,12 +2,11 @@
 // type. No client checks (SPEC §5: the server decides); on success back to the list.
 // Failures show no dialog (SPEC §8) and are logged; the form keeps what was typed and shows
 // the server's messages next to each field (docs/decisions/053-admin-failures.md).
-import { type FormEvent, useEffect, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { type FormEvent, useId, useState } from "react";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
-import { type AdminForm, type FieldDetail, refusalMessage, toPayload } from "~/lib/admin";
-import { ApiError, api } from "~/lib/api";
-import { showSuccess } from "~/lib/dialog";
+import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
+import type { SaveRefusal } from "~/lib/admin-actions";
 
 type Values = Record<string, unknown>;
 
@@ -24,101 +23,42 @@ function initialValue(detail: FieldDetail): unknown {
 
 export function ResourceForm({
   resource,
-  id,
+  form,
+  editing,
 }: {
   resource: string;
-  /** The record to edit; absent on create. */
-  id?: string;
+  form: AdminForm;
+  /** Editing a record (its id travels in a hidden field); creating otherwise. */
+  editing: boolean;
 }) {
-  const navigate = useNavigate();
-  const [details, setDetails] = useState<Record<string, FieldDetail> | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [values, setValues] = useState<Values>({});
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState("");
-  const [saving, setSaving] = useState(false);
-  const editing = id !== undefined;
-  const base = `admin/${encodeURIComponent(resource)}`;
+  const details = form.parameter_details;
+  const readOnly = new Set(form.read_only ?? []);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const refused = useActionData() as SaveRefusal | undefined;
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const errors = (!saving && refused?.errors) || {};
+  const failure = (!saving && refused?.message) || "";
+  const [values, setValues] = useState<Values>(() =>
+    Object.fromEntries(
+      Object.entries(details).map(([field, detail]) => [field, initialValue(detail)]),
+    ),
+  );
 
-  useEffect(() => {
-    let cancelled = false;
-    setDetails(null);
-    setLoadFailed(false);
-    const path = editing ? `${base}/create/${encodeURIComponent(id)}` : `${base}/create`;
-    api<AdminForm>("GET", path, undefined, { silent: true }).then(
-      (form) => {
-        if (cancelled) return;
-        setDetails(form.parameter_details);
-        setValues(
-          Object.fromEntries(
-            Object.entries(form.parameter_details).map(([field, detail]) => [
-              field,
-              initialValue(detail),
-            ]),
-          ),
-        );
-      },
-      (error) => {
-        console.error(`Admin form of ${resource} failed to load`, error);
-        if (!cancelled) setLoadFailed(true);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [base, editing, id, resource]);
-
-  const submit = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!details || saving) return;
-    setSaving(true);
-    setErrors({});
-    setFailure("");
-    try {
-      const answer = await api<{ title?: string; message?: string }>(
-        "POST",
-        editing ? `${base}/update` : `${base}/create`,
-        toPayload(details, values),
-        { silent: true },
-      );
-      navigate(`/admin/${resource}/index`);
-      void showSuccess(answer);
-    } catch (error) {
-      console.error(`Saving ${resource} failed`, error);
-      const body = error instanceof ApiError ? (error.body as { errors?: unknown }) : undefined;
-      if (error instanceof ApiError && error.status === 422 && body?.errors) {
-        setErrors(body.errors as Record<string, string[]>);
-        setFailure("Revisa los campos marcados.");
-      } else {
-        // A refusal on a rule (the role hierarchy: 403) says why; anything else stays generic.
-        setFailure(refusalMessage(error) ?? "No se ha podido guardar. Intenta nuevamente.");
-      }
-      setSaving(false);
-    }
+    if (saving) return;
+    // Sent as JSON, each value converted to its field's type (SPEC §3: numbers as numbers).
+    submit(toPayload(details, values) as Record<string, never>, {
+      method: "post",
+      encType: "application/json",
+    });
   };
-
-  if (loadFailed) {
-    return (
-      <p role="alert" className="mt-6 text-terracotta-dark">
-        No se ha podido cargar el formulario.{" "}
-        <Link to={`/admin/${resource}/index`} className="font-medium underline">
-          Volver a la lista
-        </Link>
-      </p>
-    );
-  }
-  if (!details) {
-    return (
-      <p lang="en" className="mt-6 text-ink-soft">
-        Loading...
-      </p>
-    );
-  }
 
   const set = (field: string, value: unknown) => setValues((old) => ({ ...old, [field]: value }));
 
   return (
-    <form onSubmit={submit} noValidate className="mt-6 max-w-2xl space-y-5">
+    <Form method="post" onSubmit={save} noValidate className="mt-6 max-w-2xl space-y-5">
       {Object.entries(details).map(([field, detail]) =>
         detail.type === "hidden" ? (
           // SPEC §3: the record's id travels with the form but is never editable.
@@ -138,6 +78,7 @@ export function ResourceForm({
             detail={detail}
             value={values[field]}
             messages={errors[field]}
+            readOnly={readOnly.has(field)}
             onChange={(value) => set(field, value)}
           />
         ),
@@ -156,7 +97,7 @@ export function ResourceForm({
           Cancelar
         </Link>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -165,12 +106,15 @@ function FieldControl({
   detail,
   value,
   messages,
+  readOnly,
   onChange,
 }: {
   field: string;
   detail: FieldDetail;
   value: unknown;
   messages?: string[];
+  /** A visitor's own words: shown, never changed by staff (issue 13). */
+  readOnly?: boolean;
   onChange: (value: unknown) => void;
 }) {
   const id = useId();
@@ -243,9 +187,10 @@ function FieldControl({
   const common = {
     id,
     name: field,
+    readOnly,
     "aria-invalid": invalid,
     "aria-describedby": describedBy,
-    className: controlClass,
+    className: `${controlClass} read-only:bg-sand-50`,
   };
   let control: React.ReactNode;
   if (detail.type === "selector") {
@@ -304,6 +249,7 @@ function SecretInput({
 }: {
   id: string;
   name: string;
+  readOnly?: boolean;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
   className: string;
@@ -332,5 +278,25 @@ function SecretInput({
         <span className="sr-only"> contraseña</span>
       </button>
     </div>
+  );
+}
+
+/** The first paint of a form screen, before its fields are loaded (SPEC §9's text). */
+export function AdminFormLoading() {
+  return (
+    <p lang="en" className="mx-auto w-full max-w-7xl px-4 py-10 text-ink-soft">
+      Loading...
+    </p>
+  );
+}
+
+export function FormLoadFailed({ resource }: { resource: string }) {
+  return (
+    <p role="alert" className="mt-6 text-terracotta-dark">
+      No se ha podido cargar el formulario.{" "}
+      <Link to={`/admin/${resource}/index`} className="font-medium underline">
+        Volver a la lista
+      </Link>
+    </p>
   );
 }

@@ -1,10 +1,39 @@
-// Layout route of client-rendered screens. Admin screens (SPEC §2 online, verify, role; §6 the first role's permission for :resource).
+// Layout route of the admin screens (SPEC §2 online, verify, role; §6 the first role's permission
+// for :resource), inside the admin area's own frame: a side navigation with the sections the role
+// allows and their counts, the signed-in user, no marketing chrome (issue 13).
 import { SessionUnknown } from "~/components/account/session-unknown";
-import { accessLayout } from "~/lib/access-layout";
+import { AdminFrame, AdminLoading } from "~/components/admin/admin-frame";
+import { AccessGate, accessMiddleware } from "~/lib/access";
+import type { AdminSummary } from "~/lib/admin";
+import { api } from "~/lib/api";
 
-const layout = accessLayout(["online", "verify", "role"], <SessionUnknown />);
+const markers = ["online", "verify", "role"] as const;
 
-export const clientMiddleware = layout.clientMiddleware;
-export const clientLoader = layout.clientLoader;
-export const HydrateFallback = layout.HydrateFallback;
-export default layout.Layout;
+export const clientMiddleware = [accessMiddleware(...markers)];
+
+/**
+ * The side navigation's sections and counts, read again after every change staff make (React
+ * Router revalidates layout loaders after actions), so "Nuevos" follows the inbox. A failure
+ * leaves the navigation drawn from the user's permissions alone.
+ */
+export async function clientLoader(): Promise<AdminSummary | null> {
+  try {
+    return await api<AdminSummary>("GET", "admin/summary", undefined, { silent: true });
+  } catch (error) {
+    console.error("Admin summary failed", error);
+    return null;
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export default function AdminLayout({ loaderData }: { loaderData: AdminSummary | null }) {
+  return (
+    <AdminFrame summary={loaderData}>
+      <AccessGate markers={markers} whileUnknown={<SessionUnknown />} />
+    </AdminFrame>
+  );
+}

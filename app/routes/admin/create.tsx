@@ -1,5 +1,7 @@
-// /admin/:resource/create (SPEC §2, online, verify, role).
-import { ResourceForm } from "~/components/admin/resource-form";
+// /admin/:resource/create (SPEC §2, online, verify, role): the form's fields from the
+// clientLoader, the save through the clientAction (app/lib/admin-actions.ts).
+import { AdminFormLoading, FormLoadFailed, ResourceForm } from "~/components/admin/resource-form";
+import { loadAdminForm, saveAdminForm } from "~/lib/admin-actions";
 import { sectionTitle } from "~/lib/auth";
 import { noindexMeta } from "~/lib/seo";
 import { adminPages } from "../../../content/account-pages";
@@ -8,12 +10,29 @@ import type { Route } from "./+types/create";
 export const meta = ({ params }: Route.MetaArgs) =>
   noindexMeta({ title: `Crear · ${sectionTitle(params.resource)}`, ...adminPages.create });
 
-export default function AdminCreate({ params }: Route.ComponentProps) {
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadAdminForm(params.resource);
+clientLoader.hydrate = true as const;
+
+export const clientAction = ({ params, request }: Route.ClientActionArgs) =>
+  saveAdminForm(params.resource, request, false);
+
+export const HydrateFallback = AdminFormLoading;
+
+export default function AdminCreate({ params, loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
       <p className="text-ink-soft">{sectionTitle(params.resource)}</p>
       <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">Crear registro</h1>
-      <ResourceForm key={params.resource} resource={params.resource} />
+      {"form" in loaderData ? (
+        <ResourceForm
+          key={params.resource}
+          resource={params.resource}
+          form={loaderData.form}
+          editing={false}
+        />
+      ) : (
+        <FormLoadFailed resource={params.resource} />
+      )}
     </div>
   );
 }

@@ -1,19 +1,25 @@
-// /admin/:resource/index (SPEC §2, online, verify, role): the resource's records as cards, with
-// the actions the server allows (its `routes`), page links and delete-after-confirmation.
-// SPEC §8: failures of these calls show no dialog and are logged; the page still says in one
-// line that the list could not be loaded, so staff never mistake a failure for an empty list
-// (docs/decisions/053-admin-failures.md).
-import { useCallback, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+// /admin/:resource/index (SPEC §2, online, verify, role): the resource's records with the actions
+// the server allows (its `routes`), page links and delete-after-confirmation; and issue 13's list
+// tools: search, filters, order and page size in the URL, status tabs, a table on wide screens
+// (SPEC's cards, 3 per row, on medium ones), one-click status, bulk actions and CSV export.
+// Data comes from the clientLoader, changes go through the clientAction (app/lib/admin-actions.ts).
+// SPEC §8: failures show no dialog and are logged; the page says in one line that the list could
+// not be loaded, so staff never mistake a failure for an empty list (decision 053).
+import { useEffect, useState } from "react";
+import { Link, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
+import { BulkBar } from "~/components/admin/bulk-bar";
+import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
 import { Pagination } from "~/components/admin/pagination";
+import { RecordValue, waitingSince } from "~/components/admin/record-value";
+import { StatusControl } from "~/components/admin/status-control";
+import { type AdminList, type AdminRecord, refusalMessage } from "~/lib/admin";
 import {
-  type AdminList,
-  type AdminRecord,
-  formatValue,
-  pageFromSearch,
-  refusalMessage,
-} from "~/lib/admin";
+  type ActionResult,
+  downloadExport,
+  runAdminAction,
+  useAdminAction,
+} from "~/lib/admin-actions";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
@@ -24,210 +30,443 @@ import type { Route } from "./+types/index";
 export const meta = ({ params }: Route.MetaArgs) =>
   noindexMeta({ title: sectionTitle(params.resource), ...adminPages.index });
 
-type ListState =
-  | { status: "loading" }
-  | { status: "failed" }
-  | { status: "ready"; list: AdminList };
+type ListState = { status: "ready"; list: AdminList } | { status: "failed"; message?: string };
 
-export default function AdminIndex({ params }: Route.ComponentProps) {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  // An empty parameter asks for nothing (a hand-made or shared URL may carry some).
+  for (const [name, value] of [...query.entries()]) if (value === "") query.delete(name);
+  if (!query.has("page")) query.set("page", "1");
+  try {
+    const list = await api<AdminList>(
+      "GET",
+      `admin/${encodeURIComponent(params.resource)}?${query.toString()}`,
+      undefined,
+      { silent: true },
+    );
+    return { status: "ready", list } satisfies ListState;
+  } catch (error) {
+    console.error(`Admin list of ${params.resource} failed`, error);
+    // A filter the section does not offer (a hand-edited URL) is named; anything else is not.
+    return { status: "failed", message: refusalMessage(error) } satisfies ListState;
+  }
+}
+clientLoader.hydrate = true as const;
+
+export async function clientAction({ params, request }: Route.ClientActionArgs) {
+  return runAdminAction(params.resource, await request.formData());
+}
+
+export function HydrateFallback() {
+  return (
+    <p lang="en" className="mx-auto w-full max-w-7xl px-4 py-10 text-ink-soft">
+      Loading...
+    </p>
+  );
+}
+
+export default function AdminIndex({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;
   const [search] = useSearchParams();
-  const page = pageFromSearch(search);
-  const [state, setState] = useState<ListState>({ status: "loading" });
-  const [notice, setNotice] = useState("");
-
-  const load = useCallback(
-    async (signal?: { cancelled: boolean }) => {
-      setState({ status: "loading" });
-      try {
-        const list = await api<AdminList>(
-          "GET",
-          `admin/${encodeURIComponent(resource)}?page=${page}`,
-          undefined,
-          { silent: true },
-        );
-        if (!signal?.cancelled) setState({ status: "ready", list });
-      } catch (error) {
-        console.error(`Admin list of ${resource} failed`, error);
-        if (!signal?.cancelled) setState({ status: "failed" });
-      }
-    },
-    [resource, page],
-  );
-
-  useEffect(() => {
-    const signal = { cancelled: false };
-    void load(signal);
-    return () => {
-      signal.cancelled = true;
-    };
-  }, [load]);
+  const state = loaderData as ListState;
+  const [exported, setExported] = useState("");
+  // What the last change answered: a deletion or a bulk change says so in the status line.
+  const changed = useActionData() as ActionResult | undefined;
+  const notice =
+    changed?.ok && ["delete", "bulk"].includes(changed.intent) ? changed.message : exported;
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // A new page, filter or deletion is a new list: nothing stays chosen from the old one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loaded list is the trigger
+  useEffect(() => setSelected(new Set()), [loaderData]);
 
   const title = sectionTitle(resource);
-  const routes = state.status === "ready" ? state.list.routes : [];
+  const list = state.status === "ready" ? state.list : undefined;
+  const routes = list?.routes ?? [];
   const can = (action: string) => routes.includes(action);
+  const records = list?.data.data ?? [];
+  const tools = list?.tools;
+  const toggle = (id: number, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{title}</h1>
-        {can("create") ? (
-          <Link
-            to={`/admin/${resource}/create`}
-            className="rounded-md bg-terracotta px-4 py-2 font-medium text-white hover:bg-terracotta-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre"
-          >
-            Crear
-          </Link>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {list ? <ExportButton resource={resource} search={search} onDone={setExported} /> : null}
+          {can("create") ? (
+            <Link
+              to={`/admin/${resource}/create`}
+              className="rounded-md bg-terracotta px-4 py-2 font-medium text-white hover:bg-terracotta-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre"
+            >
+              Crear
+            </Link>
+          ) : null}
+        </div>
       </div>
+      {tools ? (
+        <>
+          <StatusTabs tools={tools} search={search} />
+          <ListToolbar
+            key={search.toString()}
+            resource={resource}
+            tools={tools}
+            search={search}
+            sortTitles={{ id: "ID", ...list?.parameter_titles }}
+          />
+        </>
+      ) : null}
       <p role="status" className="mt-2 min-h-6 text-olive">
         {notice}
       </p>
-      {state.status === "loading" ? (
-        <p lang="en" className="mt-6 text-ink-soft">
-          Loading...
-        </p>
-      ) : null}
       {state.status === "failed" ? (
         <div role="alert" className="mt-6 text-terracotta-dark">
-          No se ha podido cargar la lista.{" "}
-          <button type="button" className="font-medium underline" onClick={() => void load()}>
+          {state.message ?? "No se ha podido cargar la lista."}{" "}
+          {/* The same URL again: React Router runs the loader once more. */}
+          <Link to={`?${search.toString()}`} replace className="font-medium underline">
             Reintentar
-          </button>
+          </Link>{" "}
+          <Link to={`/admin/${resource}/index`} className="font-medium underline">
+            Quitar filtros
+          </Link>
         </div>
       ) : null}
-      {state.status === "ready" && state.list.data.data.length === 0 ? (
+      {list && records.length === 0 ? (
         <p className="mt-6 text-ink-soft">No hay datos disponibles para mostrar.</p>
       ) : null}
-      {state.status === "ready" && state.list.data.data.length > 0 ? (
+      {list && records.length > 0 ? (
         <>
-          <ul className="mt-6 grid gap-6 md:grid-cols-3">
-            {state.list.data.data.map((record) => (
+          <p className="text-sm text-ink-soft">
+            {list.data.total === 1 ? "1 registro" : `${list.data.total} registros`}
+          </p>
+          {can("delete") || tools?.status ? (
+            <BulkBar
+              selected={[...selected]}
+              total={list.data.total}
+              search={search}
+              canDelete={can("delete")}
+              status={tools?.status}
+            />
+          ) : null}
+          <RecordTable
+            resource={resource}
+            list={list}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={(on) => setSelected(new Set(on ? records.map((r) => r.id) : []))}
+          />
+          <ul className="mt-6 grid gap-6 md:grid-cols-3 xl:hidden">
+            {records.map((record) => (
               <RecordCard
                 key={record.id}
                 resource={resource}
                 record={record}
-                titles={state.list.parameter_titles}
-                canUpdate={can("update")}
-                canDelete={can("delete")}
-                screens={state.list.screens ?? []}
-                onDeleted={(message) => {
-                  setNotice(message);
-                  void load();
-                }}
+                list={list}
+                selected={selected.has(record.id)}
+                onToggle={(on) => toggle(record.id, on)}
               />
             ))}
           </ul>
-          <Pagination current={state.list.data.current_page} last={state.list.data.last_page} />
+          <Pagination current={list.data.current_page} last={list.data.last_page} />
         </>
       ) : null}
     </div>
   );
 }
 
+function ExportButton({
+  resource,
+  search,
+  onDone,
+}: {
+  resource: string;
+  search: URLSearchParams;
+  onDone: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <SubmitButton
+      type="button"
+      variant="secondary"
+      pending={busy}
+      pendingLabel="Exportando..."
+      onClick={async () => {
+        setBusy(true);
+        const done = await downloadExport(resource, search);
+        setBusy(false);
+        onDone(done ? "Lista exportada en CSV." : "No se ha podido exportar. Intenta nuevamente.");
+      }}
+    >
+      Exportar CSV
+    </SubmitButton>
+  );
+}
+
+interface RecordProps {
+  resource: string;
+  list: AdminList;
+}
+
+/** The wide screens' table: a column per listed field, the title linking to the detail view. */
+function RecordTable({
+  resource,
+  list,
+  selected,
+  onToggle,
+  onToggleAll,
+}: RecordProps & {
+  selected: ReadonlySet<number>;
+  onToggle: (id: number, on: boolean) => void;
+  onToggleAll: (on: boolean) => void;
+}) {
+  const [search] = useSearchParams();
+  const records = list.data.data;
+  const status = list.tools?.status;
+  const columns = Object.entries(list.parameter_titles);
+  const sortable = new Set(list.tools?.sortable ?? []);
+  const sortLink = (field: string) => {
+    const next = new URLSearchParams(search);
+    const descending = search.get("sort") === field && search.get("dir") !== "desc";
+    next.set("sort", field);
+    next.set("dir", descending ? "desc" : "asc");
+    next.delete("page");
+    return `?${next.toString()}`;
+  };
+  const sortedAs = (field: string) =>
+    search.get("sort") === field
+      ? search.get("dir") === "desc"
+        ? "descending"
+        : "ascending"
+      : undefined;
+  return (
+    <div className="mt-4 hidden overflow-x-auto rounded-xl border border-sand-200 bg-white xl:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{`${list.data.total} registros`}</caption>
+        <thead className="bg-sand-100 text-ink">
+          <tr>
+            <th scope="col" className="p-3">
+              <input
+                type="checkbox"
+                aria-label="Elegir todos los de esta página"
+                checked={records.length > 0 && records.every((r) => selected.has(r.id))}
+                onChange={(event) => onToggleAll(event.target.checked)}
+                className="size-4 accent-terracotta"
+              />
+            </th>
+            <th scope="col" className="p-3">
+              Registro
+            </th>
+            {status ? (
+              <th scope="col" className="p-3">
+                {status.title}
+              </th>
+            ) : null}
+            {columns.map(([field, label]) => (
+              <th key={field} scope="col" className="p-3" aria-sort={sortedAs(field)}>
+                {sortable.has(field) ? (
+                  <Link to={sortLink(field)} className="underline-offset-2 hover:underline">
+                    {label}
+                    {sortedAs(field) ? (sortedAs(field) === "descending" ? " ↓" : " ↑") : ""}
+                  </Link>
+                ) : (
+                  label
+                )}
+              </th>
+            ))}
+            <th scope="col" className="p-3">
+              Acciones
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record) => (
+            <tr key={record.id} className="border-sand-200 border-t align-top">
+              <td className="p-3">
+                <input
+                  type="checkbox"
+                  aria-label={`Elegir ${titleOf(record)}`}
+                  checked={selected.has(record.id)}
+                  onChange={(event) => onToggle(record.id, event.target.checked)}
+                  className="size-4 accent-terracotta"
+                />
+              </td>
+              <th scope="row" className="p-3 font-medium">
+                <Link
+                  to={`/admin/${resource}/detail/${record.id}`}
+                  className="text-ink underline-offset-2 hover:underline"
+                >
+                  {titleOf(record)}
+                </Link>
+                <Waiting record={record} list={list} />
+              </th>
+              {status ? (
+                <td className="p-3">
+                  <StatusControl
+                    status={status}
+                    id={record.id}
+                    value={String(record[status.field] ?? "")}
+                    recordTitle={titleOf(record)}
+                  />
+                </td>
+              ) : null}
+              {columns.map(([field]) => (
+                <td key={field} className="max-w-xs p-3">
+                  <span className="line-clamp-3 break-words">
+                    <RecordValue field={field} value={record[field]} />
+                  </span>
+                </td>
+              ))}
+              <td className="p-3">
+                <RecordActions resource={resource} record={record} list={list} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const titleOf = (record: AdminRecord) =>
+  typeof record.record_title === "string" && record.record_title
+    ? record.record_title
+    : `Registro n.º ${record.id}`;
+
+/** How long a record in the first step of its status has waited (an unanswered lead). */
+function Waiting({ record, list }: { record: AdminRecord; list: AdminList }) {
+  const status = list.tools?.status;
+  if (!status || record[status.field] !== status.options[0]?.value) return null;
+  const waited = waitingSince(record.created_at);
+  return waited ? (
+    <span className="mt-1 block text-xs font-normal text-terracotta-dark">Espera {waited}</span>
+  ) : null;
+}
+
+/** SPEC's card, for narrow and medium screens (3 per row on medium ones). */
 function RecordCard({
   resource,
   record,
-  titles,
-  canUpdate,
-  canDelete,
-  screens,
-  onDeleted,
-}: {
-  resource: string;
-  record: AdminRecord;
-  titles: Record<string, string>;
-  screens: { path: string; label: string }[];
-  canUpdate: boolean;
-  canDelete: boolean;
-  onDeleted: (message: string) => void;
-}) {
-  const [deleting, setDeleting] = useState(false);
-  const [failure, setFailure] = useState("");
+  list,
+  selected,
+  onToggle,
+}: RecordProps & { record: AdminRecord; selected: boolean; onToggle: (on: boolean) => void }) {
   const headingId = `record-${record.id}`;
-
-  const remove = async () => {
-    const confirmed = await askConfirmation(
-      "¿Borrar este registro?",
-      "Se borrará de forma definitiva. Esta acción no se puede deshacer.",
-      "Borrar",
-    );
-    if (!confirmed) return;
-    setDeleting(true);
-    setFailure("");
-    try {
-      const answer = await api<{ message?: string }>(
-        "GET",
-        `admin/${encodeURIComponent(resource)}/delete/${record.id}`,
-        undefined,
-        { silent: true },
-      );
-      onDeleted(answer?.message || "Registro borrado.");
-    } catch (error) {
-      console.error(`Deleting ${resource} ${record.id} failed`, error);
-      // A refusal on a rule (own account, a super admin's, the last one) says why.
-      setFailure(refusalMessage(error) ?? "No se ha podido borrar. Intenta nuevamente.");
-      setDeleting(false);
-    }
-  };
-
+  const status = list.tools?.status;
+  const selectable = list.routes.includes("delete") || status;
   return (
     <li
       aria-labelledby={headingId}
       className="flex flex-col rounded-xl border border-sand-200 bg-white p-5 shadow-sm"
     >
-      <h2 id={headingId} className="font-display text-lg font-semibold text-ink">
-        Registro n.º {record.id}
-      </h2>
+      <div className="flex items-start gap-3">
+        {selectable ? (
+          <input
+            type="checkbox"
+            aria-label={`Elegir ${titleOf(record)}`}
+            checked={selected}
+            onChange={(event) => onToggle(event.target.checked)}
+            className="mt-1 size-4 accent-terracotta"
+          />
+        ) : null}
+        <h2 id={headingId} className="font-display text-lg font-semibold text-ink">
+          <Link to={`/admin/${resource}/detail/${record.id}`} className="hover:underline">
+            {titleOf(record)}
+          </Link>
+          <Waiting record={record} list={list} />
+        </h2>
+      </div>
+      {status ? (
+        <div className="mt-3">
+          <StatusControl
+            status={status}
+            id={record.id}
+            value={String(record[status.field] ?? "")}
+            recordTitle={titleOf(record)}
+          />
+        </div>
+      ) : null}
       <dl className="mt-3 flex-1 space-y-2 text-sm">
-        {Object.entries(titles).map(([field, label]) => (
+        {Object.entries(list.parameter_titles).map(([field, label]) => (
           <div key={field}>
             <dt className="font-medium text-ink-soft">{label}</dt>
             <dd className="line-clamp-5 break-words whitespace-pre-line text-ink">
-              {formatValue(record[field])}
+              <RecordValue field={field} value={record[field]} />
             </dd>
           </div>
         ))}
       </dl>
+      <RecordActions resource={resource} record={record} list={list} />
+    </li>
+  );
+}
+
+/** The record's screens and the actions the server allows; delete after a confirmation. */
+function RecordActions({ resource, record, list }: RecordProps & { record: AdminRecord }) {
+  const adminAction = useAdminAction();
+  const title = titleOf(record);
+  const deleting = adminAction.busy("delete", record.id);
+  // A refusal on a rule (own account, a super admin's, the last one) says why.
+  const refused = adminAction.answer("delete", record.id);
+  const failure = refused && !refused.ok && !deleting ? refused.message : "";
+
+  const remove = async () => {
+    const confirmed = await askConfirmation(
+      "¿Borrar este registro?",
+      `Se borrará «${title}» de forma definitiva. Esta acción no se puede deshacer.`,
+      "Borrar",
+    );
+    if (confirmed) adminAction.run({ intent: "delete", id: String(record.id) });
+  };
+
+  const action =
+    "rounded-md border border-ink/30 px-3 py-1.5 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre";
+  return (
+    <>
       {failure ? (
         <p role="alert" className="mt-3 text-sm text-terracotta-dark">
           {failure}
         </p>
       ) : null}
-      {canUpdate || canDelete || screens.length ? (
-        <div className="mt-4 flex flex-wrap gap-2">
-          {screens.map((screen) => (
-            <Link
-              key={screen.path}
-              to={`/admin/${resource}/${screen.path}/${record.id}`}
-              aria-label={`${screen.label}: registro n.º ${record.id}`}
-              className="rounded-md border border-ink/30 px-4 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
-            >
-              {screen.label}
-            </Link>
-          ))}
-          {canUpdate ? (
-            <Link
-              to={`/admin/${resource}/update/${record.id}`}
-              aria-label={`Editar el registro n.º ${record.id}`}
-              className="rounded-md border border-ink/30 px-4 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
-            >
-              Editar
-            </Link>
-          ) : null}
-          {canDelete ? (
-            <SubmitButton
-              type="button"
-              variant="danger"
-              pending={deleting}
-              pendingLabel="Borrando..."
-              onClick={remove}
-            >
-              Borrar<span className="sr-only"> el registro n.º {record.id}</span>
-            </SubmitButton>
-          ) : null}
-        </div>
-      ) : null}
-    </li>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
+          Ver<span className="sr-only"> {title}</span>
+        </Link>
+        {(list.screens ?? []).map((screen) => (
+          <Link
+            key={screen.path}
+            to={`/admin/${resource}/${screen.path}/${record.id}`}
+            aria-label={`${screen.label}: ${title}`}
+            className={action}
+          >
+            {screen.label}
+          </Link>
+        ))}
+        {list.routes.includes("update") ? (
+          <Link
+            to={`/admin/${resource}/update/${record.id}`}
+            aria-label={`Editar ${title}`}
+            className={action}
+          >
+            Editar
+          </Link>
+        ) : null}
+        {list.routes.includes("delete") ? (
+          <SubmitButton
+            type="button"
+            variant="danger"
+            pending={deleting}
+            pendingLabel="Borrando..."
+            onClick={remove}
+          >
+            Borrar<span className="sr-only"> {title}</span>
+          </SubmitButton>
+        ) : null}
+      </div>
+    </>
   );
 }

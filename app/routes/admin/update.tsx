@@ -1,5 +1,7 @@
-// /admin/:resource/update/:id (SPEC §2, online, verify, role).
-import { ResourceForm } from "~/components/admin/resource-form";
+// /admin/:resource/update/:id (SPEC §2, online, verify, role): the record's form from the
+// clientLoader, the save through the clientAction (app/lib/admin-actions.ts).
+import { AdminFormLoading, FormLoadFailed, ResourceForm } from "~/components/admin/resource-form";
+import { loadAdminForm, saveAdminForm } from "~/lib/admin-actions";
 import { sectionTitle } from "~/lib/auth";
 import { noindexMeta } from "~/lib/seo";
 import { adminPages } from "../../../content/account-pages";
@@ -8,18 +10,32 @@ import type { Route } from "./+types/update";
 export const meta = ({ params }: Route.MetaArgs) =>
   noindexMeta({ title: `Editar · ${sectionTitle(params.resource)}`, ...adminPages.update });
 
-export default function AdminUpdate({ params }: Route.ComponentProps) {
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) =>
+  loadAdminForm(params.resource, params.id);
+clientLoader.hydrate = true as const;
+
+export const clientAction = ({ params, request }: Route.ClientActionArgs) =>
+  saveAdminForm(params.resource, request, true);
+
+export const HydrateFallback = AdminFormLoading;
+
+export default function AdminUpdate({ params, loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
       <p className="text-ink-soft">{sectionTitle(params.resource)}</p>
       <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">
         Editar registro n.º {params.id}
       </h1>
-      <ResourceForm
-        key={`${params.resource}/${params.id}`}
-        resource={params.resource}
-        id={params.id}
-      />
+      {"form" in loaderData ? (
+        <ResourceForm
+          key={`${params.resource}/${params.id}`}
+          resource={params.resource}
+          form={loaderData.form}
+          editing
+        />
+      ) : (
+        <FormLoadFailed resource={params.resource} />
+      )}
     </div>
   );
 }

@@ -167,6 +167,7 @@ export const contactsResource = defineResource({
   assignee: { column: contacts.assignee_id, title: "Responsable", options: staffOptions },
   notes: true,
   highlight: { title: "Nuevos", where: sql`${contacts.status} = 'nuevo'` },
+  landing: { status: "nuevo", sort: "inbox" },
   async beforeDelete(db, ids) {
     await deleteNotes(db, "contacts", ids);
   },

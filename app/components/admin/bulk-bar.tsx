@@ -1,0 +1,117 @@
+// Bulk actions (issue 13): on the rows chosen, or on every record the filters match, after a
+// confirmation that says how many; through the route's clientAction.
+import { useEffect, useState } from "react";
+import type { StatusTool } from "~/lib/admin";
+import { useAdminAction } from "~/lib/admin-actions";
+import { askConfirmation } from "~/lib/dialog";
+
+const records = (n: number) => (n === 1 ? "1 registro" : `${n} registros`);
+
+export function BulkBar({
+  selected,
+  total,
+  search,
+  canDelete,
+  status,
+}: {
+  selected: number[];
+  /** How many records the current filters match. */
+  total: number;
+  search: URLSearchParams;
+  canDelete: boolean;
+  status?: StatusTool;
+}) {
+  const adminAction = useAdminAction();
+  const [everyMatch, setEveryMatch] = useState(false);
+  const [action, setAction] = useState(status ? `status:${status.options[0]?.value}` : "delete");
+  const [reason, setReason] = useState("");
+  const busy = adminAction.busy("bulk");
+  const count = everyMatch ? total : selected.length;
+
+  useEffect(() => {
+    if (!selected.length) setEveryMatch(false);
+  }, [selected.length]);
+
+  if (!selected.length) return null;
+  const newStatus = action.startsWith("status:") ? action.slice("status:".length) : undefined;
+  const statusTitle = status?.options.find((o) => o.value === newStatus)?.title;
+  const needsReason = Boolean(status?.reason && newStatus === status.reason.status);
+
+  const apply = async () => {
+    const what = newStatus ? `pasarán a «${statusTitle}»` : "se borrarán de forma definitiva";
+    const confirmed = await askConfirmation(
+      newStatus ? `¿Cambiar el estado de ${records(count)}?` : `¿Borrar ${records(count)}?`,
+      `${count === 1 ? "El registro" : `Los ${count} registros`} ${what}.`,
+      newStatus ? "Cambiar" : "Borrar",
+    );
+    if (!confirmed) return;
+    const query = new URLSearchParams(search);
+    query.delete("page");
+    query.delete("per_page");
+    adminAction.run({
+      intent: "bulk",
+      action: newStatus ? "status" : "delete",
+      selection: everyMatch ? "all" : selected.join(","),
+      query: query.toString(),
+      ...(newStatus ? { status: newStatus } : {}),
+      ...(needsReason ? { reason } : {}),
+    });
+  };
+
+  return (
+    <section
+      aria-label="Acciones en bloque"
+      className="mt-3 flex flex-wrap items-center gap-3 rounded-xl bg-ink px-4 py-3 text-plaster"
+    >
+      <p className="font-medium">
+        {everyMatch
+          ? `Todos los que coinciden: ${records(total)}`
+          : `${records(selected.length)} elegidos`}
+      </p>
+      {total > selected.length ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={everyMatch}
+            onChange={(event) => setEveryMatch(event.target.checked)}
+            className="size-4 accent-ochre"
+          />
+          Aplicar a todos los que coinciden con la búsqueda ({total})
+        </label>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm">
+        Acción
+        <select
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+          className="rounded-md bg-white px-2 py-1 text-ink"
+        >
+          {status?.options.map((option) => (
+            <option key={option.value} value={`status:${option.value}`}>
+              Pasar a «{option.title}»
+            </option>
+          ))}
+          {canDelete ? <option value="delete">Borrar</option> : null}
+        </select>
+      </label>
+      {needsReason ? (
+        <input
+          aria-label={status?.reason?.title}
+          placeholder={status?.reason?.title}
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+          className="rounded-md bg-white px-2 py-1 text-sm text-ink"
+        />
+      ) : null}
+      <button
+        type="button"
+        onClick={apply}
+        disabled={busy}
+        className="rounded-md bg-terracotta px-4 py-1.5 font-medium text-white hover:bg-terracotta-dark disabled:opacity-70"
+      >
+        {busy ? "Aplicando..." : "Aplicar"}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+// The list's search, filters, order and page size (issue 13) as a GET form: every choice lives in
+// the URL, so a view can be bookmarked and shared, and the browser's back button undoes it.
+import { Form, Link, useSubmit } from "react-router";
+import type { ListTools } from "~/lib/admin";
+
+const control =
+  "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-ochre";
+const label = "block text-sm font-medium text-ink";
+
+export function ListToolbar({
+  resource,
+  tools,
+  search,
+  sortTitles,
+}: {
+  resource: string;
+  tools: ListTools;
+  search: URLSearchParams;
+  /** Column labels for the order selector. */
+  sortTitles: Record<string, string>;
+}) {
+  const value = (name: string) => search.get(name) ?? "";
+  const submit = useSubmit();
+  // A status shown as tabs above the list is kept when the form is sent.
+  const statusField = tools.status ? "status" : undefined;
+  const filters = Object.entries(tools.filters).filter(([name]) => name !== statusField);
+  return (
+    <Form
+      method="get"
+      // Fields left empty stay out of the URL: it says only what the view applies.
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        for (const [name, chosen] of [...data.entries()]) if (chosen === "") data.delete(name);
+        submit(data, { method: "get" });
+      }}
+      role="search"
+      aria-label="Buscar y filtrar"
+      className="mt-4 grid gap-3 rounded-xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      {statusField && value(statusField) ? (
+        <input type="hidden" name={statusField} value={value(statusField)} />
+      ) : null}
+      {tools.search ? (
+        <div className="sm:col-span-2">
+          <label className={label} htmlFor="lista-q">
+            Buscar
+          </label>
+          <input
+            id="lista-q"
+            name="q"
+            type="search"
+            defaultValue={value("q")}
+            maxLength={200}
+            className={control}
+          />
+        </div>
+      ) : null}
+      {filters.map(([name, filter]) => {
+        const id = `lista-${name}`;
+        if (filter.kind === "date") {
+          const [from, to] = filter.parameters;
+          return (
+            <fieldset key={name} className="sm:col-span-2">
+              <legend className={label}>{filter.title}</legend>
+              <div className="flex gap-2">
+                <label className="flex-1 text-sm text-ink-soft">
+                  Desde
+                  <input name={from} type="date" defaultValue={value(from)} className={control} />
+                </label>
+                <label className="flex-1 text-sm text-ink-soft">
+                  Hasta
+                  <input name={to} type="date" defaultValue={value(to)} className={control} />
+                </label>
+              </div>
+            </fieldset>
+          );
+        }
+        return (
+          <div key={name}>
+            <label className={label} htmlFor={id}>
+              {filter.title}
+            </label>
+            {filter.kind === "text" ? (
+              <input id={id} name={name} defaultValue={value(name)} className={control} />
+            ) : (
+              <select id={id} name={name} defaultValue={value(name)} className={control}>
+                <option value="">Todos</option>
+                {filter.kind === "boolean" ? (
+                  <>
+                    <option value="true">Sí</option>
+                    <option value="false">No</option>
+                  </>
+                ) : null}
+                {filter.kind === "choice"
+                  ? filter.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.title}
+                      </option>
+                    ))
+                  : null}
+                {filter.kind === "reference" ? (
+                  <>
+                    <option value="ninguno">Sin asignar</option>
+                    {filter.options.map((option) => (
+                      <option key={option.id} value={option.id}>
+                        {option.title}
+                      </option>
+                    ))}
+                  </>
+                ) : null}
+              </select>
+            )}
+          </div>
+        );
+      })}
+      <div>
+        <label className={label} htmlFor="lista-sort">
+          Ordenar por
+        </label>
+        <select id="lista-sort" name="sort" defaultValue={value("sort")} className={control}>
+          <option value="">Más recientes primero</option>
+          {tools.orders.map((order) => (
+            <option key={order.key} value={order.key}>
+              {order.title}
+            </option>
+          ))}
+          {tools.sortable.map((key) => (
+            <option key={key} value={key}>
+              {sortTitles[key] ?? key}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label className={label} htmlFor="lista-dir">
+          Sentido
+        </label>
+        <select id="lista-dir" name="dir" defaultValue={value("dir")} className={control}>
+          <option value="">Ascendente</option>
+          <option value="desc">Descendente</option>
+        </select>
+      </div>
+      <div>
+        <label className={label} htmlFor="lista-per-page">
+          Por página
+        </label>
+        <select
+          id="lista-per-page"
+          name="per_page"
+          defaultValue={value("per_page")}
+          className={control}
+        >
+          <option value="">12</option>
+          {tools.per_page
+            .filter((size) => size !== 12)
+            .map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div className="flex items-end gap-3">
+        <button
+          type="submit"
+          className="rounded-md bg-ink px-4 py-2 font-medium text-plaster hover:bg-ink-soft"
+        >
+          Aplicar
+        </button>
+        <Link to={`/admin/${resource}/index`} className="py-2 text-ink underline">
+          Quitar filtros
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** A status's tabs above the list: every step of the pipeline one click away. */
+export function StatusTabs({ tools, search }: { tools: ListTools; search: URLSearchParams }) {
+  if (!tools.status) return null;
+  const current = search.get("status") ?? "";
+  const link = (status: string) => {
+    const next = new URLSearchParams(search);
+    next.delete("page");
+    if (status) next.set("status", status);
+    else next.delete("status");
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+  const tabs = [{ value: "", title: "Todos" }, ...tools.status.options];
+  return (
+    <nav aria-label={tools.status.title} className="mt-4 overflow-x-auto">
+      <ul className="flex gap-1">
+        {tabs.map((tab) => (
+          <li key={tab.value} className="shrink-0">
+            <Link
+              to={link(tab.value)}
+              aria-current={tab.value === current ? "page" : undefined}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${
+                tab.value === current
+                  ? "bg-ink text-plaster"
+                  : "bg-white text-ink hover:bg-sand-100"
+              }`}
+            >
+              {tab.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+// A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A), with e-mail addresses and
+// phone numbers as links that write or call at once (issue 13), WhatsApp for mobile numbers.
+import { formatValue } from "~/lib/admin";
+
+/** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
+function whatsAppNumber(phone: string): string | undefined {
+  const digits = phone
+    .replace(/[^\d+]/g, "")
+    .replace(/^\+?34/, "")
+    .replace(/^0034/, "");
+  return /^[67]\d{8}$/.test(digits) ? `34${digits}` : undefined;
+}
+
+export function RecordValue({ field, value }: { field: string; value: unknown }) {
+  if (typeof value === "string" && value !== "") {
+    if (field === "email" || field === "actor_email") {
+      return (
+        <a href={`mailto:${value}`} className="text-ink underline">
+          {value}
+        </a>
+      );
+    }
+    if (field === "phone") {
+      const whatsApp = whatsAppNumber(value);
+      return (
+        <span className="inline-flex flex-wrap gap-x-2">
+          <a href={`tel:${value.replace(/[^\d+]/g, "")}`} className="text-ink underline">
+            {value}
+          </a>
+          {whatsApp ? (
+            <a
+              href={`https://wa.me/${whatsApp}`}
+              target="_blank"
+              rel="noreferrer"
+              className="text-olive underline"
+            >
+              WhatsApp
+            </a>
+          ) : null}
+        </span>
+      );
+    }
+  }
+  return <>{formatValue(value)}</>;
+}
+
+const relative = new Intl.RelativeTimeFormat("es", { numeric: "always" });
+
+/** "3 días", "5 horas": how long ago `iso` was, in the largest whole unit. */
+export function waitingSince(iso: unknown, now = Date.now()): string | undefined {
+  if (typeof iso !== "string") return;
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (Number.isNaN(minutes)) return;
+  const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    minutes >= 1440
+      ? [Math.floor(minutes / 1440), "day"]
+      : minutes >= 60
+        ? [Math.floor(minutes / 60), "hour"]
+        : [minutes, "minute"];
+  // "hace 3 días" → "3 días": the label before it says what it counts.
+  return relative.format(-amount, unit).replace(/^hace /, "");
+}

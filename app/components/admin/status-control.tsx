@@ -1,0 +1,73 @@
+// One-click status change (issue 13): choosing a step saves it at once through the route's
+// clientAction; the step that needs a reason (a lost lead) asks for it first.
+import { useState } from "react";
+import type { StatusTool } from "~/lib/admin";
+import { useAdminAction } from "~/lib/admin-actions";
+
+export function StatusControl({
+  status,
+  id,
+  value,
+  recordTitle,
+}: {
+  status: StatusTool;
+  id: number;
+  value: string;
+  recordTitle: string;
+}) {
+  const action = useAdminAction();
+  const [chosen, setChosen] = useState(value);
+  const [reason, setReason] = useState("");
+  const needsReason = status.reason && chosen === status.reason.status && chosen !== value;
+  const busy = action.busy("status", id);
+  const failed = action.answer("status", id);
+  const save = (next: string, why?: string) =>
+    action.run({ intent: "status", id: String(id), status: next, ...(why ? { reason: why } : {}) });
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <select
+        aria-label={`${status.title}: ${recordTitle}`}
+        value={chosen}
+        disabled={busy}
+        onChange={(event) => {
+          const next = event.target.value;
+          setChosen(next);
+          if (!(status.reason && next === status.reason.status)) save(next);
+        }}
+        className="rounded-md border border-sand-300 bg-white px-2 py-1 text-sm text-ink"
+      >
+        {status.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.title}
+          </option>
+        ))}
+      </select>
+      {needsReason ? (
+        <>
+          <input
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={500}
+            aria-label={`${status.reason?.title}: ${recordTitle}`}
+            placeholder={status.reason?.title}
+            className="rounded-md border border-sand-300 px-2 py-1 text-sm"
+          />
+          <button
+            type="button"
+            onClick={() => save(chosen, reason)}
+            className="rounded-md bg-ink px-3 py-1 text-sm text-plaster"
+          >
+            Guardar
+          </button>
+        </>
+      ) : null}
+      {busy ? <span className="text-sm text-ink-soft">Guardando...</span> : null}
+      {failed && !failed.ok && !busy ? (
+        <span role="alert" className="text-sm text-terracotta-dark">
+          {failed.message}
+        </span>
+      ) : null}
+    </div>
+  );
+}

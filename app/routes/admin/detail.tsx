@@ -1,0 +1,361 @@
+// /admin/:resource/detail/:id (issue 13): one record read-only, with e-mail and phone as links,
+// its status and assignee one click away, its photos, the internal notes (how staff correct or
+// complete what a visitor sent: the visitor's own words are never edited) and its history from
+// the audit log. Same access as the other admin screens (SPEC §2 online, verify, role).
+import { useEffect, useRef } from "react";
+import { Form, Link, redirect } from "react-router";
+import { SubmitButton } from "~/components/account/form-controls";
+import { LeadPhotos } from "~/components/admin/lead-photos";
+import { RecordValue } from "~/components/admin/record-value";
+import { StatusControl } from "~/components/admin/status-control";
+import {
+  type AdminDetail,
+  type AdminHistoryEntry,
+  formatValue,
+  refusalMessage,
+  type StatusTool,
+} from "~/lib/admin";
+import { runAdminAction, useAdminAction } from "~/lib/admin-actions";
+import { api } from "~/lib/api";
+import { sectionTitle } from "~/lib/auth";
+import { askConfirmation } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { adminPages } from "../../../content/account-pages";
+import type { Route } from "./+types/detail";
+
+export const meta = ({ params }: Route.MetaArgs) =>
+  noindexMeta({ title: sectionTitle(params.resource), ...adminPages.detail });
+
+type DetailState =
+  | { status: "ready"; detail: AdminDetail }
+  | { status: "failed"; message?: string };
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  try {
+    const detail = await api<AdminDetail>(
+      "GET",
+      `admin/${encodeURIComponent(params.resource)}/detail/${encodeURIComponent(params.id)}`,
+      undefined,
+      { silent: true },
+    );
+    return { status: "ready", detail } satisfies DetailState;
+  } catch (error) {
+    console.error(`Admin detail of ${params.resource} ${params.id} failed`, error);
+    return { status: "failed", message: refusalMessage(error) } satisfies DetailState;
+  }
+}
+clientLoader.hydrate = true as const;
+
+export async function clientAction({ params, request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const result = await runAdminAction(params.resource, form);
+  if (result.ok && form.get("intent") === "delete") {
+    return redirect(`/admin/${params.resource}/index`);
+  }
+  return result;
+}
+
+export function HydrateFallback() {
+  return (
+    <p lang="en" className="mx-auto w-full max-w-5xl px-4 py-10 text-ink-soft">
+      Loading...
+    </p>
+  );
+}
+
+/** SPEC §9's date format, as in the lists. */
+const when = (iso: string) => formatValue(iso);
+/** Dates every change moves: the history says what changed, not when it was saved again. */
+const bookkeeping = new Set(["created_at", "updated_at", "status_changed_at"]);
+
+export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
+  const { resource } = params;
+  const state = loaderData as DetailState;
+  const back = (
+    <Link to={`/admin/${resource}/index`} className="text-ink underline">
+      Volver a {sectionTitle(resource)}
+    </Link>
+  );
+  if (state.status === "failed") {
+    return (
+      <div className="mx-auto w-full max-w-5xl px-4 py-8">
+        <p role="alert" className="text-terracotta-dark">
+          {state.message ?? "No se ha podido cargar el registro."}
+        </p>
+        <p className="mt-4">{back}</p>
+      </div>
+    );
+  }
+  const { detail } = state;
+  const record = detail.data;
+  const title =
+    typeof record.record_title === "string" ? record.record_title : `Registro n.º ${record.id}`;
+  const status = detail.tools.status;
+  const fields = Object.entries(detail.parameter_titles).filter(
+    ([field]) => field !== status?.field && field !== "assignee_id",
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8">
+      <p className="text-sm">{back}</p>
+      <h1 className="mt-2 font-display text-3xl font-semibold break-words text-ink">{title}</h1>
+      <div className="mt-4 flex flex-wrap items-end gap-6">
+        {status ? (
+          <div>
+            <p className="text-sm font-medium text-ink-soft">{status.title}</p>
+            <StatusControl
+              key={String(record[status.field])}
+              status={status}
+              id={record.id}
+              value={String(record[status.field] ?? "")}
+              recordTitle={title}
+            />
+          </div>
+        ) : null}
+        {detail.assignees ? (
+          <AssigneeControl
+            id={record.id}
+            value={record.assignee_id}
+            options={detail.assignees}
+            title={detail.parameter_titles.assignee_id ?? "Responsable"}
+          />
+        ) : null}
+        <RecordButtons resource={resource} detail={detail} title={title} />
+      </div>
+
+      <section
+        aria-labelledby="datos"
+        className="mt-8 rounded-xl border border-sand-200 bg-white p-5"
+      >
+        <h2 id="datos" className="font-display text-xl font-semibold text-ink">
+          Datos
+        </h2>
+        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {fields.map(([field, label]) => (
+            <div key={field} className={field === "message" ? "sm:col-span-2" : undefined}>
+              <dt className="text-sm font-medium text-ink-soft">{label}</dt>
+              <dd className="break-words whitespace-pre-line text-ink">
+                <RecordValue field={field} value={record[field]} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      {detail.photos?.length ? <LeadPhotos resource={resource} photos={detail.photos} /> : null}
+
+      {detail.notes ? <Notes id={record.id} notes={detail.notes} /> : null}
+
+      <History entries={detail.history} titles={detail.parameter_titles} status={status} />
+    </div>
+  );
+}
+
+function AssigneeControl({
+  id,
+  value,
+  options,
+  title,
+}: {
+  id: number;
+  value: unknown;
+  options: { id: number; title: string }[];
+  title: string;
+}) {
+  const adminAction = useAdminAction();
+  const refused = adminAction.answer("assign", id);
+  return (
+    <label className="text-sm font-medium text-ink-soft">
+      {title}
+      <select
+        className="mt-1 block rounded-md border border-sand-300 bg-white px-2 py-1 text-ink"
+        defaultValue={value == null ? "" : String(value)}
+        disabled={adminAction.busy("assign", id)}
+        onChange={(event) =>
+          adminAction.run({ intent: "assign", id: String(id), assignee_id: event.target.value })
+        }
+      >
+        <option value="">Sin asignar</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.title}
+          </option>
+        ))}
+      </select>
+      {refused && !refused.ok ? (
+        <span role="alert" className="block text-terracotta-dark">
+          {refused.message}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function RecordButtons({
+  resource,
+  detail,
+  title,
+}: {
+  resource: string;
+  detail: AdminDetail;
+  title: string;
+}) {
+  const adminAction = useAdminAction();
+  const id = detail.data.id;
+  const refused = adminAction.answer("delete", id);
+  const remove = async () => {
+    const confirmed = await askConfirmation(
+      "¿Borrar este registro?",
+      `Se borrará «${title}» de forma definitiva. Esta acción no se puede deshacer.`,
+      "Borrar",
+    );
+    if (confirmed) adminAction.run({ intent: "delete", id: String(id) });
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {detail.routes.includes("update") ? (
+        <Link
+          to={`/admin/${resource}/update/${detail.data.id}`}
+          className="rounded-md border border-ink/30 px-4 py-2 font-medium text-ink hover:bg-sand-100"
+        >
+          Editar
+        </Link>
+      ) : null}
+      {detail.routes.includes("delete") ? (
+        <SubmitButton
+          type="button"
+          variant="danger"
+          pending={adminAction.busy("delete", id)}
+          pendingLabel="Borrando..."
+          onClick={remove}
+        >
+          Borrar
+        </SubmitButton>
+      ) : null}
+      {refused && !refused.ok ? (
+        <p role="alert" className="text-sm text-terracotta-dark">
+          {refused.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Notes({ id, notes }: { id: number; notes: NonNullable<AdminDetail["notes"]> }) {
+  const adminAction = useAdminAction();
+  const form = useRef<HTMLFormElement>(null);
+  const saving = adminAction.busy("note", id);
+  const answer = adminAction.answer("note", id);
+  const refused = answer && !answer.ok && !saving ? answer.message : "";
+  // A saved note empties the box; a refused one keeps what was written.
+  useEffect(() => {
+    if (answer?.ok) form.current?.reset();
+  }, [answer]);
+  return (
+    <section aria-labelledby="notas" className="mt-8">
+      <h2 id="notas" className="font-display text-xl font-semibold text-ink">
+        Notas internas
+      </h2>
+      {notes.length ? (
+        <ol className="mt-3 space-y-3">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-lg border border-sand-200 bg-white p-4">
+              <p className="text-sm text-ink-soft">
+                <span className="font-medium text-ink">{note.author_name}</span> ·{" "}
+                <time dateTime={note.created_at}>{when(note.created_at)}</time>
+              </p>
+              <p className="mt-1 break-words whitespace-pre-line text-ink">{note.body}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-2 text-ink-soft">Todavía no hay notas.</p>
+      )}
+      <Form ref={form} method="post" replace className="mt-4 space-y-2">
+        <input type="hidden" name="intent" value="note" />
+        <input type="hidden" name="id" value={id} />
+        <label htmlFor="nota" className="block font-medium text-ink">
+          Nueva nota
+        </label>
+        <textarea
+          id="nota"
+          name="body"
+          rows={3}
+          maxLength={5000}
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? "nota-error" : undefined}
+          className="block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink"
+        />
+        {refused ? (
+          <p id="nota-error" role="alert" className="text-sm text-terracotta-dark">
+            {refused}
+          </p>
+        ) : null}
+        <SubmitButton pending={saving} pendingLabel="Guardando...">
+          Añadir nota
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+/** What changed in an audit entry, field by field, in the admin's own words. */
+function changes(
+  entry: AdminHistoryEntry,
+  titles: Record<string, string>,
+  status?: StatusTool,
+): string[] {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const shown = (field: string, value: unknown) =>
+    field === status?.field
+      ? (status.options.find((option) => option.value === value)?.title ?? formatValue(value))
+      : formatValue(value);
+  const lines: string[] = [];
+  for (const [field, title] of Object.entries(titles)) {
+    if (bookkeeping.has(field) || !(field in before) || !(field in after)) continue;
+    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
+    lines.push(`${title}: ${shown(field, before[field])} → ${shown(field, after[field])}`);
+  }
+  const note = entry.details?.body;
+  if (typeof note === "string") lines.push(note);
+  return lines;
+}
+
+function History({
+  entries,
+  titles,
+  status,
+}: {
+  entries: AdminHistoryEntry[];
+  titles: Record<string, string>;
+  status?: StatusTool;
+}) {
+  return (
+    <section aria-labelledby="historial" className="mt-8">
+      <h2 id="historial" className="font-display text-xl font-semibold text-ink">
+        Historial
+      </h2>
+      {entries.length ? (
+        <ol className="mt-3 space-y-2 border-sand-300 border-l-2 pl-4">
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <p className="text-sm text-ink">
+                <time dateTime={entry.created_at}>{when(entry.created_at)}</time> ·{" "}
+                <span className="font-medium">{entry.actor_name}</span> ·{" "}
+                {entry.action_title ?? entry.action}
+              </p>
+              {changes(entry, titles, status).map((line) => (
+                <p key={line} className="text-sm break-words text-ink-soft">
+                  {line}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-2 text-ink-soft">Sin cambios registrados.</p>
+      )}
+    </section>
+  );
+}
