@@ -1,5 +1,32 @@
-// Helpers shared by the account screens' client actions.
-import { ApiError } from "./api";
+// The account screens' one form pattern: a <Form method="post"> whose clientAction posts to the
+// API through postAccountForm, and a screen that reads its field errors and busy state with
+// useAccountForm. SPEC §8's dialog for a refusal is api()'s; the fields are marked here.
+import { useActionData, useNavigation } from "react-router";
+import { ApiError, api } from "./api";
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * POSTs `body` to the API `path`; on success `then` says where to go (a redirect); a refusal
+ * answers the 422 field map, so the form marks its fields and keeps what was typed.
+ */
+export async function postAccountForm<T>(
+  path: string,
+  body: Record<string, unknown>,
+  then: (answer: T) => Response,
+): Promise<Response | { errors: FieldErrors }> {
+  try {
+    return then(await api<T>("POST", path, body));
+  } catch (error) {
+    return { errors: fieldErrorsOf(error) };
+  }
+}
+
+/** The field errors the last submission answered, and whether one is in flight. */
+export function useAccountForm(): { errors?: FieldErrors; pending: boolean } {
+  const answer = useActionData() as { errors?: FieldErrors } | undefined;
+  return { errors: answer?.errors, pending: useNavigation().state === "submitting" };
+}
 
 /** The 422 field map of an API failure (SPEC §5), to mark fields next to the dialog. */
 export function fieldErrorsOf(error: unknown): Record<string, string[]> {

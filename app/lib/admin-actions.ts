@@ -5,8 +5,9 @@
 // (brotli) to the framework chunk every public page loads. SPEC §8: failures show no dialog;
 // the answer carries a line to show where the change was asked for.
 import { redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { fieldErrorsOf } from "./account-forms";
 import { type AdminForm, refusalMessage } from "./admin";
-import { ApiError, api } from "./api";
+import { api } from "./api";
 import { showSuccess } from "./dialog";
 import { getSession } from "./session";
 
@@ -106,11 +107,8 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
     return { intent, id, ok: true, message: answer?.message || "Hecho." };
   } catch (error) {
     console.error(`Admin ${intent} on ${resource} failed`, error);
-    const errors =
-      error instanceof ApiError && error.status === 422
-        ? ((error.body as { errors?: Record<string, string[]> } | undefined)?.errors ?? undefined)
-        : undefined;
-    const firstError = errors ? Object.values(errors).flat()[0] : undefined;
+    const errors = fieldErrorsOf(error);
+    const firstError = Object.values(errors).flat()[0];
     return {
       intent,
       id,
@@ -164,13 +162,8 @@ export async function saveAdminForm(
     return redirect(`/admin/${resource}/index`);
   } catch (error) {
     console.error(`Saving ${resource} failed`, error);
-    const body = error instanceof ApiError ? (error.body as { errors?: unknown }) : undefined;
-    if (error instanceof ApiError && error.status === 422 && body?.errors) {
-      return {
-        message: "Revisa los campos marcados.",
-        errors: body.errors as Record<string, string[]>,
-      };
-    }
+    const errors = fieldErrorsOf(error);
+    if (Object.keys(errors).length) return { message: "Revisa los campos marcados.", errors };
     // A refusal on a rule (the role hierarchy: 403) says why; anything else stays generic.
     return { message: refusalMessage(error) ?? "No se ha podido guardar. Intenta nuevamente." };
   }

@@ -3,7 +3,7 @@
 // says what is happening while the request is in flight (SPEC §4).
 import { type ReactNode, useId, useState } from "react";
 
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from "~/lib/account-forms";
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta";

@@ -1,6 +1,6 @@
 // /change-password/:email/:token (SPEC §2, both): the link of the reset e-mail; sets a new
 // password through POST /api/reset-password, then /login.
-import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { Form, redirect } from "react-router";
 import {
   AccountPanel,
   PasswordField,
@@ -8,8 +8,7 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { fieldErrorsOf, formText } from "~/lib/account-forms";
-import { api } from "~/lib/api";
+import { formText, postAccountForm, useAccountForm } from "~/lib/account-forms";
 import { showSuccess } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
@@ -19,23 +18,23 @@ export const meta = () => noindexMeta(accountPages.changePassword);
 
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
   const form = await request.formData();
-  try {
-    const answer = await api<{ title?: string; message?: string }>("POST", "reset-password", {
+  return postAccountForm<{ title?: string; message?: string }>(
+    "reset-password",
+    {
       email: params.email,
       token: params.token,
       password: formText(form, "password"),
       password_confirmation: formText(form, "password_confirmation"),
-    });
-    void showSuccess(answer);
-    return redirect("/login");
-  } catch (error) {
-    return { errors: fieldErrorsOf(error) };
-  }
+    },
+    (answer) => {
+      void showSuccess(answer);
+      return redirect("/login");
+    },
+  );
 }
 
 export default function ChangePassword({ params }: Route.ComponentProps) {
-  const errors = useActionData<typeof clientAction>()?.errors;
-  const pending = useNavigation().state === "submitting";
+  const { errors, pending } = useAccountForm();
   return (
     <AccountPanel title="Cambiar contraseña" intro="Elige una contraseña nueva para tu cuenta.">
       <Form method="post" className="space-y-4">

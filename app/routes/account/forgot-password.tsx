@@ -1,14 +1,13 @@
 // /forgot-password (SPEC §2, outline): asks for a reset link; the answer is the same whether or
 // not the account exists, shown as a success message, then /login.
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import {
   AccountPanel,
   RequiredNote,
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { fieldErrorsOf, formText } from "~/lib/account-forms";
-import { api } from "~/lib/api";
+import { formText, postAccountForm, useAccountForm } from "~/lib/account-forms";
 import { showSuccess } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
@@ -18,20 +17,20 @@ export const meta = () => noindexMeta(accountPages.forgotPassword);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  try {
-    const answer = await api<{ title?: string; message?: string }>("POST", "forgot-password", {
+  return postAccountForm<{ title?: string; message?: string }>(
+    "forgot-password",
+    {
       email: formText(form, "email"),
-    });
-    void showSuccess(answer);
-    return redirect("/login");
-  } catch (error) {
-    return { errors: fieldErrorsOf(error) };
-  }
+    },
+    (answer) => {
+      void showSuccess(answer);
+      return redirect("/login");
+    },
+  );
 }
 
 export default function ForgotPassword() {
-  const errors = useActionData<typeof clientAction>()?.errors;
-  const pending = useNavigation().state === "submitting";
+  const { errors, pending } = useAccountForm();
   return (
     <AccountPanel
       title="Recuperar contraseña"

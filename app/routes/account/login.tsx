@@ -1,5 +1,5 @@
 // /login (SPEC §2, outline): sign-in with e-mail, password and "remember"; then /dashboard.
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import {
   AccountPanel,
   PasswordField,
@@ -7,8 +7,7 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { type AuthAnswer, fieldErrorsOf, formText } from "~/lib/account-forms";
-import { api } from "~/lib/api";
+import { type AuthAnswer, formText, postAccountForm, useAccountForm } from "~/lib/account-forms";
 import { signIn } from "~/lib/auth";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
@@ -18,22 +17,22 @@ export const meta = () => noindexMeta(accountPages.login);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  try {
-    const answer = await api<AuthAnswer>("POST", "login", {
+  return postAccountForm<AuthAnswer>(
+    "login",
+    {
       email: formText(form, "email"),
       password: formText(form, "password"),
       remember: form.get("remember") === "on",
-    });
-    signIn(answer.token, answer.user);
-    return redirect("/dashboard");
-  } catch (error) {
-    return { errors: fieldErrorsOf(error) };
-  }
+    },
+    (answer) => {
+      signIn(answer.token, answer.user);
+      return redirect("/dashboard");
+    },
+  );
 }
 
 export default function Login() {
-  const errors = useActionData<typeof clientAction>()?.errors;
-  const pending = useNavigation().state === "submitting";
+  const { errors, pending } = useAccountForm();
   return (
     <AccountPanel
       title="Iniciar sesión"

@@ -1,5 +1,5 @@
 // /register (SPEC §2, outline): sign-up; on success the user is signed in and goes to /dashboard.
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import {
   AccountPanel,
   CheckboxField,
@@ -8,8 +8,7 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { type AuthAnswer, fieldErrorsOf, formText } from "~/lib/account-forms";
-import { api } from "~/lib/api";
+import { type AuthAnswer, formText, postAccountForm, useAccountForm } from "~/lib/account-forms";
 import { signIn } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
@@ -20,25 +19,25 @@ export const meta = () => noindexMeta(accountPages.register);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  try {
-    const answer = await api<AuthAnswer>("POST", "register", {
+  return postAccountForm<AuthAnswer>(
+    "register",
+    {
       name: formText(form, "name"),
       email: formText(form, "email"),
       password: formText(form, "password"),
       password_confirmation: formText(form, "password_confirmation"),
-    });
-    signIn(answer.token, answer.user);
-    // Tells the new user to look for the verification e-mail.
-    void showSuccess(answer);
-    return redirect("/dashboard");
-  } catch (error) {
-    return { errors: fieldErrorsOf(error) };
-  }
+    },
+    (answer) => {
+      signIn(answer.token, answer.user);
+      // Tells the new user to look for the verification e-mail.
+      void showSuccess(answer);
+      return redirect("/dashboard");
+    },
+  );
 }
 
 export default function Register() {
-  const errors = useActionData<typeof clientAction>()?.errors;
-  const pending = useNavigation().state === "submitting";
+  const { errors, pending } = useAccountForm();
   return (
     <AccountPanel
       title="Crear cuenta"
