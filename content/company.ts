@@ -22,6 +22,8 @@ export const placeholders = {
   address: { street: "Calle de Colón, 1", postalCode: "46004", city: "Valencia" },
   phone: "960 000 000",
   phoneHref: "tel:+34960000000",
+  /** WhatsApp number in international form, digits only (wa.me); "" hides the WhatsApp links. */
+  whatsapp: "34600000000",
   email: "hola@obramediterranea.es",
   social: [
     { url: "https://www.instagram.com/obramediterranea" },
@@ -48,6 +50,8 @@ export const company = {
   address: { ...placeholders.address, region: "Comunidad Valenciana", country: "España" },
   phone: placeholders.phone,
   phoneHref: placeholders.phoneHref,
+  /** Digits only, with the country code; "" when the company has no WhatsApp (no link shown). */
+  whatsapp: placeholders.whatsapp as string,
   email: placeholders.email,
   social: [
     { name: "Instagram", url: placeholders.social[0].url },

@@ -180,6 +180,14 @@ function Actions() {
         <span>Llámanos</span>
         <span className="hidden xl:inline">{company.phone}</span>
       </CallLink>
+      {company.whatsapp ? (
+        <CallLink
+          kind="whatsapp"
+          className={`flex min-h-11 items-center rounded-md border-2 border-olive px-3 font-semibold text-olive hover:bg-sand-100 ${focusRing}`}
+        >
+          WhatsApp
+        </CallLink>
+      ) : null}
       <Link
         to={quotePath(pathname)}
         className={`flex min-h-11 items-center rounded-md border-2 border-ink px-3 font-semibold text-ink hover:bg-sand-100 ${focusRing}`}
@@ -206,13 +214,23 @@ function quotePath(pathname: string): string {
 function PhoneActionBar() {
   const { pathname } = useLocation();
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden">
+    <div
+      className={`fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden ${company.whatsapp ? "grid-cols-3" : "grid-cols-2"}`}
+    >
       <CallLink
         className={`flex min-h-12 items-center justify-center gap-2 rounded-md bg-terracotta font-semibold text-white ${focusRing}`}
       >
         <PhoneIcon />
         Llámanos
       </CallLink>
+      {company.whatsapp ? (
+        <CallLink
+          kind="whatsapp"
+          className={`flex min-h-12 items-center justify-center rounded-md border-2 border-olive font-semibold text-olive ${focusRing}`}
+        >
+          WhatsApp
+        </CallLink>
+      ) : null}
       <Link
         to={quotePath(pathname)}
         className={`flex min-h-12 items-center justify-center rounded-md border-2 border-ink font-semibold text-ink ${focusRing}`}

@@ -40,7 +40,7 @@ export function trackPageView(path: string): void {
 }
 
 /** A lead: the visitor tapped 'Llámanos' or sent the contact form (SPEC §7). */
-export function trackConversion(kind: "phone" | "contact"): void {
+export function trackConversion(kind: "phone" | "whatsapp" | "contact"): void {
   gtag("event", "conversion", {
     conversion_type: kind,
     ...(adsConversionSendTo ? { send_to: adsConversionSendTo } : {}),

@@ -108,6 +108,22 @@ test.describe("desktop header", () => {
     expect(request.url()).toBe("tel:+34960000000");
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(450);
   });
+
+  test("WhatsApp records a conversion, then opens a chat naming the page", async ({ page }) => {
+    // content/company.ts's whatsapp: "" would hide the link (issue 12).
+    await visit(page, "/services");
+    const link = page.getByRole("banner").getByRole("link", { name: "WhatsApp" });
+    await expect(link).toHaveAttribute("href", "https://wa.me/34600000000");
+    const chat = page.waitForRequest((request) => request.url().startsWith("https://wa.me/"));
+    await page.route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
+    await link.click();
+    const conversions = (await gtagCommands(page)).filter(
+      ([command, name]) => command === "event" && name === "conversion",
+    );
+    expect(conversions).toEqual([["event", "conversion", { conversion_type: "whatsapp" }]]);
+    const text = new URL((await chat).url()).searchParams.get("text") ?? "";
+    expect(text).toMatch(/^Hola, os escribo desde vuestra página «.*Servicios.*»/);
+  });
 });
 
 test.describe("signed in", () => {
@@ -156,6 +172,7 @@ test.describe("phone-sized header", () => {
   test("call and quote are one tap away; the menu opens by touch", async ({ page }) => {
     await visit(page, "/");
     await expect(page.getByRole("link", { name: "Llámanos" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "WhatsApp" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Pide presupuesto" }).first()).toBeVisible();
 
     const menu = page.getByRole("button", { name: "Menú" });
