@@ -35,17 +35,38 @@ export function serializedJson(body: string, status = 200): Response {
 /** Throws a JSON error response; the app's error handler sends it as it is. */
 export function fail(
   status: ContentfulStatusCode,
-  body: Message & { errors?: FieldErrors },
+  body: Message & { errors?: FieldErrors; field_titles?: Record<string, string> },
   headers?: Record<string, string>,
 ): never {
   throw new HTTPException(status, { res: jsonResponse(body, status, headers) });
 }
 
+/**
+ * Field name → its Spanish title, as the forms label it. Filled by the modules that define fields
+ * (server/fields.ts's resources, the account fields, the quote request's details), so a 422 names
+ * each field it refuses (`field_titles`) and the browser's dialog (SPEC §8: "each field with its
+ * messages") needs no copy of the labels (issue 11 item 2). The first title given to a name
+ * stands: a name means the same thing wherever a visitor meets it.
+ */
+const fieldTitles = new Map<string, string>();
+
+export function nameFields(titles: Record<string, string>): void {
+  for (const [field, title] of Object.entries(titles)) {
+    if (!fieldTitles.has(field)) fieldTitles.set(field, title);
+  }
+}
+
 export function failValidation(errors: FieldErrors, message?: string): never {
   const first = Object.values(errors)[0]?.[0];
+  const titles: Record<string, string> = {};
+  for (const field of Object.keys(errors)) {
+    const title = fieldTitles.get(field);
+    if (title) titles[field] = title;
+  }
   fail(422, {
     title: "Error de Validación",
     message: message ?? first ?? "Revisa los datos enviados.",
     errors,
+    field_titles: titles,
   });
 }

@@ -69,6 +69,8 @@ describe("error catalogue", () => {
     const described = describeError(422, {
       message: "Revisa los datos.",
       errors: { email: ["Ya existe.", "No es válido."], password: ["Muy corta."] },
+      // The server names the fields it refuses; a name it does not title is shown as it is.
+      field_titles: { email: "Correo electrónico", password: "Contraseña" },
     });
     expect(described.title).toBe("Error de Validación");
     expect(described.details).toEqual([

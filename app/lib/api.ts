@@ -20,6 +20,8 @@ interface ErrorBody {
   title?: unknown;
   message?: unknown;
   errors?: unknown;
+  /** Each refused field's Spanish title (the server is the one source of labels). */
+  field_titles?: unknown;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -43,9 +45,12 @@ export function describeError(
       string,
       unknown
     >;
+    const titles = (
+      b.field_titles && typeof b.field_titles === "object" ? b.field_titles : {}
+    ) as Record<string, unknown>;
     const details = Object.entries(errors).map(([field, messages]) => {
       const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-      return `${fieldLabel(field)}: ${list.join(", ")}`;
+      return `${text(titles[field]) ?? field}: ${list.join(", ")}`;
     });
     return {
       title: text(b.title) ?? "Error de Validación",
@@ -75,27 +80,6 @@ export function describeError(
     message: "Hubo un problema con el servidor. Intenta más tarde.",
     details: [],
   };
-}
-
-// The API names fields in English; the dialog speaks to a Spanish visitor.
-const FIELD_LABELS: Record<string, string> = {
-  name: "Nombre",
-  email: "Correo electrónico",
-  password: "Contraseña",
-  password_confirmation: "Confirmación de contraseña",
-  token: "Enlace",
-  phone: "Teléfono",
-  subject: "Asunto",
-  message: "Mensaje",
-  body: "Contenido",
-  remember: "Recordarme",
-  role_id: "Rol",
-  email_verified: "Verificado",
-  handled: "Atendido",
-};
-
-export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field;
 }
 
 export async function api<T = unknown>(

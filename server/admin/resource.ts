@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import type { Field } from "../fields.ts";
+import { nameFields } from "../http-errors.ts";
 
 /** SPEC §3: the actions an admin list may offer. */
 export type AdminRoute = "create" | "update" | "delete";
@@ -135,6 +136,10 @@ export interface StatusDefinition {
 }
 
 export function defineResource(definition: ResourceDefinition): ResourceDefinition {
+  nameFields({
+    ...Object.fromEntries(Object.entries(definition.fields).map(([name, f]) => [name, f.title])),
+    ...definition.columns,
+  });
   for (const field of definition.list) {
     if (!definition.fields[field] && !definition.columns?.[field]) {
       throw new Error(`admin resource ${definition.key}: list field ${field} has no title`);

@@ -451,6 +451,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         title: "Error de Validación",
         message: lastMessage,
         errors: { role_id: [lastMessage] },
+        field_titles: { role_id: "Rol" },
       });
       const remove = await t.get(`/api/admin/users/delete/${last.id}`, lastToken);
       expect(remove.status).toBe(422);

@@ -106,6 +106,14 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
       subject: ["El campo «Asunto» es obligatorio."],
       message: ["El campo «Mensaje» no puede tener más de 5000 caracteres."],
     });
+    // Each refused field by its Spanish title, for the browser's dialog (issue 11 item 2).
+    expect(body.field_titles).toEqual({
+      name: "Nombre",
+      email: "Correo electrónico",
+      phone: "Teléfono",
+      subject: "Asunto",
+      message: "Mensaje",
+    });
   });
 
   it("keeps one message and one notice when 20 identical posts arrive at once", async () => {

@@ -124,7 +124,10 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
       contact_time: "noche",
     });
     expect(res.status).toBe(422);
-    const { errors } = await res.json();
+    const { errors, field_titles } = await res.json();
+    // The dialog names each field as the form does, from the server's titles (issue 11).
+    expect(field_titles.service).toBe("Servicio");
+    expect(field_titles.surface_m2).toBe("Metros cuadrados aproximados");
     expect(errors).toEqual({
       service: ["Elige una opción de la lista de «Servicio»."],
       area: ["Elige una opción de la lista de «Provincia o ciudad»."],

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { email, text } from "../fields.ts";
+import { nameFields } from "../http-errors.ts";
 
 /**
  * An account's name and e-mail, with the same rules and the same Spanish messages wherever an
@@ -13,6 +14,16 @@ export const accountFields = {
   name: text("Nombre", { required: true, max: 100 }),
   email: email("Correo electrónico", { required: true }),
 };
+
+// The account forms' fields by their Spanish labels, for the 422 answers' `field_titles`.
+nameFields({
+  name: accountFields.name.title,
+  email: accountFields.email.title,
+  password: "Contraseña",
+  password_confirmation: "Confirmación de contraseña",
+  token: "Enlace",
+  remember: "Recordarme",
+});
 
 export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
 
