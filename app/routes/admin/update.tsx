@@ -1,4 +1,5 @@
 // /admin/:resource/update/:id (SPEC §2, online, verify, role).
+import { LeadPhotos } from "~/components/admin/lead-photos";
 import { ResourceForm } from "~/components/admin/resource-form";
 import { sectionTitle } from "~/lib/auth";
 import { noindexMeta } from "~/lib/seo";
@@ -20,6 +21,8 @@ export default function AdminUpdate({ params }: Route.ComponentProps) {
         resource={params.resource}
         id={params.id}
       />
+      {/* What the visitor attached to a lead (decision 131). */}
+      {params.resource === "contacts" ? <LeadPhotos key={params.id} id={params.id} /> : null}
     </div>
   );
 }
