@@ -31,7 +31,7 @@ import {
   requireUser,
   requireVerified,
 } from "../auth/session.ts";
-import { leadPhotos } from "../db/schema.ts";
+import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail, failValidation } from "../http-errors.ts";
 import { downloadName } from "../leads/photos.ts";
@@ -206,17 +206,22 @@ export function createAdminRouter(deps: Dependencies) {
       const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
       const [photo] = isRowId(id)
         ? await db
-            .select({ name: leadPhotos.name, type: leadPhotos.content_type, bytes: column })
+            .select({
+              name: leadPhotos.name,
+              type: leadPhotos.content_type,
+              bytes: base64Of(column),
+            })
             .from(leadPhotos)
             .where(eq(leadPhotos.id, id))
         : [];
       if (!photo) notFound("La foto solicitada no existe.");
       const name = downloadName(photo.name);
-      return new Response(photo.bytes as Uint8Array<ArrayBuffer>, {
+      const bytes = Buffer.from(photo.bytes, "base64");
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
         status: 200,
         headers: {
           "content-type": photo.type,
-          "content-length": String(photo.bytes.length),
+          "content-length": String(bytes.length),
           "cache-control": "private, no-store",
           "x-content-type-options": "nosniff",
           "content-disposition": `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,

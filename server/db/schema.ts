@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   primaryKey,
   serial,
@@ -23,14 +24,21 @@ const timestamps = {
 };
 
 /**
- * PostgreSQL's bytea, as a Buffer on both drivers (node-postgres answers a Buffer, PGlite a
- * Uint8Array: a view of it is made, nothing is copied).
+ * PostgreSQL's bytea, as a Buffer on both drivers. Written as base64 text that the database
+ * decodes: PGlite turns a binary parameter into hex in JavaScript, 1.3 s for a 3 MB photo
+ * against 0.3 s this way, and node-postgres sends hex too, a third larger than base64. Large
+ * values are read the same way, with `base64Of` (a plain read answers a Buffer on node-postgres
+ * and a Uint8Array on PGlite, parsed from hex: a view of it is made, nothing is copied).
  */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
+  toDriver: (value) => sql`decode(${value.toString("base64")}, 'base64')`,
   fromDriver: (value) =>
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });
+
+/** A bytea column read as base64 text (see `bytea`): `Buffer.from(text, "base64")`. */
+export const base64Of = (column: PgColumn) => sql<string>`encode(${column}, 'base64')`;
 
 /** SPEC §6: super_admin, admin, guest_user; seeded by migration. */
 export const roles = pgTable("roles", {
