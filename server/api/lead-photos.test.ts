@@ -1,8 +1,10 @@
+import http from "node:http";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { listen } from "../../tests/support/listening.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, leadPhotos, mailOutbox } from "../db/schema.ts";
 
@@ -356,6 +358,90 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
       [1, "uno.jpg"],
       [2, "dos.jpg"],
     ]);
+  });
+
+  describe("over a real socket", () => {
+    let server: Awaited<ReturnType<typeof listen>>;
+    beforeAll(async () => {
+      server = await listen(t);
+    });
+    afterAll(() => server.close());
+
+    /** A raw POST: the status of the answer, and how many body bytes were written by then. */
+    function post(headers: Record<string, string>, body: (write: (b: Buffer) => boolean) => void) {
+      return new Promise<{ status: number; written: number }>((resolve, reject) => {
+        let written = 0;
+        const request = http.request(`${server.base}/api/contacts`, {
+          method: "POST",
+          headers: { "X-Forwarded-For": uniqueIp(), ...headers },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, written });
+          request.destroy();
+        });
+        request.on("error", (error) => {
+          if (!request.destroyed || written === 0) reject(error);
+        });
+        body((bytes) => {
+          written += bytes.length;
+          return request.write(bytes);
+        });
+      });
+    }
+
+    it("takes the form with photos as a browser sends it", async () => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ ...fields, subject: "Por el socket" })) {
+        form.append(key, value);
+      }
+      form.append("photos", new File([new Uint8Array(await jpeg())], "socket.jpg"));
+      const res = await fetch(`${server.base}/api/contacts`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": uniqueIp() },
+        body: form,
+      });
+      expect(res.status).toBe(201);
+      expect(await photosOf((await res.json()).reference)).toHaveLength(1);
+    });
+
+    it("answers 413 to a body announced too large, without waiting for it", async () => {
+      const answer = await post(
+        {
+          "Content-Type": "multipart/form-data; boundary=x",
+          "Content-Length": String(60 * 1024 * 1024),
+        },
+        (write) => write(Buffer.from("--x\r\n")),
+      );
+      expect(answer).toEqual({ status: 413, written: 5 });
+    });
+
+    it("answers 413 to a body that does not say its size, once it passes the limit", async () => {
+      const before = await storedCounts();
+      const chunk = Buffer.alloc(256 * 1024, 0x61);
+      const answer = await post(
+        { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" },
+        (write) => {
+          write(
+            Buffer.from(
+              '--x\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\n',
+            ),
+          );
+          let sent = 0;
+          const more = () => {
+            // Up to 80 MB, paced by the socket; the answer comes well before.
+            while (sent < 320) {
+              sent += 1;
+              if (!write(chunk)) return void setTimeout(more, 1);
+            }
+          };
+          more();
+        },
+      );
+      expect(answer.status).toBe(413);
+      expect(answer.written).toBeLessThan(70 * 1024 * 1024);
+      expect(await storedCounts()).toEqual(before);
+    });
   });
 
   describe("for staff", () => {

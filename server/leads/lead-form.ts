@@ -78,11 +78,17 @@ export async function readLeadForm(
     }
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
-    if (error.reason === "too large") fail(413, uploadTooLarge);
-    fail(400, {
-      title: "Datos no válidos",
-      message: "El formulario enviado está incompleto o dañado. Inténtalo de nuevo.",
-    });
+    // The rest of the body is not read: the connection closes after the answer.
+    const close = { connection: "close" };
+    if (error.reason === "too large") fail(413, uploadTooLarge, close);
+    fail(
+      400,
+      {
+        title: "Datos no válidos",
+        message: "El formulario enviado está incompleto o dañado. Inténtalo de nuevo.",
+      },
+      close,
+    );
   }
   if (files > photoLimits.maxFiles) form.photoErrors.unshift(photoMessages.tooMany);
   return form;

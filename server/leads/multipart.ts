@@ -65,7 +65,22 @@ export function boundaryOf(contentType: string | undefined): string | undefined 
 
 const CRLF = Buffer.from("\r\n");
 const HEADER_END = Buffer.from("\r\n\r\n");
+const EMPTY = Buffer.alloc(0);
 const utf8 = new TextDecoder("utf-8");
+
+/**
+ * How many bytes at the end of `bytes` may be the start of `delimiter` (the longest such end),
+ * so that only those wait for the next chunk. In an image that is almost never any: the next
+ * chunk is then taken as it is, not copied behind the bytes kept.
+ */
+function partialDelimiter(bytes: Buffer, delimiter: Buffer): number {
+  for (let at = Math.max(0, bytes.length - delimiter.length + 1); at < bytes.length; at++) {
+    if (bytes[at] !== delimiter[0]) continue;
+    const tail = bytes.subarray(at);
+    if (tail.equals(delimiter.subarray(0, tail.length))) return tail.length;
+  }
+  return 0;
+}
 
 /**
  * The parts of `body`, one at a time: each is read whole (within the limits) before it is
@@ -107,6 +122,11 @@ export async function* readParts(
     pending = pending.length ? Buffer.concat([pending, value]) : value;
     return true;
   };
+  /** Reads the rest of the body (within its limit), so that the connection can carry the answer. */
+  const drain = async () => {
+    pending = EMPTY;
+    while (await more()) pending = EMPTY;
+  };
 
   try {
     // The preamble, if any, up to the first boundary.
@@ -116,7 +136,9 @@ export async function* readParts(
         pending = pending.subarray(at + delimiter.length);
         break;
       }
-      pending = Buffer.from(pending.subarray(Math.max(0, pending.length - delimiter.length)));
+      pending = Buffer.from(
+        pending.subarray(pending.length - partialDelimiter(pending, delimiter)),
+      );
       if (!(await more())) throw new MultipartError("malformed", "no boundary in the body");
     }
 
@@ -125,7 +147,11 @@ export async function* readParts(
       while (pending.length < 2) {
         if (!(await more())) throw new MultipartError("malformed", "the body ends in a boundary");
       }
-      if (pending[0] === 0x2d && pending[1] === 0x2d) return;
+      if (pending[0] === 0x2d && pending[1] === 0x2d) {
+        // The closing boundary: what may follow it (an epilogue) is read and ignored.
+        await drain();
+        return;
+      }
       for (;;) {
         const lineEnd = pending.indexOf(CRLF);
         if (lineEnd >= 0) {
@@ -187,10 +213,10 @@ export async function* readParts(
           pending = pending.subarray(at + delimiter.length);
           break;
         }
-        const keep = Math.min(pending.length, delimiter.length - 1);
+        const keep = partialDelimiter(pending, delimiter);
         take(pending.subarray(0, pending.length - keep));
         // A copy, so that the chunk just taken is not held by the few bytes kept.
-        pending = Buffer.from(pending.subarray(pending.length - keep));
+        pending = keep ? Buffer.from(pending.subarray(pending.length - keep)) : EMPTY;
         if (!(await more())) throw new MultipartError("malformed", "the body ends in a part");
       }
 
@@ -212,8 +238,9 @@ export async function* readParts(
       }
     }
   } finally {
-    // Whatever follows the closing boundary is not read; nor the rest of a refused body.
-    reader.cancel().catch(() => {});
+    // A refused body is left unread, not cancelled: cancelling would destroy the socket before
+    // the answer is written. Node discards the rest once the answer is sent.
+    reader.releaseLock();
   }
 }
 
