@@ -135,7 +135,9 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
         contactNoticeMail({ ...request, reference: lead.reference, photos: lead.photos }, env),
       ];
       if (request.email)
-        mails.push(leadConfirmationMail({ ...request, email: request.email }, lead.reference));
+        mails.push(
+          leadConfirmationMail({ ...request, email: request.email }, lead.reference, lead.photos),
+        );
       // Mails go through the outbox, so an SMTP outage delays them but loses nothing; if even
       // the outbox refuses one, the stored request still stands.
       for (const message of mails) {

@@ -320,7 +320,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
     expect(res.status).toBe(400);
   });
 
-  it("tells the office which photos came, without attaching them", async () => {
+  it("tells the office and the visitor which photos came, without attaching them", async () => {
     const res = await send(
       [
         { name: "fachada.jpg", data: await jpeg() },
@@ -336,6 +336,11 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
     expect(notice?.text).toContain("Fotos adjuntas: fachada.jpg\npatio.jpg");
     expect(notice?.text).toContain("Ha adjuntado 2 fotos: puedes verlas en el panel");
     expect(notice?.html).not.toMatch(/<img|base64/);
+    const [confirmation] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Hemos recibido tu solicitud ${reference}`));
+    expect(confirmation?.text).toContain("Fotos adjuntas: fachada.jpg\npatio.jpg");
   });
 
   it("adds to a repeated request only the photos it does not hold yet", async () => {
