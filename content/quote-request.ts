@@ -101,5 +101,5 @@ export const photoMessages = {
   heicUnreadable: (name: string) =>
     `${named(name)} está en un formato HEIC que no podemos abrir; envíala como JPG.`,
   tooManyPixels: (name: string) =>
-    `${named(name)} tiene demasiados píxeles (más de 100 megapíxeles); envíala más pequeña.`,
+    `${named(name)} tiene demasiados megapíxeles; envíala con menos resolución.`,
 } as const;

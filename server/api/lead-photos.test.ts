@@ -235,8 +235,8 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
         { name: "enorme.png", data: solid, type: "image/png" },
       ],
       [
-        "«bomba.png» tiene demasiados píxeles (más de 100 megapíxeles); envíala más pequeña.",
-        "«enorme.png» tiene demasiados píxeles (más de 100 megapíxeles); envíala más pequeña.",
+        "«bomba.png» tiene demasiados megapíxeles; envíala con menos resolución.",
+        "«enorme.png» tiene demasiados megapíxeles; envíala con menos resolución.",
       ],
     );
   }, 60_000);

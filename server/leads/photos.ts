@@ -26,10 +26,15 @@ export const photoLimits = {
   maxFiles: photoRules.maxFiles,
   maxFileBytes: photoRules.maxFileBytes,
   /**
-   * Decoded pixels of one image: a 108 MP phone camera's largest photo fits; a small file that
-   * claims to be 100,000 px square (a decompression bomb) does not, and is never decoded.
+   * Decoded pixels of one image: a 48 MP phone photo fits twice over; a small file that claims
+   * to be 100,000 px square (a decompression bomb) does not, and is never decoded. JPEG, PNG
+   * and WebP are decoded in strips or shrunk while decoding; libheif decodes a HEIF image whole,
+   * so it gets half.
    */
-  maxInputPixels: 120_000_000,
+  maxInputPixels: 100_000_000,
+  maxHeifPixels: 50_000_000,
+  /** A decode that takes longer is given up (a file made to be slow to decode). */
+  timeoutSeconds: 20,
   /** The long side of the stored image and of its thumbnail. */
   fullSide: 2560,
   thumbnailSide: 400,
@@ -126,12 +131,13 @@ export async function processPhoto(
     if (!width || !height || !["jpeg", "png", "webp", "heif"].includes(actual ?? "")) {
       return { error: unreadable() };
     }
-    if (width * height > photoLimits.maxInputPixels) {
+    const maxPixels = format === "heif" ? photoLimits.maxHeifPixels : photoLimits.maxInputPixels;
+    if (width * height > maxPixels) {
       return { error: photoMessages.tooManyPixels(name) };
     }
     try {
       const full = await sharp(data, {
-        limitInputPixels: photoLimits.maxInputPixels,
+        limitInputPixels: maxPixels,
         // A file cut short is refused; a camera's harmless warnings are not.
         failOn: "truncated",
         sequentialRead: true,
@@ -147,6 +153,7 @@ export async function processPhoto(
         .flatten({ background: "#ffffff" })
         // No withMetadata(): sharp writes none, and converts to sRGB from any embedded profile.
         .jpeg({ quality: 82 })
+        .timeout({ seconds: photoLimits.timeoutSeconds })
         .toBuffer({ resolveWithObject: true });
       const thumbnail = await sharp(full.data)
         .resize({
@@ -156,6 +163,7 @@ export async function processPhoto(
           withoutEnlargement: true,
         })
         .jpeg({ quality: 72 })
+        .timeout({ seconds: photoLimits.timeoutSeconds })
         .toBuffer();
       return {
         photo: {
