@@ -77,3 +77,29 @@ export const choiceLabel = (choices: readonly Choice[], value: string): string =
 /** What the confirmation says happens next (also the thank-you state of the form). */
 export const nextSteps =
   "Revisaremos tu solicitud y te contactaremos en un plazo de 1 día laborable para concretar una visita o pedirte lo que falte.";
+
+/**
+ * Photos or plans attached to a request (decision 131): the limits and messages the form and
+ * the API share. The API checks each file by its content; the form checks count and size first
+ * so a visitor is not kept waiting for an upload that would be refused.
+ */
+export const photoRules = {
+  label: "Fotos o planos (hasta 5)",
+  hint: "Fotos de la estancia o planos en JPG, PNG, WebP o HEIC, de hasta 10 MB cada uno.",
+  maxFiles: 5,
+  maxFileBytes: 10 * 1024 * 1024,
+} as const;
+
+/** One file's name as a message names it. */
+const named = (name: string) => `«${name}»`;
+
+export const photoMessages = {
+  tooMany: `Puedes adjuntar como máximo ${photoRules.maxFiles} fotos.`,
+  tooLarge: (name: string) => `${named(name)} pesa más de 10 MB.`,
+  notImage: (name: string) => `${named(name)} no es una imagen (JPG, PNG, WebP o HEIC).`,
+  unreadable: (name: string) => `${named(name)} está dañada o incompleta y no se puede abrir.`,
+  heicUnreadable: (name: string) =>
+    `${named(name)} está en un formato HEIC que no podemos abrir; envíala como JPG.`,
+  tooManyPixels: (name: string) =>
+    `${named(name)} tiene demasiados megapíxeles; envíala con menos resolución.`,
+} as const;

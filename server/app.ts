@@ -8,6 +8,8 @@ import type { Dependencies } from "./dependencies.ts";
 import { isApiTarget } from "./fast-path/response-headers.ts";
 import { isHealthTarget, mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
+import { uploadTooLarge } from "./leads/lead-form.ts";
+import { maxUploadBytes } from "./leads/photos.ts";
 import { log, redactTarget, safeError } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
 
@@ -19,6 +21,10 @@ const jsonError = (
 ) => jsonResponse({ title, message }, status, headers);
 
 const bodyMethods = ["POST", "PUT", "PATCH"];
+
+/** The one API call that takes files: a quote request with photos (decision 131). */
+const isUpload = (method: string, path: string, type: string) =>
+  method === "POST" && path === "/api/contacts" && /^multipart\/form-data\b/i.test(type);
 
 /**
  * The JSON API under /api with its HTTP concerns (body limit, content type, errors, 404).
@@ -33,26 +39,39 @@ export function createApp(deps: Dependencies) {
   // Only requests that may carry a body are checked for one, so that a GET matches its own
   // handler alone and an answer ready at once is written without a promise (decision 065).
   // Asking a GET for its body would also make @hono/node-server build a full web Request.
-  app.on(
-    bodyMethods,
-    "/api/*",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () =>
-        jsonError(
-          413,
-          "Petición demasiado grande",
-          "Los datos enviados superan el tamaño permitido.",
-        ),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () =>
+      jsonError(
+        413,
+        "Petición demasiado grande",
+        "Los datos enviados superan el tamaño permitido.",
+      ),
+  });
   app.on(bodyMethods, "/api/*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
-    // RFC 8058: mail clients unsubscribe with a form post, the one form the API accepts.
+    if (!isUpload(c.req.method, c.req.path, type)) return jsonLimit(c, next);
+    // Photos are read as they stream in, never buffered whole: a body announcing more than five
+    // photos' worth is refused before a byte of it is read, and one that does not say its size
+    // is cut off by the reader at the same size (server/leads/multipart.ts).
+    const length = Number(c.req.header("content-length") ?? 0);
+    if (!(length <= maxUploadBytes)) {
+      return jsonError(413, uploadTooLarge.title, uploadTooLarge.message, { connection: "close" });
+    }
+    await next();
+  });
+  app.on(bodyMethods, "/api/*", async (c, next) => {
+    const type = c.req.header("content-type") ?? "";
+    // RFC 8058: mail clients unsubscribe with a form post, the one form the API accepts besides
+    // a quote request with photos.
     const oneClick =
       c.req.path === oneClickUnsubscribePath &&
       /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type);
-    if (!oneClick && !/^application\/(.+\+)?json\b/i.test(type)) {
+    if (
+      !oneClick &&
+      !isUpload(c.req.method, c.req.path, type) &&
+      !/^application\/(.+\+)?json\b/i.test(type)
+    ) {
       return jsonError(415, "Formato no admitido", "Envía los datos en formato JSON.");
     }
     await next();

@@ -80,3 +80,24 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
     if (Object.keys(errors).length) failValidation(errors);
   });
 }
+
+/**
+ * `validate`'s check on a value read by other means (a multipart form's fields), with errors
+ * found elsewhere (refused files) added: one 422 lists every fix.
+ */
+export function validated<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  more: FieldErrors = {},
+): z.output<T> {
+  const result = schema.safeParse(value);
+  const errors = withControlCharacterErrors(
+    result.success ? {} : fieldErrors(result.error),
+    result.success ? result.data : value,
+  );
+  for (const [field, messages] of Object.entries(more)) {
+    errors[field] = [...(errors[field] ?? []), ...messages];
+  }
+  if (!result.success || Object.keys(errors).length) failValidation(errors);
+  return result.data;
+}

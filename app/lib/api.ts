@@ -85,20 +85,23 @@ export function describeError(
 export async function api<T = unknown>(
   method: "GET" | "POST",
   path: string,
+  /** JSON, or a FormData sent as multipart/form-data. */
   body?: unknown,
   options: { silent?: boolean } = {},
 ): Promise<T> {
   const { token } = getSession();
   const headers: Record<string, string> = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A form with files (the quote request's photos) goes as multipart: the browser writes its type.
+  const form = typeof FormData !== "undefined" && body instanceof FormData;
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
     response = await fetch(`/api/${path.replace(/^\/+/, "")}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch (cause) {
     return fail(null, undefined, options, cause);

@@ -1,12 +1,20 @@
 // /contact (SPEC §2, §3, §5): the quote request form posting to /api/contacts, the company's
 // contact details and a next step. Pre-rendered; the form works once hydrated.
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { CallLink } from "~/components/call-link";
 import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
-import { api } from "~/lib/api";
+import { ApiError, api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
 import { company } from "../../content/company";
@@ -17,6 +25,8 @@ import {
   contactChannels,
   contactTimes,
   nextSteps,
+  photoMessages,
+  photoRules,
   propertyTypes,
   quoteLabels,
   startWindows,
@@ -72,6 +82,28 @@ const empty = {
 
 type QuoteForm = typeof empty;
 
+/**
+ * What the browser can tell of the chosen photos before sending them (decision 131): how many
+ * and how heavy, in the server's words. The server checks again, and what each file holds.
+ */
+function photoProblems(files: readonly File[]): string[] {
+  return [
+    ...(files.length > photoRules.maxFiles ? [photoMessages.tooMany] : []),
+    ...files
+      .filter((file) => file.size > photoRules.maxFileBytes)
+      .map((file) => photoMessages.tooLarge(file.name)),
+  ];
+}
+
+const sameFile = (a: File, b: File) =>
+  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/** 2,3 MB or 850 KB, as a visitor reads file sizes. */
+const fileSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export function loader() {
   return { serviceGroups };
@@ -113,6 +145,10 @@ function ContactForm({
   serviceGroups: Route.ComponentProps["loaderData"]["serviceGroups"];
 }) {
   const [values, setValues] = useState<QuoteForm>(empty);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoErrors, setPhotoErrors] = useState<string[]>([]);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const photoErrorsId = useId();
   const [sending, setSending] = useState(false);
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -141,17 +177,50 @@ function ContactForm({
       change(field)(event.currentTarget.value),
   });
 
+  /** Chosen files join those already listed (the input is emptied to take the next ones). */
+  const addPhotos = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = Array.from(event.currentTarget.files ?? []);
+    event.currentTarget.value = "";
+    const next = [...photos, ...chosen.filter((file) => !photos.some((p) => sameFile(p, file)))];
+    setPhotos(next);
+    setPhotoErrors(photoProblems(next));
+  };
+  const removePhoto = (index: number) => {
+    const next = photos.filter((_, i) => i !== index);
+    setPhotos(next);
+    setPhotoErrors(photoProblems(next));
+    // The button is gone: focus goes back to where photos are chosen.
+    photoInput.current?.focus();
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const problems = photoProblems(photos);
+    if (problems.length) {
+      setPhotoErrors(problems);
+      photoInput.current?.focus();
+      return;
+    }
     setSending(true);
     try {
+      const fields = { ...values, form_started_at: shownAt.current };
+      // With photos the same fields go as a multipart form (decision 131); without, as JSON.
+      let body: unknown = fields;
+      if (photos.length) {
+        const form = new FormData();
+        for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+        for (const photo of photos) form.append("photos", photo, photo.name);
+        body = form;
+      }
       const answer = await api<{ title?: string; message?: string; reference?: string }>(
         "POST",
         "contacts",
-        { ...values, form_started_at: shownAt.current },
+        body,
       );
       // SPEC §4: the form is cleared and the visitor stays on (returns to) /contact.
       setValues(empty);
+      setPhotos([]);
+      setPhotoErrors([]);
       shownAt.current = Date.now();
       trackConversion("contact");
       navigate("/contact");
@@ -161,8 +230,14 @@ function ContactForm({
           ? `${answer.message} Tu referencia es ${answer.reference}. ${nextSteps}`
           : answer.message,
       });
-    } catch {
-      // api() already showed the SPEC §8 dialog; what was typed stays in the form.
+    } catch (error) {
+      // api() already showed the SPEC §8 dialog; what was typed stays in the form, and the
+      // files refused are named beside the photos, so the visitor can take them out.
+      const refused =
+        error instanceof ApiError && error.status === 422
+          ? (error.body as { errors?: { photos?: unknown } } | undefined)?.errors?.photos
+          : undefined;
+      if (Array.isArray(refused)) setPhotoErrors(refused.map(String));
     } finally {
       setSending(false);
     }
@@ -309,6 +384,54 @@ function ContactForm({
           empty="A cualquier hora"
           choices={contactTimes}
         />
+        <div className="sm:col-span-2">
+          <Field label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
+            {(id, hintId) => (
+              <input
+                id={id}
+                ref={photoInput}
+                type="file"
+                accept="image/*"
+                multiple
+                onChange={addPhotos}
+                aria-describedby={hintId}
+                aria-invalid={photoErrors.length ? true : undefined}
+                className="mt-1 block w-full text-sm text-ink-soft file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-ink/30 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-sand-50"
+              />
+            )}
+          </Field>
+          {photos.length ? (
+            <ul aria-label="Fotos elegidas" className="mt-3 space-y-2">
+              {photos.map((photo, index) => (
+                <li
+                  key={`${photo.name}-${photo.size}-${photo.lastModified}`}
+                  className="flex items-center justify-between gap-3 rounded-md border border-sand-200 bg-sand-50 px-3 py-1"
+                >
+                  <span className="min-w-0 truncate text-sm">
+                    {photo.name} <span className="text-ink-soft">({fileSize(photo.size)})</span>
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => removePhoto(index)}
+                    className="min-h-11 shrink-0 rounded px-3 text-sm font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
+                  >
+                    Quitar<span className="sr-only"> {photo.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {/* Said as it changes (a file too heavy as soon as it is chosen) and read with the input. */}
+          <div id={photoErrorsId} aria-live="polite">
+            {photoErrors.length ? (
+              <ul className="mt-2 space-y-1 text-sm text-terracotta-dark">
+                {photoErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
       </fieldset>
       {/* Out of sight and out of the accessibility tree: only a robot fills it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">

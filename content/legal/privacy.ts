@@ -13,7 +13,7 @@ const fullAddress = `${address.street}, ${address.postalCode} ${address.city} ($
 export const privacy: LegalDocument = {
   path: "/privacy-and-politics",
   title: "Política de privacidad",
-  updated: "2026-11-21",
+  updated: "2026-11-25",
   intro:
     "Aquí te explicamos qué datos personales tratamos cuando usas este sitio web, para qué, con qué base legal, durante cuánto tiempo, con quién los compartimos y cómo puedes ejercer tus derechos, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 (LOPDGDD).",
   sections: [
@@ -31,6 +31,7 @@ export const privacy: LegalDocument = {
       heading: "Formulario de contacto y petición de presupuesto",
       paragraphs: [
         "Datos que tratamos: tu nombre, el asunto y el mensaje (obligatorios), tu correo electrónico o tu teléfono (al menos uno de los dos) y, si nos los das, los datos de la obra: el servicio que te interesa, la zona y el código postal, el tipo de inmueble y sus metros aproximados, el presupuesto orientativo, cuándo quieres empezar y cómo y cuándo prefieres que te contactemos.",
+        "Si adjuntas fotos o planos (hasta cinco), guardamos una copia que hacemos nosotros: más pequeña y sin los datos que las imágenes llevan ocultos, como la ubicación GPS, la fecha o el modelo del móvil. Solo las ve el personal que atiende tu solicitud; no las enviamos por correo y se borran con ella.",
         "Finalidad: responder a tu consulta, visitar la obra si lo pides y prepararte un presupuesto. Si nos das tu correo, te enviamos una confirmación con la referencia de tu solicitud y un resumen de lo que nos has contado.",
         "Base legal: la aplicación de medidas precontractuales a petición tuya cuando pides un presupuesto (art. 6.1.b RGPD) y nuestro interés legítimo en atender las consultas que recibimos (art. 6.1.f RGPD).",
         "Conservación: un año desde nuestra última comunicación si no llegamos a contratar. Si contratas, conservamos los datos mientras dure la relación y después durante los plazos que exigen las leyes mercantiles y fiscales (hasta seis años).",

@@ -98,6 +98,14 @@ export interface ResourceDefinition {
    * leads, the one waiting longest first). The plain list URL stays SPEC's list.
    */
   landing?: Record<string, string>;
+  /**
+   * Images a visitor sent with a record (a lead's photos, decision 131), listed in the record's
+   * details; the images themselves are served by their own routes.
+   */
+  photos?(
+    db: Database,
+    id: number,
+  ): Promise<{ id: number; name: string; width: number; height: number; size: number }[]>;
   /** Records the side navigation counts apart (e.g. new leads), with their label. */
   highlight?: { title: string; where: SQL };
 }

@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { recordAudit, recordHistory } from "../admin/audit.ts";
@@ -23,6 +23,7 @@ import {
 } from "../admin/operations.ts";
 import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
+import { contactsResource } from "../admin/resources/contacts.ts";
 import {
   type AuthEnv,
   forbidden,
@@ -30,8 +31,10 @@ import {
   requireUser,
   requireVerified,
 } from "../auth/session.ts";
+import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail, failValidation } from "../http-errors.ts";
+import { downloadName } from "../leads/photos.ts";
 import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
 
 function notFound(message: string): never {
@@ -190,6 +193,46 @@ export function createAdminRouter(deps: Dependencies) {
     return c.json({ sections });
   });
 
+  /**
+   * A lead's photo, full size or its thumbnail (decision 131): for staff of the contacts section
+   * only, never cached (a visitor's home on a shared computer), never guessed at as another type.
+   * Routed before /:resource/... so that no section pattern can take these paths.
+   */
+  for (const [suffix, column] of [
+    ["", leadPhotos.bytes],
+    ["/thumbnail", leadPhotos.thumbnail],
+  ] as const) {
+    admin.get(`/${contactsResource.key}/photos/:photoId${suffix}`, async (c) => {
+      requireVerified(c.var.user);
+      if (!hasPermission(c.var.user, contactsResource.key)) forbidden();
+      const raw = c.req.param("photoId");
+      const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+      const [photo] = isRowId(id)
+        ? await db
+            .select({
+              name: leadPhotos.name,
+              type: leadPhotos.content_type,
+              bytes: base64Of(column),
+            })
+            .from(leadPhotos)
+            .where(eq(leadPhotos.id, id))
+        : [];
+      if (!photo) notFound("La foto solicitada no existe.");
+      const name = downloadName(photo.name);
+      const bytes = Buffer.from(photo.bytes, "base64");
+      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+        status: 200,
+        headers: {
+          "content-type": photo.type,
+          "content-length": String(bytes.length),
+          "cache-control": "private, no-store",
+          "x-content-type-options": "nosniff",
+          "content-disposition": `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        },
+      });
+    });
+  }
+
   admin.get("/:resource", async (c) => {
     const definition = authorize(c);
     const query = parseListQuery(definition, queryOf(c));
@@ -227,6 +270,7 @@ export function createAdminRouter(deps: Dependencies) {
       ...(definition.assignee ? { assignees: await definition.assignee.options(db) } : {}),
       ...(definition.notes ? { notes: await notesOf(db, definition.key, id) } : {}),
       history: await recordHistory(db, definition.key, id),
+      ...(definition.photos ? { photos: await definition.photos(db, id) } : {}),
     });
   });
 

@@ -1,10 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
-import { adminAudit, campaigns, contacts, roles, subscriptions, users } from "../db/schema.ts";
+import {
+  adminAudit,
+  campaigns,
+  contacts,
+  leadPhotos,
+  roles,
+  subscriptions,
+  users,
+} from "../db/schema.ts";
 
 /**
  * Every API route × every kind of caller, with the status each must get. The route list comes
@@ -62,6 +71,8 @@ interface Case {
   expected: (resource: Resource) => Expected;
   /** What a 200 answers when it is not JSON (a CSV export). */
   okType?: RegExp;
+  /** The id is of a lead's photo (decision 131), not of a record of `resource`. */
+  record?: "photo";
 }
 
 const unique = () => `${randomUUID().slice(0, 8)}@example.test`;
@@ -220,6 +231,19 @@ const cases: Record<string, Case> = {
     }),
     // The audit log is read-only: nothing in it is ever deleted.
     expected: (r) => orAudit(r, 404, staff(200)),
+  },
+  // A lead's photos (decision 131): the contacts section's staff only.
+  "GET /api/admin/contacts/photos/:photoId": {
+    request: ({ id }) => ({ path: `/api/admin/contacts/photos/${id}` }),
+    expected: () => staff(200),
+    okType: /^image\/jpeg$/,
+    record: "photo",
+  },
+  "GET /api/admin/contacts/photos/:photoId/thumbnail": {
+    request: ({ id }) => ({ path: `/api/admin/contacts/photos/${id}/thumbnail` }),
+    expected: () => staff(200),
+    okType: /^image\/jpeg$/,
+    record: "photo",
   },
   // A campaign's own screen (decision 102): the same staff rule, on a draft of its own.
   "GET /api/admin/campaigns/:id": {
@@ -447,6 +471,30 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
     return row?.id ?? 0;
   }
 
+  /** A lead with one photo (written straight into the database), for the photo routes. */
+  let image: Buffer | undefined;
+  async function photoId(): Promise<number> {
+    image ??= await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c66" } })
+      .jpeg()
+      .toBuffer();
+    const lead = await recordId("contacts");
+    const [row] = await t.db
+      .insert(leadPhotos)
+      .values({
+        contact_id: lead,
+        position: 1,
+        name: "foto.jpg",
+        content_type: "image/jpeg",
+        width: 8,
+        height: 8,
+        bytes: image,
+        thumbnail: image,
+        original_sha256: Buffer.alloc(32),
+      })
+      .returning();
+    return row?.id ?? 0;
+  }
+
   for (const [route, routeCase] of Object.entries(cases)) {
     const perResource = route.includes(":resource")
       ? resources
@@ -459,7 +507,8 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
         const got: Partial<Expected> = {};
         for (const actor of actors) {
           const { token } = await caller(actor);
-          const { path, body } = routeCase.request({ resource, id: await recordId(resource) });
+          const id = routeCase.record === "photo" ? await photoId() : await recordId(resource);
+          const { path, body } = routeCase.request({ resource, id });
           const res = await send(route.split(" ")[0] ?? "GET", path, token, body);
           got[actor] = res.status;
           const okType = res.status === 200 ? routeCase.okType : undefined;

@@ -1,7 +1,11 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Dependencies } from "../dependencies.ts";
+import { type FieldErrors, fail } from "../http-errors.ts";
+import { photosField, readLeadForm } from "../leads/lead-form.ts";
+import { boundaryOf } from "../leads/multipart.ts";
+import type { LeadPhoto } from "../leads/photos.ts";
 import { quoteDetails } from "../leads/quote-details.ts";
 import { looksLikeSpam, spamTraps } from "../leads/spam.ts";
 import { storeLead } from "../leads/store-lead.ts";
@@ -10,7 +14,7 @@ import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
-import { validate } from "../validation.ts";
+import { validated } from "../validation.ts";
 
 const unreachableMessage =
   "Indica un correo electrónico o un teléfono para que podamos responderte.";
@@ -45,6 +49,29 @@ const ContactRequest = z
 /** Five accepted requests per address per 10 minutes (refused forms do not count: issue 12). */
 const limit = { requests: 5, windowMs: 10 * 60_000 };
 
+/**
+ * Uploads with photos per address per 10 minutes, accepted or not, counted before the body is
+ * read: decoding five photos costs a second of CPU, refused or not (decision 131). Generous,
+ * so a visitor correcting a form several times is never stopped by it.
+ */
+const uploadLimit = { requests: 20, windowMs: 10 * 60_000 };
+
+/** As @hono/zod-validator's "json" target reads a body (a JSON media type, else nothing). */
+const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
+
+async function jsonBody(c: Context): Promise<unknown> {
+  const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
+  if (!jsonMediaType.test(mediaType)) return {};
+  try {
+    return await c.req.json();
+  } catch {
+    return fail(400, {
+      title: "Datos no válidos",
+      message: "El cuerpo de la petición no es un JSON válido.",
+    });
+  }
+}
+
 const sent = {
   title: "¡Mensaje enviado!",
   message: "Gracias por escribirnos. Te responderemos lo antes posible.",
@@ -54,8 +81,41 @@ const sent = {
 export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
   const api = new Hono();
 
-  api.post("/", validate(ContactRequest), async (c) => {
-    const { website, form_started_at, ...request } = c.req.valid("json");
+  api.post("/", async (c) => {
+    // SPEC §7's JSON body, or the same fields as a form with photos (decision 131).
+    const contentType = c.req.header("content-type");
+    let submitted: unknown;
+    let photos: LeadPhoto[] = [];
+    const fileErrors: FieldErrors = {};
+    if (/^multipart\/form-data\b/i.test(contentType ?? "")) {
+      const boundary = boundaryOf(contentType);
+      if (!boundary) {
+        fail(400, {
+          title: "Datos no válidos",
+          message: "El formulario enviado está incompleto o dañado. Inténtalo de nuevo.",
+        });
+      }
+      const uploads = await limiter.hit(
+        `contact-upload:${clientIp(c, env)}`,
+        uploadLimit.requests,
+        uploadLimit.windowMs,
+      );
+      if (!uploads.allowed) tooManyRequests(uploads);
+      const form = await readLeadForm(c.req.raw.body, boundary);
+      submitted = form.fields;
+      photos = form.photos;
+      if (form.photoErrors.length) fileErrors[photosField] = form.photoErrors;
+      for (const field of form.misplacedFiles) {
+        fileErrors[field] = [`Solo se pueden adjuntar archivos en «${photosField}».`];
+      }
+    } else {
+      submitted = await jsonBody(c);
+    }
+    const { website, form_started_at, ...request } = validated(
+      ContactRequest,
+      submitted,
+      fileErrors,
+    );
     // Counted once the request is valid, before any work, so parallel posts cannot overrun
     // the limit; a repeat of a message already stored is given back below.
     const key = `contact:${clientIp(c, env)}`;
@@ -67,15 +127,17 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     // The request is stored before anything else happens: once this insert succeeds the
     // visitor is told it arrived, and staff find it in the admin area whatever follows. A
     // repeat of a request just stored gets the same answer and reference, and no mail.
-    const lead = await storeLead(db, request);
+    const lead = await storeLead(db, request, photos);
     if (lead.repeated) {
       await limiter.forgive(key);
     } else {
       const mails: MailMessage[] = [
-        contactNoticeMail({ ...request, reference: lead.reference }, env),
+        contactNoticeMail({ ...request, reference: lead.reference, photos: lead.photos }, env),
       ];
       if (request.email)
-        mails.push(leadConfirmationMail({ ...request, email: request.email }, lead.reference));
+        mails.push(
+          leadConfirmationMail({ ...request, email: request.email }, lead.reference, lead.photos),
+        );
       // Mails go through the outbox, so an SMTP outage delays them but loses nothing; if even
       // the outbox refuses one, the stored request still stands.
       for (const message of mails) {

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { leadPhotos } from "../db/schema.ts";
+import { type LeadPhoto, photoLimits } from "./photos.ts";
 import { type QuoteDetails, quoteDetailNames } from "./quote-details.ts";
 
 /** A visitor's request as the public form sends it (SPEC §3) with the quote's details. */
@@ -18,6 +20,8 @@ export interface StoredLead {
   reference: string;
   /** The same message arrived within the window: nothing was stored this time. */
   repeated: boolean;
+  /** The names of the photos stored with this request (a repeat: those it added). */
+  photos: string[];
 }
 
 /**
@@ -32,8 +36,57 @@ const duplicateWindowSeconds = 10 * 60;
  * within the window: then it answers the first one's id and reference, `repeated`. The database
  * function (migration 0008) takes an advisory lock on the message's hash, so simultaneous
  * identical posts wait for each other and exactly one of them inserts.
+ *
+ * Photos (decision 131) are stored in the same transaction, so a failure leaves neither the
+ * request nor any of them; the advisory lock is then held to the commit, so repeats wait for the
+ * photos too. A repeat adds the photos the request does not hold yet (by the SHA-256 of the file
+ * sent), up to five in all: a visitor who sends the form again with the photos they forgot loses
+ * none, and a double click stores each photo once. Without photos it stays one round trip.
  */
-export async function storeLead(db: Database, lead: LeadRequest): Promise<StoredLead> {
+export async function storeLead(
+  db: Database,
+  lead: LeadRequest,
+  photos: readonly LeadPhoto[] = [],
+): Promise<StoredLead> {
+  if (!photos.length) return { ...(await storeContact(db, lead)), photos: [] };
+  return db.transaction(async (tx) => {
+    const stored = await storeContact(tx, lead);
+    const held = stored.repeated
+      ? await tx
+          .select({ position: leadPhotos.position, sha256: leadPhotos.original_sha256 })
+          .from(leadPhotos)
+          .where(eq(leadPhotos.contact_id, stored.id))
+          .orderBy(asc(leadPhotos.position))
+      : [];
+    const seen = new Set(held.map((photo) => photo.sha256.toString("hex")));
+    const added: LeadPhoto[] = [];
+    for (const photo of photos) {
+      const hash = photo.originalSha256.toString("hex");
+      if (seen.has(hash) || held.length + added.length >= photoLimits.maxFiles) continue;
+      seen.add(hash);
+      added.push(photo);
+    }
+    const last = held.at(-1)?.position ?? 0;
+    // One statement per photo: a few megabytes each, rather than one statement of them all.
+    for (const [index, photo] of added.entries()) {
+      await tx.insert(leadPhotos).values({
+        contact_id: stored.id,
+        position: last + index + 1,
+        name: photo.name,
+        content_type: photo.contentType,
+        width: photo.width,
+        height: photo.height,
+        bytes: photo.bytes,
+        thumbnail: photo.thumbnail,
+        original_sha256: photo.originalSha256,
+      });
+    }
+    return { ...stored, photos: added.map((photo) => photo.name) };
+  });
+}
+
+/** store_contact (migration 0008): the request's row, or the first one's for a repeat. */
+async function storeContact(db: Database, lead: LeadRequest): Promise<Omit<StoredLead, "photos">> {
   const digest = createHash("sha256")
     .update(JSON.stringify([lead.name, lead.email, lead.phone, lead.subject, lead.message]))
     .digest();
@@ -43,7 +96,7 @@ export async function storeLead(db: Database, lead: LeadRequest): Promise<Stored
     sql`select * from store_contact(${digest.readInt32BE(0)}, ${lead.name},
       ${lead.email ?? null}, ${lead.phone ?? null}, ${lead.subject}, ${lead.message},
       ${JSON.stringify(details)}::jsonb, make_interval(secs => ${duplicateWindowSeconds}))`,
-  )) as unknown as { rows: StoredLead[] };
+  )) as unknown as { rows: Omit<StoredLead, "photos">[] };
   const [stored] = rows;
   if (!stored) throw new Error("store_contact answered no row");
   return stored;

@@ -14,6 +14,8 @@ export interface ContactNotice extends QuoteDetails {
   phone?: string | null;
   subject: string;
   message: string;
+  /** The names of the photos stored with it (decision 131): listed, never attached. */
+  photos?: readonly string[];
 }
 
 const subjectLimit = 120;
@@ -43,6 +45,7 @@ export function contactNoticeMail(
     greeting: "Hola:",
     paragraphs: [
       `${contact.name} ha escrito desde el formulario de contacto de la web. ${howToAnswer(contact)}`,
+      ...(contact.photos?.length ? [photosSentence(contact.photos.length)] : []),
     ],
     details: [
       ...(contact.reference ? [{ label: "Referencia", value: contact.reference }] : []),
@@ -52,11 +55,24 @@ export function contactNoticeMail(
       { label: "Asunto", value: contact.subject },
       ...quoteDetailLines(contact),
       { label: "Mensaje", value: contact.message },
+      ...(contact.photos?.length
+        ? [{ label: "Fotos adjuntas", value: contact.photos.join("\n") }]
+        : []),
     ],
     action: { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },
     notes: ["Cuando le hayas respondido, márcalo como atendido en el panel."],
     signature: [`La web de ${companyName}`],
   });
+}
+
+/**
+ * The photos stay on the site: a mailbox is no place for a visitor's home (they would be
+ * copied to every device that reads it), and only staff signed in to the panel may open them.
+ */
+function photosSentence(count: number): string {
+  return count === 1
+    ? "Ha adjuntado 1 foto: puedes verla en el panel, en la ficha de esta solicitud (no va adjunta a este correo)."
+    : `Ha adjuntado ${count} fotos: puedes verlas en el panel, en la ficha de esta solicitud (no van adjuntas a este correo).`;
 }
 
 function howToAnswer(contact: ContactNotice): string {

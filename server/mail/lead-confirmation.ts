@@ -12,6 +12,8 @@ import type { MailMessage } from "./mailer.ts";
 export function leadConfirmationMail(
   lead: LeadRequest & { email: string },
   reference: string,
+  /** The names of the photos kept with it (decision 131): named, never attached. */
+  photos: readonly string[] = [],
 ): MailMessage {
   return renderMail({
     to: lead.email,
@@ -28,6 +30,7 @@ export function leadConfirmationMail(
       { label: "Asunto", value: lead.subject },
       ...quoteDetailLines(lead),
       { label: "Mensaje", value: lead.message },
+      ...(photos.length ? [{ label: "Fotos adjuntas", value: photos.join("\n") }] : []),
     ],
     notes: [
       `Si necesitas algo antes, llámanos al ${company.phone} o escríbenos a ${company.email}.`,

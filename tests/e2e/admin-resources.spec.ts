@@ -1,6 +1,7 @@
 // The generic admin area of SPEC §2/§3/§9 for each named resource: cards, pagination beyond
 // 12 records, create, edit, delete after confirmation, and only the actions the server allows.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { baseURL } from "../../playwright.config";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
@@ -268,6 +269,68 @@ test("contacts: no create action, cards with N/A, Sí/No and long dates; edit an
   await page.getByRole("dialog").getByRole("button", { name: "Borrar" }).click();
   await expect(card(page, `${subject} 12`)).toHaveCount(0);
   await expect(card(page, `${subject} 11`)).toHaveCount(1);
+});
+
+test("contacts: staff see a lead's photos on its edit screen and enlarge them", async ({
+  page,
+  request,
+}) => {
+  const subject = `Salón con fotos ${Date.now()}`;
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    name: "Clara Ruiz",
+    phone: "600 777 888",
+    subject,
+    message: "El salón y la terraza, tal como están.",
+  })) {
+    form.append(name, value);
+  }
+  for (const [name, color] of [
+    ["salón.jpg", "#8a9a5b"],
+    ["terraza.png", "#4f6d7a"],
+  ] as const) {
+    const image = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: color },
+    })
+      .jpeg()
+      .toBuffer();
+    form.append("photos", new File([new Uint8Array(image)], name, { type: "image/jpeg" }));
+  }
+  const sent = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": "203.0.113.201" },
+    multipart: form,
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const list = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
+    headers: bearer(admin),
+  });
+  const [lead] = (await list.json()).data.data as { id: number }[];
+
+  await openAs(page, admin, `/admin/contacts/update/${lead?.id}`);
+  const photos = page.getByRole("region", { name: "Fotos adjuntas" });
+  const first = photos.getByRole("button", { name: "Ampliar la foto 1 de 2: salón.jpg" });
+  await expect(first).toBeVisible();
+  await expect(photos.getByRole("button", { name: /foto 2 de 2: terraza\.png/ })).toBeVisible();
+  await expect
+    .poll(() =>
+      photos
+        .locator("img")
+        .evaluateAll((images) => images.map((i) => (i as HTMLImageElement).naturalWidth)),
+    )
+    .toEqual([400, 400]);
+
+  await first.click();
+  const dialog = page.getByRole("dialog", { name: "salón.jpg" });
+  await expect(dialog).toBeVisible();
+  const full = dialog.getByRole("img", { name: "Foto adjunta: salón.jpg" });
+  await expect.poll(() => full.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(900);
+  await expect(dialog.getByRole("link", { name: "Descargar" })).toHaveAttribute(
+    "download",
+    "salón.jpg",
+  );
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(first).toBeFocused();
 });
 
 test("subscriptions: pagination window with ellipses, empty page, create, edit, delete", async ({

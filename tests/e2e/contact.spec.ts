@@ -2,6 +2,7 @@
 // clears; a refused one explains why and keeps what was typed.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
 import { test } from "./support/mailbox";
 
@@ -186,3 +187,102 @@ for (const viewport of [
       .toEqual([email]);
   });
 }
+
+/** A small photo, as a phone would send one. */
+const photo = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: "#b5653a" } })
+    .jpeg()
+    .toBuffer();
+
+test("photos: a refused file is named beside the input, can be taken out, and the rest go with the request", async ({
+  page,
+  mailbox,
+}) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const subject = `Fotos de la cocina ${Date.now()}`;
+  await form.getByLabel("Nombre").fill("Marta Soler");
+  await form.getByLabel("Teléfono").fill("600 222 333");
+  await form.getByLabel("Asunto").fill(subject);
+  await form.getByLabel("Mensaje").fill("Os adjunto la cocina como está y el plano.");
+  const photos = form.getByLabel("Fotos o planos (hasta 5)");
+  await expect(photos).toHaveAttribute("accept", "image/*");
+  await expect(photos).toHaveAccessibleDescription(/JPG, PNG, WebP o HEIC, de hasta 10 MB/);
+  await photos.setInputFiles([
+    { name: "plano.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\n%%EOF\n") },
+    { name: "cocina.jpg", mimeType: "image/jpeg", buffer: await photo() },
+  ]);
+  const chosen = form.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem");
+  await expect(chosen).toHaveCount(2);
+  await likeAPerson(page);
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("Error de Validación");
+  await expect(dialog).toContainText("Fotos: «plano.pdf» no es una imagen");
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(photos).toHaveAttribute("aria-invalid", "true");
+  await expect(photos).toHaveAccessibleDescription(
+    /«plano\.pdf» no es una imagen \(JPG, PNG, WebP o HEIC\)\./,
+  );
+  await expect(form.getByLabel("Asunto")).toHaveValue(subject);
+  const scan = await new AxeBuilder({ page }).include("form").analyze();
+  expect(scan.violations).toEqual([]);
+
+  await form.getByRole("button", { name: "Quitar plano.pdf" }).click();
+  await expect(photos).toBeFocused();
+  await expect(chosen).toHaveCount(1);
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(dialog).toContainText(/Tu referencia es (OM-\d{4}-\d{5})\./);
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(chosen).toHaveCount(0);
+  await expect(photos).not.toHaveAttribute("aria-invalid");
+
+  await expect
+    .poll(async () =>
+      (await mailbox.messagesFor("oficina@obra.test"))
+        .filter((mail) => mail.subject.includes(subject))
+        .map((mail) => mail.text.includes("Fotos adjuntas: cocina.jpg")),
+    )
+    .toEqual([true]);
+});
+
+test("photos: more than five, or one over 10 MB, are refused before anything is sent", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Nombre").fill("Jon Etxeberria");
+  await form.getByLabel("Teléfono").fill("600 444 555");
+  await form.getByLabel("Asunto").fill("Muchas fotos");
+  await form.getByLabel("Mensaje").fill("Todas las estancias.");
+  const photos = form.getByLabel("Fotos o planos (hasta 5)");
+  const small = await photo();
+  await photos.setInputFiles(
+    Array.from({ length: 6 }, (_, i) => ({
+      name: `estancia-${i + 1}.jpg`,
+      mimeType: "image/jpeg",
+      buffer: Buffer.concat([small, Buffer.alloc(i)]),
+    })),
+  );
+  await expect(form.getByText("Puedes adjuntar como máximo 5 fotos.")).toBeVisible();
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/contacts")) posted = true;
+  });
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(photos).toBeFocused();
+
+  await form.getByRole("button", { name: "Quitar estancia-6.jpg" }).click();
+  await expect(form.getByText("Puedes adjuntar como máximo 5 fotos.")).toBeHidden();
+  await form.getByRole("button", { name: "Quitar estancia-5.jpg" }).click();
+  await photos.setInputFiles({
+    name: "panorámica.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.concat([small, Buffer.alloc(11 * 1024 * 1024)]),
+  });
+  await expect(form.getByText("«panorámica.jpg» pesa más de 10 MB.")).toBeVisible();
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(photos).toBeFocused();
+  expect(posted).toBe(false);
+});

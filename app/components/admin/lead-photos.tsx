@@ -1,77 +1,170 @@
-// A quote request's photos for staff (issue 12): thumbnails that open the full image. The images
-// are served only to staff, with the bearer token, so they are fetched and shown as blob URLs.
-import { useEffect, useState } from "react";
-import type { AdminDetail } from "~/lib/admin";
+// A lead's photos on its detail view and edit screen (decision 131). The images are staff-only:
+// an <img src> cannot send the bearer token, so each is fetched with it and shown as a data: URL
+// (which the pages' Content-Security-Policy allows, unlike blob:). A thumbnail opens the full
+// image in a modal dialog (native <dialog>, titled, Escape closes).
+import { useEffect, useId, useRef, useState } from "react";
+import { api } from "~/lib/api";
 import { getSession } from "~/lib/session";
 
-type Photo = NonNullable<AdminDetail["photos"]>[number];
+interface LeadPhoto {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+  size: number;
+}
 
+/** One image of the API as a data: URL. */
 async function imageUrl(path: string): Promise<string> {
   const { token } = getSession();
-  const response = await fetch(path, {
+  const response = await fetch(`/api/${path}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) throw new Error(`photo answered ${response.status}`);
-  return URL.createObjectURL(await response.blob());
+  if (!response.ok) throw new Error(`GET /api/${path}: ${response.status}`);
+  const blob = await response.blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
 }
 
-function Thumbnail({ resource, photo }: { resource: string; photo: Photo }) {
-  const [src, setSrc] = useState<string>();
-  const base = `/api/admin/${encodeURIComponent(resource)}/photos/${photo.id}`;
+const megabytes = (bytes: number) =>
+  `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`;
+
+export function LeadPhotos({ id }: { id: string }) {
+  const [photos, setPhotos] = useState<LeadPhoto[]>([]);
+  const [thumbnails, setThumbnails] = useState<Record<number, string>>({});
+  const [open, setOpen] = useState<{ photo: LeadPhoto; url: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+  const dialogTitleId = useId();
+
   useEffect(() => {
-    let url: string | undefined;
-    let gone = false;
-    imageUrl(`${base}/thumbnail`).then(
-      (made) => {
-        url = made;
-        if (gone) URL.revokeObjectURL(made);
-        else setSrc(made);
-      },
-      (error) => console.error("Thumbnail failed", error),
-    );
+    let cancelled = false;
+    api<{ photos?: LeadPhoto[] }>(
+      "GET",
+      `admin/contacts/detail/${encodeURIComponent(id)}`,
+      undefined,
+      { silent: true },
+    )
+      .then(async (detail) => {
+        const list = detail.photos ?? [];
+        if (cancelled) return;
+        setPhotos(list);
+        // One at a time: five thumbnails are small, and the order is the visitor's.
+        for (const photo of list) {
+          const url = await imageUrl(`admin/contacts/photos/${photo.id}/thumbnail`);
+          if (cancelled) return;
+          setThumbnails((current) => ({ ...current, [photo.id]: url }));
+        }
+      })
+      .catch((error) => {
+        console.error(`Photos of lead ${id} failed to load`, error);
+        if (!cancelled) setFailed(true);
+      });
     return () => {
-      gone = true;
-      if (url) URL.revokeObjectURL(url);
+      cancelled = true;
     };
-  }, [base]);
-  const open = async () => {
+  }, [id]);
+
+  // The dialog opens once its image is ready, and lets it go when it closes.
+  useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
+  }, [open]);
+  const close = () => setOpen(null);
+
+  const enlarge = async (photo: LeadPhoto) => {
     try {
-      window.open(await imageUrl(base), "_blank", "noopener");
+      setOpen({ photo, url: await imageUrl(`admin/contacts/photos/${photo.id}`) });
     } catch (error) {
-      console.error("Photo failed", error);
+      console.error(`Photo ${photo.id} failed to load`, error);
+      setFailed(true);
     }
   };
-  return (
-    <li>
-      <button
-        type="button"
-        onClick={open}
-        className="block overflow-hidden rounded-lg border border-sand-200 bg-white"
-      >
-        {src ? (
-          <img src={src} alt={`Foto: ${photo.name}`} className="h-32 w-40 object-cover" />
-        ) : (
-          <span className="flex h-32 w-40 items-center justify-center text-sm text-ink-soft">
-            {photo.name}
-          </span>
-        )}
-        <span className="sr-only">Abrir {photo.name} a tamaño completo</span>
-      </button>
-    </li>
-  );
-}
 
-export function LeadPhotos({ resource, photos }: { resource: string; photos: Photo[] }) {
+  if (!photos.length && !failed) return null;
   return (
-    <section aria-labelledby="fotos" className="mt-8">
-      <h2 id="fotos" className="font-display text-xl font-semibold text-ink">
-        Fotos y planos
+    <section aria-labelledby={headingId} className="mt-10">
+      <h2 id={headingId} className="text-xl font-semibold text-ink">
+        Fotos adjuntas
       </h2>
-      <ul className="mt-3 flex flex-wrap gap-3">
-        {photos.map((photo) => (
-          <Thumbnail key={photo.id} resource={resource} photo={photo} />
+      {failed ? (
+        <p role="alert" className="mt-2 text-sm text-terracotta-dark">
+          No se han podido cargar las fotos. Recarga la página para intentarlo de nuevo.
+        </p>
+      ) : null}
+      <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {photos.map((photo, index) => (
+          <li key={photo.id}>
+            <button
+              type="button"
+              onClick={() => enlarge(photo)}
+              className="block w-full rounded-md border border-sand-300 bg-sand-50 p-1 text-left hover:border-ink focus-visible:outline-2 focus-visible:outline-ochre"
+            >
+              {thumbnails[photo.id] ? (
+                <img
+                  src={thumbnails[photo.id]}
+                  alt=""
+                  className="aspect-[4/3] w-full rounded object-cover"
+                />
+              ) : (
+                <span className="block aspect-[4/3] w-full rounded bg-sand-100" />
+              )}
+              <span className="mt-1 block truncate text-sm text-ink">
+                <span className="sr-only">
+                  Ampliar la foto {index + 1} de {photos.length}:{" "}
+                </span>
+                {photo.name}
+              </span>
+              <span className="block text-xs text-ink-soft">
+                {photo.width} × {photo.height} px · {megabytes(photo.size)}
+              </span>
+            </button>
+          </li>
         ))}
       </ul>
+      <dialog
+        ref={dialog}
+        aria-labelledby={dialogTitleId}
+        onClose={close}
+        className="m-auto max-h-[95vh] max-w-[95vw] rounded-lg bg-white p-4 shadow-xl backdrop:bg-ink/70"
+      >
+        {open ? (
+          <>
+            <div className="mb-3 flex items-center justify-between gap-4">
+              <h3 id={dialogTitleId} className="truncate font-semibold text-ink">
+                {open.photo.name}
+              </h3>
+              <div className="flex shrink-0 gap-2">
+                <a
+                  href={open.url}
+                  download={open.photo.name.replace(/\.[\p{L}\p{N}]{1,5}$/u, "").concat(".jpg")}
+                  className="inline-flex min-h-11 items-center rounded-md border border-sand-300 px-4 font-medium text-ink hover:bg-sand-50"
+                >
+                  Descargar
+                </a>
+                <button
+                  type="button"
+                  onClick={() => dialog.current?.close()}
+                  className="min-h-11 rounded-md bg-ink px-4 font-semibold text-plaster hover:bg-ink-soft"
+                >
+                  Cerrar
+                </button>
+              </div>
+            </div>
+            <img
+              src={open.url}
+              alt={`Foto adjunta: ${open.photo.name}`}
+              width={open.photo.width}
+              height={open.photo.height}
+              className="h-auto max-h-[80vh] w-auto max-w-full object-contain"
+            />
+          </>
+        ) : null}
+      </dialog>
     </section>
   );
 }

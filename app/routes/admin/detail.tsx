@@ -142,7 +142,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
         </dl>
       </section>
 
-      {detail.photos?.length ? <LeadPhotos resource={resource} photos={detail.photos} /> : null}
+      {detail.photos?.length ? <LeadPhotos key={record.id} id={String(record.id)} /> : null}
 
       {detail.notes ? <Notes id={record.id} notes={detail.notes} /> : null}
 

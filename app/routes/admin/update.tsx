@@ -1,5 +1,6 @@
 // /admin/:resource/update/:id (SPEC §2, online, verify, role): the record's form from the
 // clientLoader, the save through the clientAction (app/lib/admin-actions.ts).
+import { LeadPhotos } from "~/components/admin/lead-photos";
 import { AdminFormLoading, FormLoadFailed, ResourceForm } from "~/components/admin/resource-form";
 import { loadAdminForm, saveAdminForm } from "~/lib/admin-actions";
 import { sectionTitle } from "~/lib/auth";
@@ -36,6 +37,8 @@ export default function AdminUpdate({ params, loaderData }: Route.ComponentProps
       ) : (
         <FormLoadFailed resource={params.resource} />
       )}
+      {/* What the visitor attached to a lead (decision 131). */}
+      {params.resource === "contacts" ? <LeadPhotos key={params.id} id={params.id} /> : null}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { getTableColumns, inArray, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { areaChoices, type Choice, quoteLabels } from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
 import type { Database } from "../../db/client.ts";
-import { contacts, roles, users } from "../../db/schema.ts";
+import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, email, text, textarea } from "../../fields.ts";
 import { deleteNotes } from "../notes.ts";
 import { defineResource, type FormInput } from "../resource.ts";
@@ -168,6 +168,20 @@ export const contactsResource = defineResource({
   notes: true,
   highlight: { title: "Nuevos", where: sql`${contacts.status} = 'nuevo'` },
   landing: { status: "nuevo", sort: "inbox" },
+  // What the visitor attached (decision 131); deleting the lead deletes them (on delete cascade).
+  async photos(db, id) {
+    return db
+      .select({
+        id: leadPhotos.id,
+        name: leadPhotos.name,
+        width: leadPhotos.width,
+        height: leadPhotos.height,
+        size: sql<number>`octet_length(${leadPhotos.bytes})::integer`,
+      })
+      .from(leadPhotos)
+      .where(eq(leadPhotos.contact_id, id))
+      .orderBy(asc(leadPhotos.position));
+  },
   async beforeDelete(db, ids) {
     await deleteNotes(db, "contacts", ids);
   },

@@ -1,0 +1,95 @@
+/**
+ * A quote request sent as multipart/form-data (decision 131): the same fields as the JSON body,
+ * as text, and up to five files in `photos`. Each file is checked and re-encoded as soon as it
+ * has arrived, before the next is read, so at most one file as sent is held at a time.
+ */
+import { photoMessages } from "../../content/quote-request.ts";
+import { fail } from "../http-errors.ts";
+import { MultipartError, readParts } from "./multipart.ts";
+import {
+  cleanFileName,
+  type LeadPhoto,
+  maxUploadBytes,
+  photoLimits,
+  processPhoto,
+} from "./photos.ts";
+
+export const photosField = "photos";
+
+export interface LeadForm {
+  /** The text fields, as strings (the schema converts them as it does JSON's). */
+  fields: Record<string, string>;
+  /** The accepted photos, in the order sent. */
+  photos: LeadPhoto[];
+  /** Why files were refused (errors.photos), in the order sent. */
+  photoErrors: string[];
+  /** Other fields sent as files (errors[field]). */
+  misplacedFiles: string[];
+}
+
+export const uploadTooLarge = {
+  title: "Petición demasiado grande",
+  message: `Los datos enviados superan el tamaño permitido: como máximo ${photoLimits.maxFiles} fotos de 10 MB cada una.`,
+};
+
+/** Reads and checks the whole body; a body too large (413) or broken (400) is refused here. */
+export async function readLeadForm(
+  body: ReadableStream<Uint8Array> | null,
+  boundary: string,
+): Promise<LeadForm> {
+  const form: LeadForm = { fields: {}, photos: [], photoErrors: [], misplacedFiles: [] };
+  if (!body) return form;
+  let files = 0;
+  try {
+    for await (const part of readParts(
+      body,
+      boundary,
+      {
+        maxBodyBytes: maxUploadBytes,
+        maxFileBytes: photoLimits.maxFileBytes,
+        maxFiles: photoLimits.maxFiles,
+        // The JSON body's own limit (server/app.ts).
+        maxFieldBytes: 64 * 1024,
+        maxParts: 64,
+        maxHeaderBytes: 16 * 1024,
+      },
+      [photosField],
+    )) {
+      if (part.kind === "field") {
+        form.fields[part.name] = part.value;
+        continue;
+      }
+      if (part.name !== photosField) {
+        if (!form.misplacedFiles.includes(part.name)) form.misplacedFiles.push(part.name);
+        continue;
+      }
+      // A form's empty file input sends a part with no name and no content.
+      if (part.filename === "" && part.size === 0) continue;
+      files += 1;
+      if (part.skipped) continue;
+      const name = cleanFileName(part.filename, files);
+      if (part.tooLarge) {
+        form.photoErrors.push(photoMessages.tooLarge(name));
+        continue;
+      }
+      const result = await processPhoto(part.data, name);
+      if ("photo" in result) form.photos.push(result.photo);
+      else form.photoErrors.push(result.error);
+    }
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    // The rest of the body is not read: the connection closes after the answer.
+    const close = { connection: "close" };
+    if (error.reason === "too large") fail(413, uploadTooLarge, close);
+    fail(
+      400,
+      {
+        title: "Datos no válidos",
+        message: "El formulario enviado está incompleto o dañado. Inténtalo de nuevo.",
+      },
+      close,
+    );
+  }
+  if (files > photoLimits.maxFiles) form.photoErrors.unshift(photoMessages.tooMany);
+  return form;
+}

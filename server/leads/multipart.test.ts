@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import {
+  boundaryOf,
+  type MultipartLimits,
+  type Part,
+  parseDisposition,
+  readParts,
+} from "./multipart.ts";
+
+const limits: MultipartLimits = {
+  maxBodyBytes: 1024 * 1024,
+  maxFileBytes: 1000,
+  maxFiles: 2,
+  maxFieldBytes: 500,
+  maxParts: 10,
+  maxHeaderBytes: 1024,
+};
+
+/** `body` as a stream cut into pieces of `size` bytes. */
+function streamOf(body: Buffer, size = body.length): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= body.length) return controller.close();
+      controller.enqueue(new Uint8Array(body.subarray(offset, offset + size)));
+      offset += size;
+    },
+  });
+}
+
+async function partsOf(body: Buffer, size?: number, boundary = "XyZ", options = limits) {
+  const parts: Part[] = [];
+  for await (const part of readParts(streamOf(body, size), boundary, options)) parts.push(part);
+  return parts;
+}
+
+const crlf = (lines: (string | Buffer)[]) =>
+  Buffer.concat(
+    lines.flatMap((line, i) => [
+      typeof line === "string" ? Buffer.from(line) : line,
+      ...(i < lines.length - 1 ? [Buffer.from("\r\n")] : []),
+    ]),
+  );
+
+const binary = Buffer.from([0, 13, 10, 45, 45, 88, 121, 13, 10, 255, 216]);
+const sample = crlf([
+  "preamble to ignore",
+  "--XyZ",
+  'Content-Disposition: form-data; name="name"',
+  "",
+  "Ana María",
+  "--XyZ  ",
+  'Content-Disposition: form-data; name="photos"; filename="co%22cina.jpg"',
+  "Content-Type: image/jpeg",
+  "",
+  binary,
+  "--XyZ--",
+  "epilogue",
+]);
+
+describe("readParts", () => {
+  it("reads fields and files, whatever the size of the pieces the body arrives in", async () => {
+    for (const size of [1, 2, 3, 5, 7, 11, 64, sample.length]) {
+      const parts = await partsOf(sample, size);
+      expect(parts).toEqual([
+        { kind: "field", name: "name", value: "Ana María" },
+        {
+          kind: "file",
+          name: "photos",
+          filename: 'co"cina.jpg',
+          type: "image/jpeg",
+          data: binary,
+          size: binary.length,
+          tooLarge: false,
+          skipped: false,
+        },
+      ]);
+    }
+  });
+
+  it("reads a body that starts with its first boundary, and an empty part", async () => {
+    const body = crlf(["--XyZ", 'Content-Disposition: form-data; name="a"', "", "", "--XyZ--", ""]);
+    expect(await partsOf(body, 4)).toEqual([{ kind: "field", name: "a", value: "" }]);
+  });
+
+  it("marks a file over the limit too large, keeping none of it, and skips files past the count", async () => {
+    const file = (name: string, bytes: number) => [
+      "--XyZ",
+      `Content-Disposition: form-data; name="photos"; filename="${name}"`,
+      "",
+      Buffer.alloc(bytes, 1),
+    ];
+    const body = crlf([
+      ...file("grande.jpg", 1001),
+      ...file("justa.jpg", 1000),
+      ...file("tercera.jpg", 10),
+      "--XyZ--",
+    ]);
+    const parts = (await partsOf(body, 97)) as Extract<Part, { kind: "file" }>[];
+    expect(parts.map((p) => [p.filename, p.size, p.data.length, p.tooLarge, p.skipped])).toEqual([
+      ["grande.jpg", 1001, 0, true, false],
+      ["justa.jpg", 1000, 1000, false, false],
+      ["tercera.jpg", 10, 0, false, true],
+    ]);
+  });
+
+  it("refuses a body that is cut short, has no boundary or has a part without a name", async () => {
+    const cut = sample.subarray(0, sample.indexOf("--XyZ--"));
+    await expect(partsOf(cut, 9)).rejects.toMatchObject({ reason: "malformed" });
+    await expect(partsOf(Buffer.from("hola"))).rejects.toMatchObject({ reason: "malformed" });
+    const nameless = crlf(["--XyZ", "Content-Type: text/plain", "", "x", "--XyZ--"]);
+    await expect(partsOf(nameless)).rejects.toMatchObject({ reason: "malformed" });
+  });
+
+  it("refuses bodies, fields and part counts over their limits", async () => {
+    await expect(partsOf(sample, 8, "XyZ", { ...limits, maxBodyBytes: 100 })).rejects.toMatchObject(
+      { reason: "too large" },
+    );
+    await expect(partsOf(sample, 8, "XyZ", { ...limits, maxFieldBytes: 5 })).rejects.toMatchObject({
+      reason: "too large",
+    });
+    await expect(partsOf(sample, 8, "XyZ", { ...limits, maxParts: 1 })).rejects.toMatchObject({
+      reason: "too large",
+    });
+  });
+
+  it("stops reading the body when the caller stops asking", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(
+          new Uint8Array(
+            pulled === 1
+              ? crlf(["--XyZ", 'Content-Disposition: form-data; name="a"', "", "1", "--XyZ", ""])
+              : Buffer.alloc(100, 120),
+          ),
+        );
+      },
+    });
+    for await (const part of readParts(endless, "XyZ", limits)) {
+      expect(part).toEqual({ kind: "field", name: "a", value: "1" });
+      break;
+    }
+    expect(pulled).toBeLessThan(5);
+  });
+});
+
+describe("boundaryOf and parseDisposition", () => {
+  it("finds the boundary, quoted or not, only in multipart/form-data", () => {
+    expect(boundaryOf("multipart/form-data; boundary=----abc")).toBe("----abc");
+    expect(boundaryOf('Multipart/Form-Data; charset=utf-8; boundary="a b"')).toBe("a b");
+    expect(boundaryOf("multipart/form-data")).toBeUndefined();
+    expect(boundaryOf("multipart/mixed; boundary=x")).toBeUndefined();
+    expect(boundaryOf(undefined)).toBeUndefined();
+  });
+
+  it("reads the name and the file name, RFC 5987's first", () => {
+    expect(parseDisposition('form-data; name="photos"; filename="baño.jpg"')).toEqual({
+      name: "photos",
+      filename: "baño.jpg",
+    });
+    expect(
+      parseDisposition(`form-data; name=photos; filename="x.jpg"; filename*=UTF-8''ba%C3%B1o.jpg`),
+    ).toEqual({ name: "photos", filename: "baño.jpg" });
+    expect(parseDisposition('form-data; name="a"; filename=""')).toEqual({
+      name: "a",
+      filename: "",
+    });
+    expect(parseDisposition('attachment; name="a"')).toBeUndefined();
+    expect(parseDisposition('form-data; filename="a.jpg"')).toBeUndefined();
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * The photos and plans a visitor attaches to a quote request (issue 12; decision 131): each
+ * file is recognised by its content, never by its name or declared type, and re-encoded, so
+ * that what is stored is a plain JPEG the site made itself: turned upright, at most 2560 px,
+ * with no metadata (no EXIF, no GPS position, no camera serial), and a 400 px thumbnail.
+ */
+import { createHash } from "node:crypto";
+import pLimit from "p-limit";
+import sharp from "sharp";
+import { photoMessages, photoRules } from "../../content/quote-request.ts";
+import { nameFields } from "../http-errors.ts";
+
+// The 422 answers name the field as the form labels it (server/http-errors.ts).
+nameFields({ photos: photoRules.label });
+
+/** What is kept of one accepted file. */
+export interface LeadPhoto {
+  /** The file's name, cleaned (`cleanFileName`). */
+  name: string;
+  contentType: "image/jpeg";
+  width: number;
+  height: number;
+  bytes: Buffer;
+  thumbnail: Buffer;
+  /** SHA-256 of the file as sent. */
+  originalSha256: Buffer;
+}
+
+export const photoLimits = {
+  maxFiles: photoRules.maxFiles,
+  maxFileBytes: photoRules.maxFileBytes,
+  /**
+   * Decoded pixels of one image: a 48 MP phone photo fits twice over; a small file that claims
+   * to be 100,000 px square (a decompression bomb) does not, and is never decoded. JPEG, PNG
+   * and WebP are decoded in strips or shrunk while decoding; libheif decodes a HEIF image whole,
+   * so it gets half.
+   */
+  maxInputPixels: 100_000_000,
+  maxHeifPixels: 50_000_000,
+  /** A decode that takes longer is given up (a file made to be slow to decode). */
+  timeoutSeconds: 20,
+  /** The long side of the stored image and of its thumbnail. */
+  fullSide: 2560,
+  thumbnailSide: 400,
+} as const;
+
+/**
+ * The whole upload: five files at their largest and 1 MB for the form's text and the multipart
+ * framing. A body announcing more is refused before it is read.
+ */
+export const maxUploadBytes = photoLimits.maxFiles * photoLimits.maxFileBytes + 1024 * 1024;
+
+// libvips keeps recent operations and their pixels for reuse; every upload is new, so that
+// would only hold memory (up to 50 MB) after each one.
+sharp.cache(false);
+
+/**
+ * Images decoded at once by this process, whatever the number of uploads: decoding is the
+ * heavy part (CPU and memory), and the uploads waiting their turn hold only the file being read.
+ */
+const decoding = pLimit(2);
+
+type Format = "jpeg" | "png" | "webp" | "heif";
+
+/** The format the first bytes announce; undefined for anything that is not one of the four. */
+export function sniffFormat(data: Buffer): Format | undefined {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpeg";
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return "png";
+  }
+  if (
+    data.subarray(0, 4).toString("latin1") === "RIFF" &&
+    data.subarray(8, 12).toString("latin1") === "WEBP"
+  ) {
+    return "webp";
+  }
+  // ISO BMFF: a "ftyp" box first, whose major brand says HEIF (HEIC from phones, AVIF).
+  if (data.subarray(4, 8).toString("latin1") === "ftyp") {
+    const brand = data.subarray(8, 12).toString("latin1");
+    if (/^(heic|heix|hevc|hevx|heim|heis|hevm|hevs|mif1|msf1|avif|avis)$/.test(brand)) {
+      return "heif";
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A file name as staff and messages show it: the last path segment, no control or bidirectional
+ * formatting characters, spaces folded, at most 100 characters (the extension kept).
+ */
+export function cleanFileName(raw: string, position: number): string {
+  const base = raw.normalize("NFC").split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, "")
+    .replace(/\s+/gu, " ")
+    .trim();
+  const chars = Array.from(cleaned);
+  if (chars.length > 100) {
+    const extension = /\.[\p{L}\p{N}]{1,5}$/u.exec(cleaned)?.[0] ?? "";
+    const keep = 100 - Array.from(extension).length - 1;
+    return `${chars.slice(0, keep).join("")}…${extension}`;
+  }
+  return cleaned || `foto-${position}`;
+}
+
+/** The name to save the stored JPEG under: the visitor's name with a .jpg extension. */
+export function downloadName(name: string): string {
+  const stem = name.replace(/\.[\p{L}\p{N}]{1,5}$/u, "") || "foto";
+  return `${stem}.jpg`;
+}
+
+/** One file checked and re-encoded: the photo to keep, or the Spanish reason it is refused. */
+export async function processPhoto(
+  data: Buffer,
+  name: string,
+): Promise<{ photo: LeadPhoto } | { error: string }> {
+  const format = sniffFormat(data);
+  if (!format) return { error: photoMessages.notImage(name) };
+  const unreadable = () =>
+    format === "heif" ? photoMessages.heicUnreadable(name) : photoMessages.unreadable(name);
+  return decoding(async () => {
+    let width: number | undefined;
+    let height: number | undefined;
+    let actual: string | undefined;
+    try {
+      // The header only: a decompression bomb is refused by what it claims, before decoding.
+      ({
+        width,
+        height,
+        format: actual,
+      } = await sharp(data, { limitInputPixels: false }).metadata());
+    } catch {
+      return { error: unreadable() };
+    }
+    if (!width || !height || !["jpeg", "png", "webp", "heif"].includes(actual ?? "")) {
+      return { error: unreadable() };
+    }
+    const maxPixels = format === "heif" ? photoLimits.maxHeifPixels : photoLimits.maxInputPixels;
+    if (width * height > maxPixels) {
+      return { error: photoMessages.tooManyPixels(name) };
+    }
+    try {
+      const full = await sharp(data, {
+        limitInputPixels: maxPixels,
+        // A file cut short is refused; a camera's harmless warnings are not.
+        failOn: "truncated",
+        sequentialRead: true,
+      })
+        .autoOrient()
+        .resize({
+          width: photoLimits.fullSide,
+          height: photoLimits.fullSide,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        // A plan with a transparent background stays readable on white.
+        .flatten({ background: "#ffffff" })
+        // No withMetadata(): sharp writes none, and converts to sRGB from any embedded profile.
+        .jpeg({ quality: 82 })
+        .timeout({ seconds: photoLimits.timeoutSeconds })
+        .toBuffer({ resolveWithObject: true });
+      const thumbnail = await sharp(full.data)
+        .resize({
+          width: photoLimits.thumbnailSide,
+          height: photoLimits.thumbnailSide,
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: 72 })
+        .timeout({ seconds: photoLimits.timeoutSeconds })
+        .toBuffer();
+      return {
+        photo: {
+          name,
+          contentType: "image/jpeg",
+          width: full.info.width,
+          height: full.info.height,
+          bytes: full.data,
+          thumbnail,
+          originalSha256: createHash("sha256").update(data).digest(),
+        },
+      };
+    } catch {
+      // Whatever libvips says of a broken file, the visitor hears it cannot be opened.
+      return { error: unreadable() };
+    }
+  });
+}
