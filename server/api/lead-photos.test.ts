@@ -386,7 +386,14 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
           request.destroy();
         });
         request.on("error", (error) => {
-          if (!request.destroyed || written === 0) reject(error);
+          // The server may close the connection right after its 413, while this client is still
+          // writing: the answer can then be lost to EPIPE or a reset (status 0 below), as a
+          // browser can lose it. What matters is that it stopped reading early.
+          const closedByServer = ["EPIPE", "ECONNRESET"].includes(
+            (error as NodeJS.ErrnoException).code ?? "",
+          );
+          if (closedByServer && written > 0) resolve({ status: 0, written });
+          else if (!request.destroyed || written === 0) reject(error);
         });
         body((bytes) => {
           written += bytes.length;
@@ -443,7 +450,8 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
           more();
         },
       );
-      expect(answer.status).toBe(413);
+      // 413, or the connection closed before the answer could be read (see post()).
+      expect([413, 0]).toContain(answer.status);
       expect(answer.written).toBeLessThan(70 * 1024 * 1024);
       expect(await storedCounts()).toEqual(before);
     });

@@ -11,7 +11,7 @@ import { photoMessages, photoRules } from "../../content/quote-request.ts";
 import { nameFields } from "../http-errors.ts";
 
 // The 422 answers name the field as the form labels it (server/http-errors.ts).
-nameFields({ photos: photoRules.label });
+nameFields({ photos: "Fotos" });
 
 /** What is kept of one accepted file. */
 export interface LeadPhoto {
