@@ -1,7 +1,19 @@
 import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
+import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
-import { type FieldErrors, failValidation } from "./http-errors.ts";
+import { type FieldErrors, fail, failValidation } from "./http-errors.ts";
+
+/** A request's JSON body; one that is not valid JSON answers 400 with a Spanish message. */
+export async function jsonBodyOf(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return fail(400, {
+      title: "Datos no válidos",
+      message: "El cuerpo de la petición no es un JSON válido.",
+    });
+  }
+}
 
 /** Turns zod issues into SPEC §5's map of field to a list of Spanish messages. */
 export function fieldErrors(error: {

@@ -35,7 +35,7 @@ import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail, failValidation } from "../http-errors.ts";
 import { downloadName } from "../leads/photos.ts";
-import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
+import { controlCharacterMessage, hasControlCharacter, jsonBodyOf } from "../validation.ts";
 
 function notFound(message: string): never {
   fail(404, { title: "No encontrado", message });
@@ -68,16 +68,7 @@ const pathId = (c: Context) => {
 };
 
 /** Read after the permission check, so a stranger learns nothing from how a body is parsed. */
-async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    return fail(400, {
-      title: "Datos no válidos",
-      message: "El cuerpo de la petición no es un JSON válido.",
-    });
-  }
-}
+const jsonBody = jsonBodyOf;
 
 /** A JSON body checked against `schema`: a 422 with Spanish messages per field otherwise. */
 async function parsedBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {

@@ -14,7 +14,7 @@ import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
-import { validated } from "../validation.ts";
+import { jsonBodyOf, validated } from "../validation.ts";
 
 const unreachableMessage =
   "Indica un correo electrónico o un teléfono para que podamos responderte.";
@@ -62,14 +62,7 @@ const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
 async function jsonBody(c: Context): Promise<unknown> {
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
   if (!jsonMediaType.test(mediaType)) return {};
-  try {
-    return await c.req.json();
-  } catch {
-    return fail(400, {
-      title: "Datos no válidos",
-      message: "El cuerpo de la petición no es un JSON válido.",
-    });
-  }
+  return jsonBodyOf(c);
 }
 
 const sent = {
