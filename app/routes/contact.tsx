@@ -9,7 +9,15 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import {
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from "react-router";
 import { CallLink } from "~/components/call-link";
 import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
@@ -109,6 +117,42 @@ export function loader() {
   return { serviceGroups };
 }
 
+interface Sent {
+  title?: string;
+  message?: string;
+  reference?: string;
+}
+
+/**
+ * The request, as the form submits it (decision 123): JSON, or with photos a multipart form
+ * (decision 131), posted to the API as it came. The answer goes back to the form: what was sent
+ * (the form clears), or the files the server refused (named beside the photos). api() shows
+ * SPEC §8's dialog for a refusal; what was typed stays in the form.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
+  const body = multipart ? await request.formData() : await request.json();
+  try {
+    const sent = await api<Sent>("POST", "contacts", body);
+    trackConversion("contact");
+    return { sent };
+  } catch (error) {
+    const refused =
+      error instanceof ApiError && error.status === 422
+        ? (error.body as { errors?: { photos?: unknown } } | undefined)?.errors?.photos
+        : undefined;
+    return { refusedPhotos: Array.isArray(refused) ? refused.map(String) : undefined };
+  }
+}
+
+/** The catalogue is fixed at build time: a sent request has nothing to reload. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
 export default function Contact({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -149,7 +193,9 @@ function ContactForm({
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
   const photoInput = useRef<HTMLInputElement>(null);
   const photoErrorsId = useId();
-  const [sending, setSending] = useState(false);
+  const submitForm = useSubmit();
+  const sending = useNavigation().state === "submitting";
+  const answer = useActionData<typeof clientAction>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   // When the form was shown: a request sent within seconds of it is a robot's (decision 130).
@@ -193,7 +239,29 @@ function ContactForm({
     photoInput.current?.focus();
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  // What the last submission answered: sent, the form is cleared (SPEC §4) and the visitor stays
+  // on (returns to) /contact; refused, the files the server would not take are named.
+  useEffect(() => {
+    if (!answer) return;
+    if ("sent" in answer && answer.sent) {
+      const { sent } = answer;
+      setValues(empty);
+      setPhotos([]);
+      setPhotoErrors([]);
+      shownAt.current = Date.now();
+      navigate("/contact", { replace: true });
+      void showSuccess({
+        title: sent.title,
+        message: sent.reference
+          ? `${sent.message} Tu referencia es ${sent.reference}. ${nextSteps}`
+          : sent.message,
+      });
+    } else if ("refusedPhotos" in answer && answer.refusedPhotos) {
+      setPhotoErrors(answer.refusedPhotos);
+    }
+  }, [answer, navigate]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problems = photoProblems(photos);
     if (problems.length) {
@@ -201,46 +269,16 @@ function ContactForm({
       photoInput.current?.focus();
       return;
     }
-    setSending(true);
-    try {
-      const fields = { ...values, form_started_at: shownAt.current };
-      // With photos the same fields go as a multipart form (decision 131); without, as JSON.
-      let body: unknown = fields;
-      if (photos.length) {
-        const form = new FormData();
-        for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-        for (const photo of photos) form.append("photos", photo, photo.name);
-        body = form;
-      }
-      const answer = await api<{ title?: string; message?: string; reference?: string }>(
-        "POST",
-        "contacts",
-        body,
-      );
-      // SPEC §4: the form is cleared and the visitor stays on (returns to) /contact.
-      setValues(empty);
-      setPhotos([]);
-      setPhotoErrors([]);
-      shownAt.current = Date.now();
-      trackConversion("contact");
-      navigate("/contact");
-      await showSuccess({
-        title: answer.title,
-        message: answer.reference
-          ? `${answer.message} Tu referencia es ${answer.reference}. ${nextSteps}`
-          : answer.message,
-      });
-    } catch (error) {
-      // api() already showed the SPEC §8 dialog; what was typed stays in the form, and the
-      // files refused are named beside the photos, so the visitor can take them out.
-      const refused =
-        error instanceof ApiError && error.status === 422
-          ? (error.body as { errors?: { photos?: unknown } } | undefined)?.errors?.photos
-          : undefined;
-      if (Array.isArray(refused)) setPhotoErrors(refused.map(String));
-    } finally {
-      setSending(false);
+    const fields = { ...values, form_started_at: shownAt.current };
+    if (!photos.length) {
+      submitForm(fields, { method: "post", encType: "application/json" });
+      return;
     }
+    // With photos the same fields go as a multipart form (decision 131).
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+    for (const photo of photos) form.append("photos", photo, photo.name);
+    submitForm(form, { method: "post", encType: "multipart/form-data" });
   };
 
   return (
