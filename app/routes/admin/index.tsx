@@ -70,10 +70,13 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   const [search] = useSearchParams();
   const state = loaderData as ListState;
   const [exported, setExported] = useState("");
-  // What the last change answered: a deletion or a bulk change says so in the status line.
+  // What the last change answered: a deletion says so in the status line, and a bulk action
+  // too, done or refused (a refused deletion says why on its own record).
   const changed = useActionData() as ActionResult | undefined;
   const notice =
-    changed?.ok && ["delete", "bulk"].includes(changed.intent) ? changed.message : exported;
+    changed && (changed.intent === "bulk" || (changed.ok && changed.intent === "delete"))
+      ? changed.message
+      : exported;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // A new page, filter or deletion is a new list: nothing stays chosen from the old one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the loaded list is the trigger
