@@ -44,10 +44,13 @@ export function meta({ location }: Route.MetaArgs) {
   return pageMeta({ title: "Reformas, construcción e interiorismo", path: location.pathname });
 }
 
+/** The admin area: its own frame, and none of the public site's chrome or analytics. */
+const inAdmin = (pathname: string) => pathname.startsWith("/admin/");
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // The admin area has its own frame (routes/access/admin.tsx): no marketing header or footer,
   // and no analytics, so no consent banner either (staff's work is not the shop window's traffic).
-  const site = !useLocation().pathname.startsWith("/admin/");
+  const site = !inAdmin(useLocation().pathname);
   return (
     <html lang="es">
       <head>
@@ -96,7 +99,7 @@ export default function App() {
   // One page view per navigation (SPEC §2), after the new route's title is in place; the admin
   // area's are not the site's traffic.
   useEffect(() => {
-    if (!pathname.startsWith("/admin/")) trackPageView(`${pathname}${search}`);
+    if (!inAdmin(pathname)) trackPageView(`${pathname}${search}`);
   }, [pathname, search]);
   return <Outlet />;
 }

@@ -3,6 +3,8 @@ import { ApiError } from "./api";
 
 export interface AdminRecord {
   id: number;
+  /** The record's name for people ("name — subject"), as the server titles every record. */
+  record_title: string;
   created_at?: string;
   updated_at?: string;
   [field: string]: unknown;

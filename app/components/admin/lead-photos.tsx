@@ -33,7 +33,7 @@ async function imageUrl(path: string): Promise<string> {
 const megabytes = (bytes: number) =>
   `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`;
 
-export function LeadPhotos({ id }: { id: string }) {
+export function LeadPhotos({ id, listed }: { id: string; listed?: LeadPhoto[] }) {
   const [photos, setPhotos] = useState<LeadPhoto[]>([]);
   const [thumbnails, setThumbnails] = useState<Record<number, string>>({});
   const [open, setOpen] = useState<{ photo: LeadPhoto; url: string } | null>(null);
@@ -42,16 +42,20 @@ export function LeadPhotos({ id }: { id: string }) {
   const headingId = useId();
   const dialogTitleId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a lead's photos are the visitor's and fixed; the detail view's reloads (after a note, a status) must not fetch them again
   useEffect(() => {
     let cancelled = false;
-    api<{ photos?: LeadPhoto[] }>(
-      "GET",
-      `admin/contacts/detail/${encodeURIComponent(id)}`,
-      undefined,
-      { silent: true },
-    )
-      .then(async (detail) => {
-        const list = detail.photos ?? [];
+    // The detail view has the list already; the edit screen asks for it.
+    const listing = listed
+      ? Promise.resolve(listed)
+      : api<{ photos?: LeadPhoto[] }>(
+          "GET",
+          `admin/contacts/detail/${encodeURIComponent(id)}`,
+          undefined,
+          { silent: true },
+        ).then((detail) => detail.photos ?? []);
+    listing
+      .then(async (list) => {
         if (cancelled) return;
         setPhotos(list);
         // One at a time: five thumbnails are small, and the order is the visitor's.

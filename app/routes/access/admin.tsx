@@ -1,6 +1,7 @@
 // Layout route of the admin screens (SPEC §2 online, verify, role; §6 the first role's permission
 // for :resource), inside the admin area's own frame: a side navigation with the sections the role
 // allows and their counts, the signed-in user, no marketing chrome (issue 13).
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { SessionUnknown } from "~/components/account/session-unknown";
 import { AdminFrame, AdminLoading } from "~/components/admin/admin-frame";
 import { AccessGate, accessMiddleware } from "~/lib/access";
@@ -25,6 +26,14 @@ export async function clientLoader(): Promise<AdminSummary | null> {
   }
 }
 clientLoader.hydrate = true as const;
+
+/**
+ * The counts change only when staff change something: reloaded after a submission that writes
+ * (POST), not on every filter, page or section visited (each would count every section again).
+ */
+export function shouldRevalidate({ formMethod }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+}
 
 export function HydrateFallback() {
   return <AdminLoading />;

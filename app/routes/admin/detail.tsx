@@ -88,8 +88,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   }
   const { detail } = state;
   const record = detail.data;
-  const title =
-    typeof record.record_title === "string" ? record.record_title : `Registro n.º ${record.id}`;
+  const title = record.record_title;
   const status = detail.tools.status;
   const fields = Object.entries(detail.parameter_titles).filter(
     ([field]) => field !== status?.field && field !== "assignee_id",
@@ -142,7 +141,9 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
         </dl>
       </section>
 
-      {detail.photos?.length ? <LeadPhotos key={record.id} id={String(record.id)} /> : null}
+      {detail.photos?.length ? (
+        <LeadPhotos key={record.id} id={String(record.id)} listed={detail.photos} />
+      ) : null}
 
       {detail.notes ? <Notes id={record.id} notes={detail.notes} /> : null}
 

@@ -335,10 +335,7 @@ function RecordTable({
   );
 }
 
-const titleOf = (record: AdminRecord) =>
-  typeof record.record_title === "string" && record.record_title
-    ? record.record_title
-    : `Registro n.º ${record.id}`;
+const titleOf = (record: AdminRecord) => record.record_title;
 
 /** How long a record in the first step of its status has waited (an unanswered lead). */
 function Waiting({ record, list }: { record: AdminRecord; list: AdminList }) {
