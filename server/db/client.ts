@@ -92,12 +92,20 @@ async function listenOnPostgres(
   };
 }
 
+/**
+ * A bytea parameter as it is: PGlite then sends it in binary, as node-postgres does a Buffer.
+ * Its own serializer would make hex text one array element per byte (1.3 s and some hundred
+ * megabytes for a 3 MB photo). PGlite's typings say a serializer answers text; its bind message
+ * writes any byte array in binary (a test on the embedded database reads the photos back).
+ */
+const pgliteSerializers = { 17: (value: Uint8Array) => value as unknown as string };
+
 export async function openPglite(
   options: { dataDir?: string; loadDataDir?: Blob | File } = {},
 ): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = new PGlite(options);
+  const client = new PGlite({ ...options, serializers: pgliteSerializers });
   await client.waitReady;
   const db = drizzle({ client, schema }) as unknown as Database;
   return {

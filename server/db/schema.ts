@@ -24,15 +24,15 @@ const timestamps = {
 };
 
 /**
- * PostgreSQL's bytea, as a Buffer on both drivers. Written as base64 text that the database
- * decodes: PGlite turns a binary parameter into hex in JavaScript, 1.3 s for a 3 MB photo
- * against 0.3 s this way, and node-postgres sends hex too, a third larger than base64. Large
- * values are read the same way, with `base64Of` (a plain read answers a Buffer on node-postgres
- * and a Uint8Array on PGlite, parsed from hex: a view of it is made, nothing is copied).
+ * PostgreSQL's bytea, as a Buffer on both drivers. Written as it is, a binary parameter on both
+ * drivers (node-postgres does so with a Buffer; PGlite through `pgliteSerializers`, client.ts):
+ * no copy of it as text. Large values are read with
+ * `base64Of` (a plain read answers a Buffer on node-postgres and a Uint8Array on PGlite, parsed
+ * from hex: a view of it is made, nothing is copied).
  */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
-  toDriver: (value) => sql`decode(${value.toString("base64")}, 'base64')`,
+  toDriver: (value) => value,
   fromDriver: (value) =>
     Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 });

@@ -30,7 +30,10 @@ function streamOf(body: Buffer, size = body.length): ReadableStream<Uint8Array> 
 
 async function partsOf(body: Buffer, size?: number, boundary = "XyZ", options = limits) {
   const parts: Part[] = [];
-  for await (const part of readParts(streamOf(body, size), boundary, options)) parts.push(part);
+  for await (const part of readParts(streamOf(body, size), boundary, options)) {
+    // A file's bytes are only lent until the next part: kept here as a copy.
+    parts.push(part.kind === "file" ? { ...part, data: Buffer.from(part.data) } : part);
+  }
   return parts;
 }
 

@@ -2,8 +2,11 @@
  * A streaming reader of multipart/form-data (RFC 7578) for the quote request's photos
  * (decision 131). Unlike `Request.formData()`, which holds the whole body and then a copy of
  * every file, it hands over one part at a time and reads no further until the caller asks for
- * the next: a file is decoded while the rest of the upload waits in the socket. Every size is
- * bounded while reading, so a body that lies about its length, or has none, is cut off too.
+ * the next: a file is decoded while the rest of the upload waits in the socket. Every file is
+ * copied into one buffer of `maxFileBytes`, used again for the next, so an upload of five
+ * files holds one file's bytes at a time and leaves none behind for the garbage collector.
+ * Every size is bounded while reading, so a body that lies about its length, or has none, is
+ * cut off too.
  */
 
 export interface MultipartLimits {
@@ -35,7 +38,10 @@ export interface FilePart {
   filename: string;
   /** As the client declared it: never trusted. */
   type: string;
-  /** The bytes received (none when `tooLarge` or `skipped`). */
+  /**
+   * The bytes received (none when `tooLarge` or `skipped`): valid until the next part is asked
+   * for, which overwrites them (copy them to keep them longer).
+   */
   data: Buffer;
   /** Bytes the part held, counted up to `maxFileBytes + 1`. */
   size: number;
@@ -102,6 +108,8 @@ export async function* readParts(
   let parts = 0;
   let files = 0;
   let fieldBytes = 0;
+  // Allocated at the first file; its pages take memory only as a file fills them.
+  let fileBytes: Buffer | undefined;
 
   /** Appends the next chunk to `pending`; false at the end of the body. */
   const more = async (): Promise<boolean> => {
@@ -201,10 +209,16 @@ export async function* readParts(
       let size = 0;
       const take = (bytes: Buffer) => {
         if (bytes.length === 0) return;
+        if (isFile) {
+          if (!skipped && size + bytes.length <= cap) {
+            fileBytes ??= Buffer.allocUnsafe(limits.maxFileBytes);
+            bytes.copy(fileBytes, size);
+          }
+        } else {
+          if (size + bytes.length > cap) throw new MultipartError("too large", "fields too large");
+          chunks.push(bytes);
+        }
         size += bytes.length;
-        if (!isFile && size > cap) throw new MultipartError("too large", "fields too large");
-        if (!skipped && size <= cap) chunks.push(bytes);
-        else chunks.length = 0;
       };
       for (;;) {
         const at = pending.indexOf(delimiter);
@@ -227,7 +241,7 @@ export async function* readParts(
           name: disposition.name,
           filename: disposition.filename ?? "",
           type: headers.get("content-type") ?? "",
-          data: tooLarge || skipped ? Buffer.alloc(0) : Buffer.concat(chunks, size),
+          data: tooLarge || skipped || !fileBytes ? EMPTY : fileBytes.subarray(0, size),
           size,
           tooLarge,
           skipped,
