@@ -1,8 +1,10 @@
 // The account screens' one form pattern: a <Form method="post"> whose clientAction posts to the
 // API through postAccountForm, and a screen that reads its field errors and busy state with
 // useAccountForm. SPEC §8's dialog for a refusal is api()'s; the fields are marked here.
-import { useActionData, useNavigation } from "react-router";
+import { redirect, useActionData, useNavigation } from "react-router";
 import { ApiError, api } from "./api";
+import { signIn } from "./auth";
+import { showSuccess } from "./dialog";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -41,12 +43,40 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   );
 }
 
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+/** The named text fields of a submitted form ("" for a missing one). */
+export function formTexts(form: FormData, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? value : ""];
+    }),
+  );
 }
 
-export interface AuthAnswer {
+/** After a reset link is asked for or a new password set: the server's message, then /login. */
+export function toLogin(answer: { title?: string; message?: string }): Response {
+  void showSuccess(answer);
+  return redirect("/login");
+}
+
+/**
+ * Sign-up or sign-in: POSTs `body` to `path`; on success the session is kept, `announce` shows
+ * the server's message (sign-up: look for the verification e-mail) and the user goes to their
+ * dashboard.
+ */
+export function postSignIn(
+  path: "login" | "register",
+  body: Record<string, unknown>,
+  announce = false,
+): Promise<Response | { errors: FieldErrors }> {
+  return postAccountForm<AuthAnswer>(path, body, (answer) => {
+    signIn(answer.token, answer.user);
+    if (announce) void showSuccess(answer);
+    return redirect("/dashboard");
+  });
+}
+
+interface AuthAnswer {
   title?: string;
   message?: string;
   token: string;

@@ -25,6 +25,16 @@ export function RequiredNote() {
   );
 }
 
+/** A field's visible label, with the required mark when it is required. */
+function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="block font-medium text-ink">
+      {label}
+      {required ? <RequiredMark /> : null}
+    </label>
+  );
+}
+
 function FieldMessages({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
   return (
@@ -50,10 +60,7 @@ export function TextField({ label, name, type = "text", required, errors, ...res
   const messages = errors?.[name];
   return (
     <div>
-      <label htmlFor={id} className="block font-medium text-ink">
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <input
         id={id}
         name={name}
@@ -81,10 +88,7 @@ export function PasswordField({
   const messages = errors?.[name];
   return (
     <div>
-      <label htmlFor={id} className="block font-medium text-ink">
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <div className="relative mt-1">
         <input
           id={id}
@@ -109,6 +113,41 @@ export function PasswordField({
       </div>
       <FieldMessages id={`${id}-error`} messages={messages} />
     </div>
+  );
+}
+
+/** The account's e-mail: what the user signs in with (read-only on the reset screen). */
+export function EmailField(props: Omit<FieldProps, "label" | "name" | "type">) {
+  return (
+    <TextField
+      label="Correo electrónico"
+      name="email"
+      type="email"
+      autoComplete="email"
+      {...props}
+    />
+  );
+}
+
+/** A new password and its confirmation (sign-up and reset), both required. */
+export function NewPasswordFields({ label, errors }: { label: string; errors?: FieldErrors }) {
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        required
+        autoComplete="new-password"
+        errors={errors}
+      />
+      <PasswordField
+        label="Confirmar contraseña"
+        name="password_confirmation"
+        required
+        autoComplete="new-password"
+        errors={errors}
+      />
+    </>
   );
 }
 

@@ -1,14 +1,13 @@
 // /forgot-password (SPEC §2, outline): asks for a reset link; the answer is the same whether or
 // not the account exists, shown as a success message, then /login.
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import {
   AccountPanel,
+  EmailField,
   RequiredNote,
   SubmitButton,
-  TextField,
 } from "~/components/account/form-controls";
-import { formText, postAccountForm, useAccountForm } from "~/lib/account-forms";
-import { showSuccess } from "~/lib/dialog";
+import { formTexts, postAccountForm, toLogin, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/forgot-password";
@@ -19,13 +18,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
   return postAccountForm<{ title?: string; message?: string }>(
     "forgot-password",
-    {
-      email: formText(form, "email"),
-    },
-    (answer) => {
-      void showSuccess(answer);
-      return redirect("/login");
-    },
+    formTexts(form, ["email"]),
+    toLogin,
   );
 }
 
@@ -38,14 +32,7 @@ export default function ForgotPassword() {
     >
       <Form method="post" className="space-y-4">
         <RequiredNote />
-        <TextField
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          errors={errors}
-        />
+        <EmailField required errors={errors} />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <SubmitButton pending={pending}>Enviar enlace</SubmitButton>
           <Link to="/login" className="font-medium text-terracotta-dark underline">

@@ -1,14 +1,13 @@
 // /login (SPEC §2, outline): sign-in with e-mail, password and "remember"; then /dashboard.
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import {
   AccountPanel,
+  EmailField,
   PasswordField,
   RequiredNote,
   SubmitButton,
-  TextField,
 } from "~/components/account/form-controls";
-import { type AuthAnswer, formText, postAccountForm, useAccountForm } from "~/lib/account-forms";
-import { signIn } from "~/lib/auth";
+import { formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/login";
@@ -17,18 +16,10 @@ export const meta = () => noindexMeta(accountPages.login);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  return postAccountForm<AuthAnswer>(
-    "login",
-    {
-      email: formText(form, "email"),
-      password: formText(form, "password"),
-      remember: form.get("remember") === "on",
-    },
-    (answer) => {
-      signIn(answer.token, answer.user);
-      return redirect("/dashboard");
-    },
-  );
+  return postSignIn("login", {
+    ...formTexts(form, ["email", "password"]),
+    remember: form.get("remember") === "on",
+  });
 }
 
 export default function Login() {
@@ -47,14 +38,7 @@ export default function Login() {
     >
       <Form method="post" className="space-y-4">
         <RequiredNote />
-        <TextField
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          errors={errors}
-        />
+        <EmailField required errors={errors} />
         <PasswordField
           label="Contraseña"
           name="password"

@@ -1,16 +1,15 @@
 // /register (SPEC §2, outline): sign-up; on success the user is signed in and goes to /dashboard.
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import {
   AccountPanel,
   CheckboxField,
-  PasswordField,
+  EmailField,
+  NewPasswordFields,
   RequiredNote,
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { type AuthAnswer, formText, postAccountForm, useAccountForm } from "~/lib/account-forms";
-import { signIn } from "~/lib/auth";
-import { showSuccess } from "~/lib/dialog";
+import { formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/register";
@@ -19,20 +18,26 @@ export const meta = () => noindexMeta(accountPages.register);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  return postAccountForm<AuthAnswer>(
+  // The answer's message tells the new user to look for the verification e-mail.
+  return postSignIn(
     "register",
-    {
-      name: formText(form, "name"),
-      email: formText(form, "email"),
-      password: formText(form, "password"),
-      password_confirmation: formText(form, "password_confirmation"),
-    },
-    (answer) => {
-      signIn(answer.token, answer.user);
-      // Tells the new user to look for the verification e-mail.
-      void showSuccess(answer);
-      return redirect("/dashboard");
-    },
+    formTexts(form, ["name", "email", "password", "password_confirmation"]),
+    true,
+  );
+}
+
+/** The legal texts open beside the form, so that nothing typed is lost. */
+function NewTabLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="font-medium text-terracotta-dark underline"
+    >
+      {children}
+      <span className="sr-only"> (se abre en una pestaña nueva)</span>
+    </a>
   );
 }
 
@@ -59,49 +64,12 @@ export default function Register() {
           autoComplete="username"
           errors={errors}
         />
-        <TextField
-          label="Correo electrónico"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          errors={errors}
-        />
-        <PasswordField
-          label="Contraseña"
-          name="password"
-          required
-          autoComplete="new-password"
-          errors={errors}
-        />
-        <PasswordField
-          label="Confirmar contraseña"
-          name="password_confirmation"
-          required
-          autoComplete="new-password"
-          errors={errors}
-        />
+        <EmailField required errors={errors} />
+        <NewPasswordFields label="Contraseña" errors={errors} />
         <CheckboxField name="terms" required>
           He leído y acepto los{" "}
-          <a
-            href="/terms-and-conditions"
-            target="_blank"
-            rel="noopener"
-            className="font-medium text-terracotta-dark underline"
-          >
-            términos y condiciones
-            <span className="sr-only"> (se abre en una pestaña nueva)</span>
-          </a>{" "}
-          y la{" "}
-          <a
-            href="/privacy-and-politics"
-            target="_blank"
-            rel="noopener"
-            className="font-medium text-terracotta-dark underline"
-          >
-            política de privacidad
-            <span className="sr-only"> (se abre en una pestaña nueva)</span>
-          </a>
+          <NewTabLink href="/terms-and-conditions">términos y condiciones</NewTabLink> y la{" "}
+          <NewTabLink href="/privacy-and-politics">política de privacidad</NewTabLink>
         </CheckboxField>
         <SubmitButton pending={pending}>Crear cuenta</SubmitButton>
       </Form>
