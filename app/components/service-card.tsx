@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import type { ImageId } from "../../content/images";
+import { DisclosureChevron } from "./disclosure-chevron";
 
 export interface ServiceCardData {
   title: string;
@@ -53,14 +54,7 @@ export function ServiceCard({
             onClick={() => setOpen(!open)}
             className="flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-ink-soft hover:text-ink"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              fill="currentColor"
-              className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
-            >
-              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-            </svg>
+            <DisclosureChevron open={open} />
             Qué incluye
           </button>
           <Link

@@ -9,6 +9,7 @@ import { CallLink } from "~/components/call-link";
 import { LogoMark } from "~/components/logo-mark";
 import { useAuth } from "~/lib/auth";
 import { company } from "../../content/company";
+import { DisclosureChevron } from "./disclosure-chevron";
 
 const services = [
   { to: "/service/reformas", label: "Reformas" },
@@ -43,19 +44,6 @@ function useDismiss(
       document.removeEventListener("keydown", onKey);
     };
   }, [open, close, root, button]);
-}
-
-function Chevron({ open }: { open: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      fill="currentColor"
-      className={`size-4 transition-transform ${open ? "rotate-180" : ""}`}
-    >
-      <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-    </svg>
-  );
 }
 
 function PhoneIcon({ className = "size-5" }: { className?: string }) {
@@ -146,7 +134,7 @@ function ServicesDropdown() {
         className={`flex items-center gap-1 rounded-md px-3 py-2 font-medium hover:bg-sand-100 ${focusRing} ${current ? "text-terracotta-dark underline decoration-2 underline-offset-8" : "text-ink"}`}
       >
         Servicios
-        <Chevron open={open} />
+        <DisclosureChevron open={open} />
       </button>
       <ul
         id={listId}
@@ -319,7 +307,7 @@ function MobileMenu() {
                 className={`${item} flex w-full items-center justify-between text-left ${focusRing} ${pathname.startsWith("/service") ? "text-terracotta-dark" : "text-ink"}`}
               >
                 Servicios
-                <Chevron open={servicesOpen} />
+                <DisclosureChevron open={servicesOpen} />
               </button>
               <ul id={servicesId} hidden={!servicesOpen} className="ml-4 border-l border-sand-300">
                 {services.map((service) => (

@@ -110,6 +110,21 @@ test.describe("desktop header", () => {
   });
 
   test("WhatsApp records a conversion, then opens a chat naming the page", async ({ page }) => {
+    // Each gtag command is handed to the test as it is pushed: the page itself is gone once the
+    // chat opens, which on a busy machine can come before the test reads the page.
+    const commands: unknown[][] = [];
+    await page.exposeFunction("recordGtagCommand", (command: unknown[]) => commands.push(command));
+    await page.addInitScript(() => {
+      const layer: unknown[] = [];
+      const push = layer.push.bind(layer);
+      const record = (window as unknown as { recordGtagCommand: (c: unknown[]) => void })
+        .recordGtagCommand;
+      layer.push = (...entries: unknown[]) => {
+        for (const entry of entries) record(Array.from(entry as ArrayLike<unknown>));
+        return push(...entries);
+      };
+      window.dataLayer = layer;
+    });
     // content/company.ts's whatsapp: "" would hide the link (issue 12).
     await visit(page, "/services");
     const link = page.getByRole("banner").getByRole("link", { name: "WhatsApp" });
@@ -117,12 +132,13 @@ test.describe("desktop header", () => {
     const chat = page.waitForRequest((request) => request.url().startsWith("https://wa.me/"));
     await page.route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
     await link.click();
-    const conversions = (await gtagCommands(page)).filter(
-      ([command, name]) => command === "event" && name === "conversion",
-    );
-    expect(conversions).toEqual([["event", "conversion", { conversion_type: "whatsapp" }]]);
     const text = new URL((await chat).url()).searchParams.get("text") ?? "";
     expect(text).toMatch(/^Hola, os escribo desde vuestra página «.*Servicios.*»/);
+    await expect
+      .poll(() =>
+        commands.filter(([command, name]) => command === "event" && name === "conversion"),
+      )
+      .toEqual([["event", "conversion", { conversion_type: "whatsapp" }]]);
   });
 });
 
