@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goodPassword } from "../../tests/support/accounts.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createMailedTestApp, type MailedTestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp.ts";
-import { parseEnv } from "../env.ts";
-import { createTransport } from "../mail/transport.ts";
+import { type ReceivedMail, to } from "../../tests/support/smtp.ts";
 
 /** The one link in a received mail's text part that points into the site. */
 function siteLink(mail: ReceivedMail): URL {
@@ -14,24 +12,13 @@ function siteLink(mail: ReceivedMail): URL {
   return new URL(link);
 }
 
-const to = (address: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(address);
-
 describe.skipIf(skipDatabase)("account mail end to end, through a real SMTP server", () => {
-  let peer: SmtpPeer;
-  let t: TestApp;
+  let t: MailedTestApp;
 
   beforeAll(async () => {
-    peer = await startSmtpPeer();
-    const env = parseEnv({ SMTP_URL: peer.url, APP_URL: "https://obra.test" });
-    t = await createTestApp({
-      env: { APP_URL: "https://obra.test" },
-      transport: createTransport(env),
-    });
+    t = await createMailedTestApp({ env: { APP_URL: "https://obra.test" } });
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.stop();
-  });
+  afterAll(() => t.close());
 
   it("register, receive the mail, open its link: the account is verified", async () => {
     const email = "marta.soler@example.com";
@@ -43,7 +30,7 @@ describe.skipIf(skipDatabase)("account mail end to end, through a real SMTP serv
     });
     const { token } = await res.json();
 
-    const mail = await peer.waitForMail(to(email));
+    const mail = await t.peer.waitForMail(to(email));
     expect(mail.subject).toBe("Confirma tu correo electrónico en Obra Mediterránea");
     expect(mail.text).toContain("Hola, Marta <b>Soler</b>:");
     expect(mail.html).toContain("Hola, Marta &lt;b&gt;Soler&lt;/b&gt;:");
@@ -70,7 +57,7 @@ describe.skipIf(skipDatabase)("account mail end to end, through a real SMTP serv
     });
 
     expect((await t.post("/api/forgot-password", { email })).status).toBe(200);
-    const mail = await peer.waitForMail(
+    const mail = await t.peer.waitForMail(
       (m) => to(email)(m) && m.subject === "Cambia tu contraseña de Obra Mediterránea",
     );
     const link = siteLink(mail);

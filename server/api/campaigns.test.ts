@@ -1,13 +1,19 @@
 import { parse } from "csv-parse/sync";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import {
+  createMailedTestApp,
+  createTestApp,
+  type MailedTestApp,
+  type TestApp,
+} from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import {
   freePort,
   type ReceivedMail,
   type SmtpPeer,
   startSmtpPeer,
+  to,
 } from "../../tests/support/smtp.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { generateToken } from "../auth/tokens.ts";
@@ -32,8 +38,6 @@ const header = (mail: ReceivedMail, name: string) =>
     ?.line.slice(name.length + 1)
     .trim();
 
-const to = (address: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(address);
-
 /** Runs outbox passes until `done` holds (rows are scheduled a few ms apart by the rate). */
 async function deliverUntil(t: TestApp, done: () => boolean, timeoutMs = 15_000) {
   const start = Date.now();
@@ -45,8 +49,7 @@ async function deliverUntil(t: TestApp, done: () => boolean, timeoutMs = 15_000)
 }
 
 describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server", () => {
-  let t: TestApp;
-  let peer: SmtpPeer;
+  let t: MailedTestApp;
   let token: string;
   let staffEmail: string;
   let ip = 0;
@@ -60,14 +63,14 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
 
   async function subscribeAndConfirm(email: string): Promise<string> {
     expect((await subscribe(email)).status).toBe(201);
-    const confirmation = await peer.waitForMail(
+    const confirmation = await t.peer.waitForMail(
       (m) => to(email)(m) && subjectOf(m).startsWith("Confirma"),
     );
     const res = await t.post("/api/subscriptions/confirm", {
       token: linkToken(confirmation, "/newsletter/confirmar"),
     });
     expect(res.status).toBe(200);
-    const welcome = await peer.waitForMail((m) => to(email)(m) && subjectOf(m).startsWith("Ya"));
+    const welcome = await t.peer.waitForMail((m) => to(email)(m) && subjectOf(m).startsWith("Ya"));
     return linkToken(welcome, "/newsletter/baja");
   }
 
@@ -78,20 +81,14 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
   }
 
   beforeAll(async () => {
-    peer = await startSmtpPeer();
-    const env = parseEnv({ SMTP_URL: peer.url, APP_URL: appUrl });
-    t = await createTestApp({
+    t = await createMailedTestApp({
       env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "60000" },
-      transport: createTransport(env),
     });
     const staff = await createUser(t.db, { role: "admin" });
     staffEmail = staff.email;
     token = await signIn(t.db, staff.id);
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.stop();
-  });
+  afterAll(() => t.close());
 
   it("subscribe → confirm → test send → send to the 3 confirmed only → unsubscribe by POST and by the page → the next campaign skips them", async () => {
     const confirmed = ["ana@example.test", "blas@example.test", "carla@example.test"];
@@ -126,16 +123,16 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     const test = await t.post(`/api/admin/campaigns/${id}/test`, {}, token);
     expect(test.status).toBe(200);
     await t.deps.mail.flush();
-    const testMail = await peer.waitForMail(to(staffEmail));
+    const testMail = await t.peer.waitForMail(to(staffEmail));
     expect(testMail.subject).toBe(`[Prueba] ${subject}`);
     expect(testMail.html).toContain("Cocinas que duran");
 
     // The send: the three confirmed, nobody else, each with their own way out.
-    const before = peer.received.length;
+    const before = t.peer.received.length;
     const send = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
     expect(send.status).toBe(200);
     expect((await send.json()).data).toEqual({ queued: 3 });
-    const campaignMails = () => peer.received.slice(before).filter((m) => m.subject === subject);
+    const campaignMails = () => t.peer.received.slice(before).filter((m) => m.subject === subject);
     await deliverUntil(t, () => campaignMails().length >= 3);
     expect(
       campaignMails()
@@ -185,7 +182,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     const next = await createCampaign("Segunda campaña", "Hola de nuevo.");
     const sendNext = await t.post(`/api/admin/campaigns/${next}/send`, {}, token);
     expect((await sendNext.json()).data).toEqual({ queued: 1 });
-    const nextMails = () => peer.received.filter((m) => m.subject === "Segunda campaña");
+    const nextMails = () => t.peer.received.filter((m) => m.subject === "Segunda campaña");
     await deliverUntil(t, () => nextMails().length >= 1);
     await t.deps.mail.flush();
     expect(nextMails().flatMap((m) => m.envelopeTo)).toEqual(["carla@example.test"]);

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createMailedTestApp, type MailedTestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp.ts";
-import { parseEnv } from "../env.ts";
-import { createTransport } from "../mail/transport.ts";
+import type { ReceivedMail } from "../../tests/support/smtp.ts";
 
 const withSubject = (subject: string) => (mail: ReceivedMail) =>
   mail.subject?.includes(subject) ?? false;
@@ -12,23 +10,15 @@ const withSubject = (subject: string) => (mail: ReceivedMail) =>
 describe.skipIf(skipDatabase)(
   "the staff notice of a contact message, through a real SMTP server",
   () => {
-    let peer: SmtpPeer;
-    let t: TestApp;
+    let t: MailedTestApp;
     let ip = 0;
     const send = (body: Record<string, string>) =>
       t.post("/api/contacts", body, undefined, `198.51.100.${++ip}`);
 
     beforeAll(async () => {
-      peer = await startSmtpPeer();
-      t = await createTestApp({
-        env: { CONTACT_NOTIFY_TO: "oficina@obra.test" },
-        transport: createTransport(parseEnv({ SMTP_URL: peer.url })),
-      });
+      t = await createMailedTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
     });
-    afterAll(async () => {
-      await t.close();
-      await peer.stop();
-    });
+    afterAll(() => t.close());
 
     it("carries Reply-To with the visitor's address, sent to the office", async () => {
       const res = await send({
@@ -39,7 +29,7 @@ describe.skipIf(skipDatabase)(
       });
       expect(res.status).toBe(201);
       await t.deps.mail.flush();
-      const notice = await peer.waitForMail(withSubject("Reforma de cocina con respuesta"));
+      const notice = await t.peer.waitForMail(withSubject("Reforma de cocina con respuesta"));
       expect(notice.envelopeTo).toEqual(["oficina@obra.test"]);
       expect(notice.replyTo?.value.map((a) => a.address)).toEqual(["marta.lopez@example.com"]);
     });
@@ -53,7 +43,7 @@ describe.skipIf(skipDatabase)(
       });
       expect(res.status).toBe(201);
       await t.deps.mail.flush();
-      const notice = await peer.waitForMail(withSubject("Baño sin correo"));
+      const notice = await t.peer.waitForMail(withSubject("Baño sin correo"));
       expect(notice.replyTo).toBeUndefined();
       expect(notice.text).toContain("Puedes llamarle al 600 123 456.");
     });

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentVersions, currentConsentVersion } from "../../content/newsletter.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createMailedTestApp, type MailedTestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { type ReceivedMail, type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp.ts";
+import { type ReceivedMail, to } from "../../tests/support/smtp.ts";
 import { subscriptions } from "../db/schema.ts";
-import { parseEnv } from "../env.ts";
-import { createTransport } from "../mail/transport.ts";
 
 const checkYourMail = {
   title: "Revisa tu correo",
@@ -23,8 +21,7 @@ function linkToken(mail: ReceivedMail, path: string): string {
 }
 
 describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SMTP server", () => {
-  let t: TestApp;
-  let peer: SmtpPeer;
+  let t: MailedTestApp;
   let ip = 0;
   const subscribe = (body: unknown, from = `198.51.100.${++ip}`) =>
     t.app.request("/api/subscriptions", {
@@ -34,22 +31,13 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     });
   const rowsFor = async (email: string) =>
     (await t.db.select().from(subscriptions)).filter((r) => r.email === email);
-  const to = (address: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(address);
-  const mailsTo = (address: string) => peer.received.filter(to(address)).length;
+  const mailsTo = (address: string) => t.peer.received.filter(to(address)).length;
   const confirm = (token: unknown) => t.post("/api/subscriptions/confirm", { token });
 
   beforeAll(async () => {
-    peer = await startSmtpPeer();
-    const env = parseEnv({ SMTP_URL: peer.url, APP_URL: "https://obra.test" });
-    t = await createTestApp({
-      env: { APP_URL: "https://obra.test" },
-      transport: createTransport(env),
-    });
+    t = await createMailedTestApp({ env: { APP_URL: "https://obra.test" } });
   });
-  afterAll(async () => {
-    await t.close();
-    await peer.stop();
-  });
+  afterAll(() => t.close());
 
   it("records a pending subscription with its proof of consent and mails a confirmation link", async () => {
     const res = await subscribe(
@@ -69,7 +57,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     });
     expect(row?.consent_at).toBeInstanceOf(Date);
 
-    const mail = await peer.waitForMail(to("nuria@example.test"));
+    const mail = await t.peer.waitForMail(to("nuria@example.test"));
     expect(mail.subject).toBe("Confirma tu suscripción al boletín de Obra Mediterránea");
     const token = linkToken(mail, "/newsletter/confirmar");
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -122,12 +110,12 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
   it("only the newest confirmation link works; an expired one is refused", async () => {
     await subscribe({ email: "ines@example.test" });
     const first = linkToken(
-      await peer.waitForMail(to("ines@example.test")),
+      await t.peer.waitForMail(to("ines@example.test")),
       "/newsletter/confirmar",
     );
     await subscribe({ email: "ines@example.test" });
     await t.deps.mail.flush();
-    const mails = peer.received.filter(to("ines@example.test"));
+    const mails = t.peer.received.filter(to("ines@example.test"));
     const second = linkToken(mails[mails.length - 1] as ReceivedMail, "/newsletter/confirmar");
     expect(second).not.toBe(first);
     expect((await confirm(first)).status).toBe(400);
@@ -154,12 +142,12 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
   it("unsubscribes in one click by the page and by RFC 8058's POST, keeping only the address", async () => {
     await subscribe({ email: "jordi@example.test" }, "198.51.100.201");
     const token = linkToken(
-      await peer.waitForMail(to("jordi@example.test")),
+      await t.peer.waitForMail(to("jordi@example.test")),
       "/newsletter/confirmar",
     );
     expect((await confirm(token)).status).toBe(200);
     // The welcome mail: a visible link to the page, and RFC 8058's headers for the POST.
-    const welcome = await peer.waitForMail(
+    const welcome = await t.peer.waitForMail(
       (m) => to("jordi@example.test")(m) && (m.subject ?? "").startsWith("Ya recibes"),
     );
     const unsubscribeToken = linkToken(welcome, "/newsletter/baja");

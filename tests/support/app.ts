@@ -10,6 +10,7 @@ import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
 import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
 import { createTestDatabase } from "./database.ts";
+import { type SmtpPeer, startSmtpPeer } from "./smtp.ts";
 
 export interface TestAppOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -80,3 +81,25 @@ export function uniqueIp(): string {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * The test app with its mail sent through a real SMTP server on loopback (`peer`, whose
+ * `received` and `waitForMail` the test reads); `close()` stops both.
+ */
+export async function createMailedTestApp(
+  options: Omit<TestAppOptions, "transport"> = {},
+): Promise<MailedTestApp> {
+  const peer = await startSmtpPeer();
+  const env = parseEnv({ APP_URL: "http://localhost:3000", ...options.env, SMTP_URL: peer.url });
+  const t = await createTestApp({ ...options, transport: createTransport(env) });
+  return {
+    ...t,
+    peer,
+    async close() {
+      await t.close();
+      await peer.stop();
+    },
+  };
+}
+
+export type MailedTestApp = TestApp & { peer: SmtpPeer };

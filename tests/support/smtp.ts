@@ -93,3 +93,6 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** For `waitForMail` and filters: a message whose envelope is addressed to `address`. */
+export const to = (address: string) => (mail: ReceivedMail) => mail.envelopeTo.includes(address);
