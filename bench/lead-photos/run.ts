@@ -4,9 +4,9 @@
  * sent with a quote request over a real socket, as the /contact form sends them. Measures how
  * long until the request is answered and stored (budget < 10 s) and how much the server's
  * resident memory grows meanwhile (budget: no more than the files' size), on a cold server
- * (the first upload it ever takes, after one quote request without photos) and again warm; once with the allocator settings of
- * docs/deploy.md's systemd unit (its `Environment=` lines, read from the guide), once with
- * glibc's defaults, as `npm start` runs. Checks that the lead holds the five photos.
+ * (the first upload it ever takes, after one quote request without photos) and again warm;
+ * once with the allocator settings of docs/deploy.md's systemd unit (its `Environment=` lines,
+ * read from the guide), once with glibc's defaults, as `npm start` runs. Checks that the lead holds the five photos.
  * Prints the figures and writes them to docs/benchmarks.md under "## Lead photos (…)", one
  * section per database; never fails on timing (exit code 0 unless it cannot run).
  *
@@ -88,6 +88,15 @@ console.log(`Photos: ${photos.map((p) => (p.length / MiB).toFixed(2)).join(", ")
 
 const credentials = { email: "fotos@example.com", password: "tejado-azul-2026-bench" };
 
+/** A quote request's text fields, as the /contact form sends them, shown a minute ago. */
+const leadFields = (subject: string, message: string) => ({
+  name: "Bench",
+  phone: "600 000 000",
+  subject,
+  message,
+  form_started_at: String(Date.now() - 60_000),
+});
+
 interface Round {
   series: string;
   label: string;
@@ -129,13 +138,7 @@ async function series(malloc: Record<string, string>): Promise<Round[]> {
   const plain = await fetch(`${server.base}/api/contacts`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": randomIp() },
-    body: JSON.stringify({
-      name: "Bench",
-      phone: "600 000 000",
-      subject: `Sin fotos ${Date.now()}`,
-      message: "Una petición sin fotos.",
-      form_started_at: Date.now() - 60_000,
-    }),
+    body: JSON.stringify(leadFields(`Sin fotos ${Date.now()}`, "Una petición sin fotos.")),
   });
   if (plain.status !== 201)
     throw new Error(`a quote request without photos answered ${plain.status}`);
@@ -143,13 +146,7 @@ async function series(malloc: Record<string, string>): Promise<Round[]> {
   async function upload(label: string): Promise<Round> {
     const subject = `Fotos de la obra ${label} ${Date.now()}`;
     const form = new FormData();
-    for (const [field, value] of Object.entries({
-      name: "Bench",
-      phone: "600 000 000",
-      subject,
-      message: "Cinco fotos grandes.",
-      form_started_at: String(Date.now() - 60_000),
-    })) {
+    for (const [field, value] of Object.entries(leadFields(subject, "Cinco fotos grandes."))) {
       form.append(field, value);
     }
     photos.forEach((photo, i) => {

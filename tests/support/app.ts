@@ -90,7 +90,7 @@ export async function createMailedTestApp(
   options: Omit<TestAppOptions, "transport"> = {},
 ): Promise<MailedTestApp> {
   const peer = await startSmtpPeer();
-  const env = parseEnv({ APP_URL: "http://localhost:3000", ...options.env, SMTP_URL: peer.url });
+  const env = parseEnv({ ...options.env, SMTP_URL: peer.url });
   const t = await createTestApp({ ...options, transport: createTransport(env) });
   return {
     ...t,
