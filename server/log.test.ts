@@ -8,7 +8,7 @@ import {
   skipDatabase,
   testDatabaseKind,
 } from "../tests/support/database.ts";
-import { maskEmail, redactTarget } from "./log.ts";
+import { type LoggedResponse, log, logResponse, maskEmail, redactTarget, setupLog } from "./log.ts";
 
 describe("what a log line may show of a request", () => {
   it("redacts tokens in paths and queries, masks addresses, keeps the rest", () => {
@@ -39,6 +39,70 @@ describe("what a log line may show of a request", () => {
     expect(maskEmail("to lucia@example.com and pepe.garcia@obra.es")).toBe(
       "to l***@example.com and p***@obra.es",
     );
+  });
+});
+
+describe("the access line", () => {
+  const written: string[] = [];
+  const capture = { write: (line: string) => void written.push(line) };
+  afterAll(() => setupLog(process.env));
+
+  /** A response as Node hands it to `logResponse` when it closes. */
+  const response = (fields: { url: string; method: string; status: number; finished: boolean }) =>
+    ({
+      req: { url: fields.url, method: fields.method },
+      statusCode: fields.status,
+      writableFinished: fields.finished,
+      requestId: "0badcafe-1z",
+      startedAt: performance.now() - 12.34,
+    }) as unknown as LoggedResponse;
+
+  it("is the line pino writes for the same fields, whatever the path holds", () => {
+    setupLog({ NODE_ENV: "production", LOG_LEVEL: "debug" }, capture);
+    const paths = [
+      "/api/user",
+      '/a"b\\c\td?q=<script>alert(1)</script>',
+      "/ñandú/Ω≈ç√∫˜µ≤≥÷/🏗️/\u2028\u0000",
+      `/verify-email/${"x1".repeat(20)}`,
+    ];
+    for (const [i, url] of paths.entries()) {
+      const finished = i % 2 === 0;
+      written.length = 0;
+      logResponse.call(response({ url, method: "POST", status: 422, finished }));
+      const [handBuilt] = written;
+      written.length = 0;
+      const ms = (JSON.parse(handBuilt as string) as { ms: number }).ms;
+      const fields = {
+        id: "0badcafe-1z",
+        method: "POST",
+        path: redactTarget(url),
+        status: 422,
+        ms,
+      };
+      log.info(finished ? fields : { ...fields, aborted: true }, "request");
+      const time = /"time":"[^"]+"/;
+      expect(handBuilt?.replace(time, "")).toBe(written[0]?.replace(time, ""));
+      expect(ms).toBeGreaterThanOrEqual(12.3);
+    }
+  });
+
+  it("keeps the levels: health probes are debug lines, nothing below the level is written", () => {
+    setupLog({ NODE_ENV: "production", LOG_LEVEL: "debug" }, capture);
+    written.length = 0;
+    logResponse.call(response({ url: "/healthz", method: "GET", status: 200, finished: true }));
+    expect(JSON.parse(written[0] as string)).toMatchObject({ level: 20, path: "/healthz" });
+    expect(Date.parse(JSON.parse(written[0] as string).time)).toBeGreaterThan(0);
+
+    setupLog({ NODE_ENV: "production" }, capture);
+    written.length = 0;
+    logResponse.call(response({ url: "/healthz", method: "GET", status: 200, finished: true }));
+    logResponse.call(response({ url: "/", method: "GET", status: 200, finished: true }));
+    expect(written.map((line) => JSON.parse(line).path)).toEqual(["/"]);
+
+    setupLog({ NODE_ENV: "production", LOG_LEVEL: "warn" }, capture);
+    written.length = 0;
+    logResponse.call(response({ url: "/", method: "GET", status: 200, finished: true }));
+    expect(written).toEqual([]);
   });
 });
 
