@@ -81,8 +81,9 @@ function readArguments(): Arguments {
 /** Asks on the terminal without echoing what is typed (raw mode: we draw nothing back). */
 function promptHidden(question: string): Promise<string> {
   const input = process.stdin;
-  process.stderr.write(question);
+  // Echo off before the question shows: whatever is typed as soon as it shows stays hidden.
   input.setRawMode(true);
+  process.stderr.write(question);
   input.setEncoding("utf8");
   input.resume();
   return new Promise((resolve) => {

@@ -5,6 +5,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../content/sitemap";
 
+// Each scan is a page of its own: both workers share them, not one worker the whole file.
+test.describe.configure({ mode: "parallel" });
+
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations.map((violation) => ({

@@ -101,12 +101,24 @@ for (const [failure, fail] of failures) {
 test("'Reintentar' checks the session again and opens the screen once the server answers", async ({
   page,
 }) => {
-  await page.route(userCheck, (route) => route.abort("connectionrefused"));
+  // Down, then held until the test lets them through: the page also asks again by itself once
+  // it has hydrated, and on a busy machine that check could otherwise succeed before the click.
+  let server: "down" | "holding" | "up" = "down";
+  const held: Route[] = [];
+  await page.route(userCheck, (route) => {
+    if (server === "down") return route.abort("connectionrefused");
+    if (server === "holding") return void held.push(route);
+    return route.continue();
+  });
   await openAs(page, admin, adminList);
   await expectSessionUnknown(page, admin);
 
-  await page.unroute(userCheck);
+  server = "holding";
   await page.getByRole("button", { name: "Reintentar" }).click();
+  await expect(page.getByRole("button", { name: "Comprobando..." })).toBeDisabled();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  server = "up";
+  for (const route of held) await route.continue();
   await expect(page.getByRole("heading", { level: 1, name: "Usuarios" })).toBeVisible();
   await signedInAs(page, admin);
   expect(page.url()).toBe(`${baseURL}${adminList}`);
