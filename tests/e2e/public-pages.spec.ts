@@ -131,6 +131,15 @@ test.describe("Home page", () => {
   const dot = (page: Page, index: number) =>
     page.getByRole("button", { name: new RegExp(`^Ir a la diapositiva ${index}:`) });
 
+  // The carousel's 5-second timer and its slide animation run on Playwright's clock: time flows
+  // as usual, and `runFor` moves it on at once, firing every timer and frame on the way. The
+  // first test shows that the carousel does rotate on that clock, so that the tests that wait
+  // for it not to rotate can fail.
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install();
+  });
+  const waitPastTheInterval = (page: Page) => page.clock.runFor(6_000);
+
   test("the welcome carousel moves on by itself every 5 seconds", async ({ page }) => {
     await open(page, "/");
     const carousel = page.locator('[aria-roledescription="carousel"]');
@@ -139,7 +148,8 @@ test.describe("Home page", () => {
     await expect(carousel).toHaveAccessibleName("Lo que hacemos");
     await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
-    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true", { timeout: 7_000 });
+    await waitPastTheInterval(page);
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("group", { name: "2 de 3" }).getByRole("heading")).toHaveText(
       welcomeSlides[1]?.title as string,
     );
@@ -157,7 +167,8 @@ test.describe("Home page", () => {
     const engine = page.waitForResponse((response) => response.url().includes("carousel-engine"));
     await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
     await engine;
-    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true", { timeout: 7_000 });
+    await waitPastTheInterval(page);
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
   });
 
   test("the carousel's previous, next and pause controls work", async ({ page }) => {
@@ -175,7 +186,7 @@ test.describe("Home page", () => {
     await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
     // Paused: with the pointer away, the slide stays put past the 5 s interval.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(6_000);
+    await waitPastTheInterval(page);
     await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
     // Only the visible slide can be reached: the others are inert.
     await expect(page.getByRole("group", { name: "3 de 3" })).not.toHaveAttribute("inert");
@@ -191,7 +202,7 @@ test.describe("Home page", () => {
     await open(page, "/");
     const carousel = page.locator('[aria-roledescription="carousel"]');
     await carousel.hover();
-    await page.waitForTimeout(6_000);
+    await waitPastTheInterval(page);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
     // Keyboard focus on a control pauses it for good (APG), even with the pointer away.
     await page.mouse.move(0, 0);
@@ -201,7 +212,7 @@ test.describe("Home page", () => {
     await expect(
       carousel.getByRole("button", { name: "Reproducir la presentación" }),
     ).toBeFocused();
-    await page.waitForTimeout(6_000);
+    await waitPastTheInterval(page);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
   });
 
@@ -213,7 +224,7 @@ test.describe("Home page", () => {
     await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
     await engine;
     await expect(page.getByRole("button", { name: "Reproducir la presentación" })).toBeVisible();
-    await page.waitForTimeout(6_000);
+    await waitPastTheInterval(page);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
   });
 
