@@ -1,6 +1,3 @@
-import type http from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,11 +8,10 @@ import {
   skipDatabase,
   testDatabaseKind,
 } from "../tests/support/database.ts";
+import { listen } from "../tests/support/listening.ts";
 import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
-import { apiBeside } from "./app.ts";
 import { openPostgres } from "./db/client.ts";
 import { mailOutbox } from "./db/schema.ts";
-import { SecuredResponse } from "./fast-path/response-headers.ts";
 
 /** Polls until /readyz answers `status` and `body` (one answer is reused for a second). */
 async function readyzBecomes(t: TestApp, status: number, body: Record<string, string>) {
@@ -143,23 +139,17 @@ describe.skipIf(skipDatabase)("/readyz without its database", () => {
 
 describe.skipIf(skipDatabase)("health probes over a real socket", () => {
   let t: TestApp;
-  let server: http.Server;
+  let server: Awaited<ReturnType<typeof listen>>;
   let base: string;
   beforeAll(async () => {
     t = await createTestApp();
     // The site's middlewares must not see a probe: this site fails every request it gets.
     const site = new Hono().all("*", (c) => c.text("site", 500));
-    server = serve({
-      fetch: apiBeside(t.app, site),
-      port: 0,
-      hostname: "127.0.0.1",
-      serverOptions: { ServerResponse: SecuredResponse },
-    }) as http.Server;
-    await new Promise((r) => server.once("listening", r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listen(t, site);
+    base = server.base;
   });
   afterAll(async () => {
-    server.close();
+    await server.close();
     await t.close();
   });
 

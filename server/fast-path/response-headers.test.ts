@@ -1,11 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { apiBeside } from "../app.ts";
+import { listen } from "../../tests/support/listening.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
 /** A request over a real socket: status, the raw header lines (names lowercased) and body. */
@@ -38,7 +37,7 @@ const value = (lines: [string, string][], name: string) =>
 // The headers are written by Node, so only a real socket shows them (not app.request()).
 describe.skipIf(skipDatabase)("security headers on the wire", () => {
   let t: TestApp;
-  let server: http.Server;
+  let server: Awaited<ReturnType<typeof listen>>;
   let port: number;
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,17 +50,11 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
       c.header("X-Frame-Options", "SAMEORIGIN");
       return c.html("<!DOCTYPE html><title>Plano</title>");
     });
-    server = serve({
-      fetch: apiBeside(t.app, site),
-      port: 0,
-      hostname: "127.0.0.1",
-      serverOptions: { ServerResponse: SecuredResponse },
-    }) as http.Server;
-    await new Promise((r) => server.once("listening", r));
-    port = (server.address() as AddressInfo).port;
+    server = await listen(t, site);
+    port = server.port;
   });
   afterAll(async () => {
-    server.close();
+    await server.close();
     await t.close();
   });
 

@@ -1,23 +1,28 @@
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
+import { apiBeside } from "../../server/app.ts";
 import { SecuredResponse } from "../../server/fast-path/response-headers.ts";
 import type { TestApp } from "./app.ts";
 
 /**
  * The test app's API served as production serves it (@hono/node-server on a TCP port), for
- * behaviour that depends on the socket: the client's address, proxy headers.
+ * behaviour that depends on the socket: the client's address, proxy headers, the headers Node
+ * writes. With `site`, the API beside that site as server/app.ts puts it (`apiBeside`).
  */
-export async function listen(t: TestApp) {
+export async function listen(t: TestApp, site?: Hono) {
   const server = serve({
-    fetch: t.app.fetch,
+    fetch: site ? apiBeside(t.app, site) : t.app.fetch,
     port: 0,
     hostname: "127.0.0.1",
     serverOptions: { ServerResponse: SecuredResponse },
   }) as http.Server;
   await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const base = `http://127.0.0.1:${port}`;
   return {
+    port,
     base,
     /** A JSON POST over the socket, with extra headers (X-Forwarded-For) as a client writes them. */
     post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
