@@ -139,6 +139,11 @@ test.describe("Home page", () => {
     await page.clock.install();
   });
   const waitPastTheInterval = (page: Page) => page.clock.runFor(6_000);
+  /** The engine (Embla) has started: it has placed the slides. Only then is there a timer. */
+  const engineStarted = (page: Page) =>
+    expect(
+      page.locator('[aria-roledescription="carousel"] [style*="translate3d"]').first(),
+    ).toBeAttached();
 
   test("the welcome carousel moves on by itself every 5 seconds", async ({ page }) => {
     await open(page, "/");
@@ -148,6 +153,7 @@ test.describe("Home page", () => {
     await expect(carousel).toHaveAccessibleName("Lo que hacemos");
     await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
+    await engineStarted(page);
     await waitPastTheInterval(page);
     await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("group", { name: "2 de 3" }).getByRole("heading")).toHaveText(
@@ -167,6 +173,7 @@ test.describe("Home page", () => {
     const engine = page.waitForResponse((response) => response.url().includes("carousel-engine"));
     await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
     await engine;
+    await engineStarted(page);
     await waitPastTheInterval(page);
     await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
   });
@@ -202,6 +209,7 @@ test.describe("Home page", () => {
     await open(page, "/");
     const carousel = page.locator('[aria-roledescription="carousel"]');
     await carousel.hover();
+    await engineStarted(page);
     await waitPastTheInterval(page);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
     // Keyboard focus on a control pauses it for good (APG), even with the pointer away.
@@ -223,6 +231,7 @@ test.describe("Home page", () => {
     const engine = page.waitForResponse((response) => response.url().includes("carousel-engine"));
     await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
     await engine;
+    await engineStarted(page);
     await expect(page.getByRole("button", { name: "Reproducir la presentación" })).toBeVisible();
     await waitPastTheInterval(page);
     await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
