@@ -6,7 +6,8 @@
  * resident memory grows meanwhile (budget: no more than the files' size), on a cold server
  * (the first upload it ever takes, after one quote request without photos) and again warm;
  * once with the allocator settings of docs/deploy.md's systemd unit (its `Environment=` lines,
- * read from the guide), once with glibc's defaults, as `npm start` runs. Checks that the lead holds the five photos.
+ * read from the guide), once with glibc's defaults, as `npm start` runs. Checks that the lead
+ * holds the five photos.
  * Prints the figures and writes them to docs/benchmarks.md under "## Lead photos (…)", one
  * section per database; never fails on timing (exit code 0 unless it cannot run).
  *
