@@ -28,6 +28,7 @@ import {
   type AuthEnv,
   forbidden,
   hasPermission,
+  requireStaff,
   requireUser,
   requireVerified,
 } from "../auth/session.ts";
@@ -62,8 +63,8 @@ function authorize(c: Context<AuthEnv>, route?: AdminRoute): ResourceDefinition 
 }
 
 /** Path ids are digits only; anything else names no record. */
-const pathId = (c: Context) => {
-  const raw = c.req.param("id") ?? "";
+const pathId = (c: Context, name = "id") => {
+  const raw = c.req.param(name) ?? "";
   return /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
 };
 
@@ -194,10 +195,8 @@ export function createAdminRouter(deps: Dependencies) {
     ["/thumbnail", leadPhotos.thumbnail],
   ] as const) {
     admin.get(`/${contactsResource.key}/photos/:photoId${suffix}`, async (c) => {
-      requireVerified(c.var.user);
-      if (!hasPermission(c.var.user, contactsResource.key)) forbidden();
-      const raw = c.req.param("photoId");
-      const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+      requireStaff(c.var.user, contactsResource.key);
+      const id = pathId(c, "photoId");
       const [photo] = isRowId(id)
         ? await db
             .select({

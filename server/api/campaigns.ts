@@ -1,11 +1,5 @@
 import { type Context, Hono } from "hono";
-import {
-  type AuthEnv,
-  forbidden,
-  hasPermission,
-  requireUser,
-  requireVerified,
-} from "../auth/session.ts";
+import { type AuthEnv, requireStaff, requireUser } from "../auth/session.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
 import {
@@ -21,8 +15,7 @@ const testMailsPerHour = 20;
 
 /** Same rules as every admin route (decision 020): verified staff with the `campaigns` permission. */
 function authorize(c: Context<AuthEnv>): void {
-  requireVerified(c.var.user);
-  if (!hasPermission(c.var.user, "campaigns")) forbidden();
+  requireStaff(c.var.user, "campaigns");
 }
 
 const campaignNotFound = (): never =>

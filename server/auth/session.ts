@@ -101,6 +101,12 @@ export function requireVerified(user: UserView): void {
   });
 }
 
+/** Staff rules for one section or tool: a verified e-mail (403), then the permission keyed `key` (403). */
+export function requireStaff(user: UserView, key: string): void {
+  requireVerified(user);
+  if (!hasPermission(user, key)) forbidden();
+}
+
 export function forbidden(): never {
   fail(403, {
     title: "Acceso denegado",
