@@ -1,26 +1,7 @@
-import {
-  areaChoices,
-  budgetRanges,
-  type Choice,
-  choiceLabel,
-  contactChannels,
-  contactTimes,
-  propertyTypes,
-  quoteLabels,
-  startWindows,
-} from "../../content/quote-request.ts";
-import { serviceChoices } from "../../content/service-choices.ts";
-import type { QuoteDetails } from "./quote-details.ts";
+import { type Choice, choiceLabel, quoteLabels } from "../../content/quote-request.ts";
+import { type QuoteDetails, quoteChoices } from "./quote-details.ts";
 
-const choicesOf: Partial<Record<keyof QuoteDetails, readonly Choice[]>> = {
-  service: serviceChoices,
-  area: areaChoices,
-  property_type: propertyTypes,
-  budget: budgetRanges,
-  start_window: startWindows,
-  contact_channel: contactChannels,
-  contact_time: contactTimes,
-};
+const choicesOf: Partial<Record<keyof QuoteDetails, readonly Choice[]>> = quoteChoices;
 
 /** The details a visitor gave, as label and Spanish value, in the form's order; blanks left out. */
 export function quoteDetailLines(details: QuoteDetails): { label: string; value: string }[] {

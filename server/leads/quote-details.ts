@@ -14,6 +14,17 @@ import { serviceChoices } from "../../content/service-choices.ts";
 /** An empty field of a form is no answer; the API may also leave it out or send null. */
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 
+/** The details answered by picking from a list, and their lists. */
+export const quoteChoices = {
+  service: serviceChoices,
+  area: areaChoices,
+  property_type: propertyTypes,
+  budget: budgetRanges,
+  start_window: startWindows,
+  contact_channel: contactChannels,
+  contact_time: contactTimes,
+} satisfies Record<string, readonly Choice[]>;
+
 /** One of a list of content/quote-request.ts, named by its value. */
 const choice = (title: string, choices: readonly Choice[]) =>
   z.preprocess(
@@ -31,8 +42,8 @@ const choice = (title: string, choices: readonly Choice[]) =>
  * as for the visitor: SPEC §7's five fields alone still make a valid request.
  */
 export const quoteDetails = {
-  service: choice(quoteLabels.service, serviceChoices),
-  area: choice(quoteLabels.area, areaChoices),
+  service: choice(quoteLabels.service, quoteChoices.service),
+  area: choice(quoteLabels.area, quoteChoices.area),
   postcode: z.preprocess(
     blank,
     z
@@ -41,7 +52,7 @@ export const quoteDetails = {
       .regex(/^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/, "Escribe un código postal español de 5 cifras.")
       .optional(),
   ),
-  property_type: choice(quoteLabels.property_type, propertyTypes),
+  property_type: choice(quoteLabels.property_type, quoteChoices.property_type),
   surface_m2: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : blank(value)),
     z
@@ -51,10 +62,10 @@ export const quoteDetails = {
       .max(100_000, "Los metros cuadrados no pueden pasar de 100.000.")
       .optional(),
   ),
-  budget: choice(quoteLabels.budget, budgetRanges),
-  start_window: choice(quoteLabels.start_window, startWindows),
-  contact_channel: choice(quoteLabels.contact_channel, contactChannels),
-  contact_time: choice(quoteLabels.contact_time, contactTimes),
+  budget: choice(quoteLabels.budget, quoteChoices.budget),
+  start_window: choice(quoteLabels.start_window, quoteChoices.start_window),
+  contact_channel: choice(quoteLabels.contact_channel, quoteChoices.contact_channel),
+  contact_time: choice(quoteLabels.contact_time, quoteChoices.contact_time),
 };
 
 export type QuoteDetails = {
