@@ -41,6 +41,16 @@ describe.skipIf(skipDatabase)("the control socket", () => {
     await database.close();
   });
 
+  /** What `npm run user:create` sends (scripts/user-create.ts). */
+  const requestUserCreate = (name: string, email: string, role: string) =>
+    requestControl(control.path, {
+      command: "user:create",
+      name,
+      email,
+      password: "escalera-de-caracol",
+      role,
+    });
+
   it("listens in DATA_DIR, reachable by its owner only", () => {
     expect(control.path).toBe(path.join(dataDir, "control.sock"));
     const stats = statSync(control.path);
@@ -49,13 +59,7 @@ describe.skipIf(skipDatabase)("the control socket", () => {
   });
 
   it("creates a verified user", async () => {
-    const response = await requestControl(control.path, {
-      command: "user:create",
-      name: "Rosa",
-      email: "Rosa@Example.test",
-      password: "escalera-de-caracol",
-      role: "super_admin",
-    });
+    const response = await requestUserCreate("Rosa", "Rosa@Example.test", "super_admin");
     expect(response).toMatchObject({
       ok: true,
       user: { name: "Rosa", email: "rosa@example.test", role: "super_admin" },
@@ -68,13 +72,7 @@ describe.skipIf(skipDatabase)("the control socket", () => {
   });
 
   it("answers the field errors of a refused user", async () => {
-    const response = await requestControl(control.path, {
-      command: "user:create",
-      name: "Rosa",
-      email: "rosa@example.test",
-      password: "escalera-de-caracol",
-      role: "admin",
-    });
+    const response = await requestUserCreate("Rosa", "rosa@example.test", "admin");
     expect(response).toMatchObject({
       ok: false,
       errors: { email: ["Ya existe una cuenta con este correo electrónico."] },
@@ -98,15 +96,9 @@ describe.skipIf(skipDatabase)("the control socket", () => {
 
   it("does not take over a socket another live server holds", async () => {
     expect(await startControlSocket({ db: database.db, dataDir })).toBeUndefined();
-    expect(
-      await requestControl(control.path, {
-        command: "user:create",
-        name: "Sigue",
-        email: "sigue@example.test",
-        password: "escalera-de-caracol",
-        role: "admin",
-      }),
-    ).toMatchObject({ ok: true });
+    expect(await requestUserCreate("Sigue", "sigue@example.test", "admin")).toMatchObject({
+      ok: true,
+    });
   });
 
   it("is gone once closed, and a client then hears nobody", async () => {

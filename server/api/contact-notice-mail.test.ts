@@ -12,8 +12,13 @@ describe.skipIf(skipDatabase)(
   () => {
     let t: MailedTestApp;
     let ip = 0;
-    const send = (body: Record<string, string>) =>
-      t.post("/api/contacts", body, undefined, `198.51.100.${++ip}`);
+    /** Sends a contact message and waits for the staff notice it makes. */
+    const noticeOf = async (body: Record<string, string>) => {
+      const res = await t.post("/api/contacts", body, undefined, `198.51.100.${++ip}`);
+      expect(res.status).toBe(201);
+      await t.deps.mail.flush();
+      return t.peer.waitForMail(withSubject(body.subject ?? ""));
+    };
 
     beforeAll(async () => {
       t = await createMailedTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
@@ -21,29 +26,23 @@ describe.skipIf(skipDatabase)(
     afterAll(() => t.close());
 
     it("carries Reply-To with the visitor's address, sent to the office", async () => {
-      const res = await send({
+      const notice = await noticeOf({
         name: "Marta López",
         email: "marta.lopez@example.com",
         subject: "Reforma de cocina con respuesta",
         message: "¿Podéis venir a medir?",
       });
-      expect(res.status).toBe(201);
-      await t.deps.mail.flush();
-      const notice = await t.peer.waitForMail(withSubject("Reforma de cocina con respuesta"));
       expect(notice.envelopeTo).toEqual(["oficina@obra.test"]);
       expect(notice.replyTo?.value.map((a) => a.address)).toEqual(["marta.lopez@example.com"]);
     });
 
     it("has no Reply-To when the visitor left only a phone", async () => {
-      const res = await send({
+      const notice = await noticeOf({
         name: "Pere Puig",
         phone: "600 123 456",
         subject: "Baño sin correo",
         message: "Llamadme por la tarde.",
       });
-      expect(res.status).toBe(201);
-      await t.deps.mail.flush();
-      const notice = await t.peer.waitForMail(withSubject("Baño sin correo"));
       expect(notice.replyTo).toBeUndefined();
       expect(notice.text).toContain("Puedes llamarle al 600 123 456.");
     });

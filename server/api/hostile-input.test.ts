@@ -48,6 +48,16 @@ describe.skipIf(skipDatabase)("hostile input", () => {
     });
   };
 
+  /** An admin's session and a stored contact message for the admin forms to edit. */
+  const adminWithContact = async () => {
+    const admin = await createUser(t.db, { role: "admin" });
+    const [contact] = await t.db
+      .insert(contacts)
+      .values({ name: "Ana", subject: "Cocina", message: "Hola" })
+      .returning();
+    return { token: await signIn(t.db, admin.id), contact };
+  };
+
   it("never answers 5xx to a naughty string in any public form field", async () => {
     const failures: string[] = [];
     for (const s of naughty) {
@@ -118,12 +128,7 @@ describe.skipIf(skipDatabase)("hostile input", () => {
   }, 60_000);
 
   it("keeps a naughty string in the admin forms to a 2xx or a 422", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
-    const token = await signIn(t.db, admin.id);
-    const [contact] = await t.db
-      .insert(contacts)
-      .values({ name: "Ana", subject: "Cocina", message: "Hola" })
-      .returning();
+    const { token, contact } = await adminWithContact();
     const failures: string[] = [];
     for (const s of naughty) {
       const answers = await Promise.all([
@@ -149,12 +154,7 @@ describe.skipIf(skipDatabase)("hostile input", () => {
   }, 180_000);
 
   it("refuses NUL and every other C0 control character in any text field with a Spanish 422 on that field", async () => {
-    const admin = await createUser(t.db, { role: "admin" });
-    const token = await signIn(t.db, admin.id);
-    const [contact] = await t.db
-      .insert(contacts)
-      .values({ name: "Ana", subject: "Cocina", message: "Hola" })
-      .returning();
+    const { token, contact } = await adminWithContact();
     const contact_ = { name: "Ana", email: "ana@example.test", phone: "600 000 000" };
     const message = { subject: "Cocina", message: "Hola" };
     const failures: string[] = [];
