@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { LegalDocument, LegalSection } from "../../content/legal/types";
+import { trail } from "../lib/seo";
 import { NextStep } from "./next-step";
 import { PageIntro } from "./page-intro";
 
@@ -17,10 +18,7 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <PageIntro
         title={document.title}
         subtitle={document.intro}
-        crumbs={[
-          { name: "Inicio", path: "/" },
-          { name: document.title, path: document.path },
-        ]}
+        crumbs={trail({ name: document.title, path: document.path })}
       >
         <p className="mt-4 text-sm text-ink-soft">
           Última actualización:{" "}

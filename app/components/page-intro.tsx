@@ -1,10 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-
-export interface Crumb {
-  name: string;
-  path: string;
-}
+import type { Crumb } from "../lib/seo";
 
 /**
  * The top of every content page: breadcrumbs (the last one is the current page), an optional

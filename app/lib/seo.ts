@@ -93,8 +93,16 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
   ];
 }
 
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** A page's breadcrumbs: Inicio, then the given ones down to the page itself. */
+export const trail = (...crumbs: Crumb[]): Crumb[] => [{ name: "Inicio", path: "/" }, ...crumbs];
+
 /** schema.org BreadcrumbList for a trail such as Inicio > Servicios > Reformas. */
-export function breadcrumbJsonLd(items: { name: string; path: string }[]): object {
+export function breadcrumbJsonLd(items: Crumb[]): object {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",

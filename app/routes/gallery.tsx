@@ -6,7 +6,7 @@ import {
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, trail } from "~/lib/seo";
 import { useShuffled } from "~/lib/shuffle";
 import { galleryPage } from "../../content/pages";
 import { servicePath } from "../../content/service-paths";
@@ -44,10 +44,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         eyebrow="Galería"
         title={galleryPage.title}
         subtitle={galleryPage.subtitle}
-        crumbs={[
-          { name: "Inicio", path: "/" },
-          { name: "Galería", path: "/gallery" },
-        ]}
+        crumbs={trail({ name: "Galería", path: "/gallery" })}
       />
       <section aria-label="Galería de imágenes" className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <GalleryScroller items={mixed} label="Imágenes de nuestras obras" priorityFirst />

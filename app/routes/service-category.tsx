@@ -8,7 +8,7 @@ import { PageIntro } from "~/components/page-intro";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
-import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
 import { categoryPath } from "../../content/service-paths";
 import { categories, findCategory, servicesOf } from "../../content/services";
 import type { Route } from "./+types/service-category";
@@ -26,11 +26,10 @@ export function loader({ params }: Route.LoaderArgs) {
     others: categories
       .filter((other) => other.slug !== category.slug)
       .map(({ slug, title, summary }) => ({ path: categoryPath(slug), title, summary })),
-    crumbs: [
-      { name: "Inicio", path: "/" },
+    crumbs: trail(
       { name: "Servicios", path: "/services" },
       { name: category.label, path: categoryPath(category.slug) },
-    ],
+    ),
   };
 }
 

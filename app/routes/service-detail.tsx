@@ -9,7 +9,7 @@ import { PageIntro } from "~/components/page-intro";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
-import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
 import { photosOfFinishedWork } from "../../content/images";
 import { categoryPath, servicePath } from "../../content/service-paths";
 import { findCategory, findService, servicesOf } from "../../content/services";
@@ -31,12 +31,11 @@ export function loader({ params }: Route.LoaderArgs) {
       .filter((other) => other.slug !== service.slug)
       .slice(0, 3)
       .map((other) => serviceCard(other)),
-    crumbs: [
-      { name: "Inicio", path: "/" },
+    crumbs: trail(
       { name: "Servicios", path: "/services" },
       { name: category.label, path: categoryPath(category.slug) },
       { name: service.label, path: servicePath(service) },
-    ],
+    ),
   };
 }
 

@@ -3,16 +3,13 @@ import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
-import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
 import { servicesPage } from "../../content/pages";
 import { categoryPath } from "../../content/service-paths";
 import { categories, servicesOf } from "../../content/services";
 import type { Route } from "./+types/services";
 
-const crumbs = [
-  { name: "Inicio", path: "/" },
-  { name: "Servicios", path: "/services" },
-];
+const crumbs = trail({ name: "Servicios", path: "/services" });
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ ...servicesPage.seo, path: "/services", jsonLd: [breadcrumbJsonLd(crumbs)] });

@@ -3,7 +3,7 @@ import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { imagePreloadLink, Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, trail } from "~/lib/seo";
 import { company } from "../../content/company";
 import { team, teamSeo } from "../../content/team";
 import type { Route } from "./+types/team";
@@ -21,10 +21,7 @@ export default function Team() {
         eyebrow="Equipo"
         title={team.title}
         subtitle={team.subtitle}
-        crumbs={[
-          { name: "Inicio", path: "/" },
-          { name: "Equipo", path: "/team" },
-        ]}
+        crumbs={trail({ name: "Equipo", path: "/team" })}
       />
       <section aria-labelledby="quienes-somos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
