@@ -2,8 +2,8 @@
 // contact details and a next step. Pre-rendered; the form works once hydrated.
 import {
   type ChangeEvent,
+  type ComponentProps,
   type FormEvent,
-  type ReactNode,
   useEffect,
   useId,
   useRef,
@@ -19,12 +19,13 @@ import {
   useSubmit,
 } from "react-router";
 import { CallLink } from "~/components/call-link";
+import { Field } from "~/components/form-field";
 import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
 import { ApiError, api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
-import { breadcrumbJsonLd, pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
 import { company } from "../../content/company";
 import {
   areaChoices,
@@ -42,10 +43,7 @@ import {
 import { serviceGroups } from "../../content/service-choices";
 import type { Route } from "./+types/contact";
 
-const crumbs = [
-  { name: "Inicio", path: "/" },
-  { name: "Contacto", path: "/contact" },
-];
+const crumbs = trail({ name: "Contacto", path: "/contact" });
 
 export function meta() {
   return pageMeta({
@@ -283,9 +281,9 @@ function ContactForm({
 
   return (
     <form onSubmit={submit} className="mt-8 grid gap-6 sm:grid-cols-2">
-      <Field label={quoteLabels.service} className="sm:col-span-2">
-        {(id) => (
-          <select id={id} {...bind("service")} className={inputClass}>
+      <QuoteField label={quoteLabels.service} className="sm:col-span-2">
+        {(control) => (
+          <select {...control} {...bind("service")} className={inputClass}>
             <option value="">Elige un servicio</option>
             {serviceGroups.map((group) => (
               <optgroup key={group.label} label={group.label}>
@@ -294,11 +292,11 @@ function ContactForm({
             ))}
           </select>
         )}
-      </Field>
-      <Field label="Nombre" required className="sm:col-span-2">
-        {(id) => (
+      </QuoteField>
+      <QuoteField label="Nombre" required className="sm:col-span-2">
+        {(control) => (
           <input
-            id={id}
+            {...control}
             type="text"
             required
             autoComplete="name"
@@ -306,75 +304,70 @@ function ContactForm({
             className={inputClass}
           />
         )}
-      </Field>
+      </QuoteField>
       <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
         Déjanos al menos un correo electrónico o un teléfono para poder responderte.
       </p>
-      <Field
+      <QuoteField
         label="Correo electrónico"
         hint="Para enviarte el presupuesto por escrito."
         describedBy={reachableHintId}
       >
-        {(id, hintId) => (
+        {(control) => (
           <input
-            id={id}
+            {...control}
             type="email"
             autoComplete="email"
-            aria-describedby={hintId}
             {...bind("email")}
             className={inputClass}
           />
         )}
-      </Field>
-      <Field label="Teléfono" hint="Si prefieres que te llamemos." describedBy={reachableHintId}>
-        {(id, hintId) => (
+      </QuoteField>
+      <QuoteField
+        label="Teléfono"
+        hint="Si prefieres que te llamemos."
+        describedBy={reachableHintId}
+      >
+        {(control) => (
           <input
-            id={id}
+            {...control}
             type="tel"
             autoComplete="tel"
-            aria-describedby={hintId}
             {...bind("phone")}
             className={inputClass}
           />
         )}
-      </Field>
-      <Field
+      </QuoteField>
+      <QuoteField
         label="Asunto"
         required
         hint="Por ejemplo: reforma de cocina en Valencia."
         className="sm:col-span-2"
       >
-        {(id, hintId) => (
-          <input
-            id={id}
-            type="text"
-            required
-            aria-describedby={hintId}
-            {...bind("subject")}
-            className={inputClass}
-          />
+        {(control) => (
+          <input {...control} type="text" required {...bind("subject")} className={inputClass} />
         )}
-      </Field>
-      <Field label="Mensaje" required className="sm:col-span-2">
-        {(id) => (
+      </QuoteField>
+      <QuoteField label="Mensaje" required className="sm:col-span-2">
+        {(control) => (
           <textarea
-            id={id}
+            {...control}
             required
             rows={6}
             {...bind("message")}
             className={`${inputClass} py-2`}
           />
         )}
-      </Field>
+      </QuoteField>
       <fieldset className="grid gap-6 sm:col-span-2 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">
           Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
         </legend>
         <ChoiceField name="area" bind={bind} empty="Elige una zona" choices={areaChoices} />
-        <Field label={quoteLabels.postcode}>
-          {(id) => (
+        <QuoteField label={quoteLabels.postcode}>
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="text"
               inputMode="numeric"
               autoComplete="postal-code"
@@ -383,17 +376,17 @@ function ContactForm({
               className={inputClass}
             />
           )}
-        </Field>
+        </QuoteField>
         <ChoiceField
           name="property_type"
           bind={bind}
           empty="Elige un tipo"
           choices={propertyTypes}
         />
-        <Field label={quoteLabels.surface_m2}>
-          {(id) => (
+        <QuoteField label={quoteLabels.surface_m2}>
+          {(control) => (
             <input
-              id={id}
+              {...control}
               type="number"
               inputMode="numeric"
               min={1}
@@ -402,7 +395,7 @@ function ContactForm({
               className={inputClass}
             />
           )}
-        </Field>
+        </QuoteField>
         <ChoiceField name="budget" bind={bind} empty="Elige un margen" choices={budgetRanges} />
         <ChoiceField
           name="start_window"
@@ -423,21 +416,20 @@ function ContactForm({
           choices={contactTimes}
         />
         <div className="sm:col-span-2">
-          <Field label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
-            {(id, hintId) => (
+          <QuoteField label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
+            {(control) => (
               <input
-                id={id}
+                {...control}
                 ref={photoInput}
                 type="file"
                 accept="image/*"
                 multiple
                 onChange={addPhotos}
-                aria-describedby={hintId}
                 aria-invalid={photoErrors.length ? true : undefined}
                 className="mt-1 block w-full text-sm text-ink-soft file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-ink/30 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-sand-50"
               />
             )}
-          </Field>
+          </QuoteField>
           {photos.length ? (
             <ul aria-label="Fotos elegidas" className="mt-3 space-y-2">
               {photos.map((photo, index) => (
@@ -512,14 +504,14 @@ function ChoiceField({
   choices: readonly Choice[];
 }) {
   return (
-    <Field label={quoteLabels[name]}>
-      {(id) => (
-        <select id={id} {...bind(name)} className={inputClass}>
+    <QuoteField label={quoteLabels[name]}>
+      {(control) => (
+        <select {...control} {...bind(name)} className={inputClass}>
           <option value="">{empty}</option>
           <ChoiceOptions choices={choices} />
         </select>
       )}
-    </Field>
+    </QuoteField>
   );
 }
 
@@ -534,46 +526,9 @@ function ChoiceOptions({ choices }: { choices: readonly Choice[] }) {
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-ink/30 bg-white px-3 text-ink shadow-sm focus:border-ink";
 
-/** A visible label above its control, the required mark and an optional hint. */
-function Field({
-  label,
-  required = false,
-  hint,
-  describedBy,
-  className = "",
-  children,
-}: {
-  label: string;
-  required?: boolean;
-  hint?: string;
-  /** Another hint on the page that also describes this control. */
-  describedBy?: string;
-  className?: string;
-  children: (id: string, hintId: string | undefined) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = useId();
-  const describedByIds = [hint ? hintId : undefined, describedBy].filter(Boolean).join(" ");
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="font-medium">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 font-semibold text-terracotta">
-            *
-          </span>
-        ) : (
-          <span className="ml-1 text-sm font-normal text-ink-soft">(opcional)</span>
-        )}
-      </label>
-      {children(id, describedByIds || undefined)}
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-ink-soft">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
+/** The quote form marks its optional fields rather than its required ones: most are optional. */
+function QuoteField(props: ComponentProps<typeof Field>) {
+  return <Field markOptional {...props} />;
 }
 
 function ContactDetails() {

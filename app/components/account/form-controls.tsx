@@ -1,45 +1,24 @@
-// Form controls of the account screens: visible labels, the required mark, a show/hide toggle on
-// passwords (SPEC §2), the server's 422 messages next to their field, and a submit button that
-// says what is happening while the request is in flight (SPEC §4).
-import { type ReactNode, useId, useState } from "react";
-
+// Form controls of the account screens, built on the field parts every form shares
+// (components/form-field.tsx): the server's 422 messages next to their field, passwords with their
+// show/hide toggle (SPEC §2), and a submit button that says what is happening while the request is
+// in flight (SPEC §4). The admin form shares their look and the password toggle.
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { Field, FieldMessages, RequiredMark } from "~/components/form-field";
 import type { FieldErrors } from "~/lib/account-forms";
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta";
+/**
+ * The look of a control on the account and admin screens. A password's sits in its toggle's
+ * wrapper, which carries the top margin; other controls add `mt-1`.
+ */
+export const controlLook =
+  "block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta";
 
-export function RequiredMark() {
-  return (
-    <span className="text-terracotta-dark" aria-hidden="true">
-      {" "}
-      *
-    </span>
-  );
-}
+const inputClass = `mt-1 ${controlLook}`;
 
 export function RequiredNote() {
   return (
     <p className="text-sm text-ink-soft">
       Los campos marcados con <span className="text-terracotta-dark">*</span> son obligatorios.
-    </p>
-  );
-}
-
-/** A field's visible label, with the required mark when it is required. */
-function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
-  return (
-    <label htmlFor={id} className="block font-medium text-ink">
-      {label}
-      {required ? <RequiredMark /> : null}
-    </label>
-  );
-}
-
-function FieldMessages({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-terracotta-dark">
-      {messages.join(", ")}
     </p>
   );
 }
@@ -56,23 +35,19 @@ interface FieldProps {
 }
 
 export function TextField({ label, name, type = "text", required, errors, ...rest }: FieldProps) {
-  const id = useId();
-  const messages = errors?.[name];
   return (
-    <div>
-      <FieldLabel id={id} label={label} required={required} />
-      <input
-        id={id}
-        name={name}
-        type={type}
-        required={required}
-        aria-invalid={messages?.length ? true : undefined}
-        aria-describedby={messages?.length ? `${id}-error` : undefined}
-        className={`${inputClass} read-only:bg-sand-50`}
-        {...rest}
-      />
-      <FieldMessages id={`${id}-error`} messages={messages} />
-    </div>
+    <Field label={label} required={required} errors={errors?.[name]}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          required={required}
+          className={`${inputClass} read-only:bg-sand-50`}
+          {...rest}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -83,36 +58,18 @@ export function PasswordField({
   autoComplete,
   errors,
 }: Omit<FieldProps, "type" | "defaultValue" | "readOnly">) {
-  const id = useId();
-  const [visible, setVisible] = useState(false);
-  const messages = errors?.[name];
   return (
-    <div>
-      <FieldLabel id={id} label={label} required={required} />
-      <div className="relative mt-1">
-        <input
-          id={id}
+    <Field label={label} required={required} errors={errors?.[name]}>
+      {(control) => (
+        <PasswordInput
+          {...control}
           name={name}
-          type={visible ? "text" : "password"}
           required={required}
           autoComplete={autoComplete}
-          aria-invalid={messages?.length ? true : undefined}
-          aria-describedby={messages?.length ? `${id}-error` : undefined}
-          className={`${inputClass.replace("mt-1 ", "")} pr-24`}
+          className={controlLook}
         />
-        <button
-          type="button"
-          aria-controls={id}
-          aria-pressed={visible}
-          onClick={() => setVisible((value) => !value)}
-          className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-ink-soft hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
-        >
-          {visible ? "Ocultar" : "Mostrar"}
-          <span className="sr-only"> contraseña</span>
-        </button>
-      </div>
-      <FieldMessages id={`${id}-error`} messages={messages} />
-    </div>
+      )}
+    </Field>
   );
 }
 
@@ -253,6 +210,29 @@ export function AccountPanel({
         {intro ? <div className="mt-2 text-ink-soft">{intro}</div> : null}
         <div className="mt-6">{children}</div>
       </div>
+    </div>
+  );
+}
+
+/** A password input with its show/hide toggle (SPEC §2), for every form that asks for one. */
+export function PasswordInput({
+  className,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { id: string }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative mt-1">
+      <input {...input} type={visible ? "text" : "password"} className={`${className} pr-24`} />
+      <button
+        type="button"
+        aria-controls={input.id}
+        aria-pressed={visible}
+        onClick={() => setVisible((shown) => !shown)}
+        className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-ink-soft hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+      >
+        {visible ? "Ocultar" : "Mostrar"}
+        <span className="sr-only"> contraseña</span>
+      </button>
     </div>
   );
 }

@@ -4,14 +4,12 @@
 // the server's messages next to each field (docs/decisions/053-admin-failures.md).
 import { type FormEvent, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { SubmitButton } from "~/components/account/form-controls";
+import { controlLook, PasswordInput, SubmitButton } from "~/components/account/form-controls";
+import { Field, FieldMessages } from "~/components/form-field";
 import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
 import type { SaveRefusal } from "~/lib/admin-actions";
 
 type Values = Record<string, unknown>;
-
-const controlClass =
-  "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta";
 
 /** The value a control starts with, in the control's own terms (strings, booleans, lists). */
 function initialValue(detail: FieldDetail): unknown {
@@ -120,11 +118,7 @@ function FieldControl({
   const id = useId();
   const invalid = messages?.length ? true : undefined;
   const describedBy = invalid ? `${id}-error` : undefined;
-  const error = invalid ? (
-    <p id={`${id}-error`} className="mt-1 text-sm text-terracotta-dark">
-      {messages?.join(", ")}
-    </p>
-  ) : null;
+  const error = <FieldMessages id={`${id}-error`} messages={messages} />;
   const options = detail.selector ?? [];
 
   if (detail.type === "checkbox") {
@@ -184,100 +178,65 @@ function FieldControl({
     );
   }
 
-  const common = {
-    id,
-    name: field,
-    readOnly,
-    "aria-invalid": invalid,
-    "aria-describedby": describedBy,
-    className: `${controlClass} read-only:bg-sand-50`,
-  };
-  let control: React.ReactNode;
-  if (detail.type === "selector") {
-    control = (
-      <select {...common} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Selecciona una opción</option>
-        {options.map((option) => (
-          <option key={String(option.id)} value={String(option.id)}>
-            {option.title}
-          </option>
-        ))}
-      </select>
-    );
-  } else if (detail.type === "textarea") {
-    control = (
-      <textarea
-        {...common}
-        rows={5}
-        value={String(value ?? "")}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
-  } else if (detail.type === "text" && /password/i.test(field)) {
-    // Passwords arrive as text fields; they still get the show/hide toggle of every password.
-    control = <SecretInput {...common} value={String(value ?? "")} onChange={onChange} />;
-  } else {
-    const numeric = detail.type === "number" || detail.type === "decimal";
-    control = (
-      <input
-        {...common}
-        type={numeric ? "number" : detail.type === "email" ? "email" : "text"}
-        step={detail.type === "decimal" ? "0.01" : numeric ? "1" : undefined}
-        inputMode={
-          detail.type === "decimal" ? "decimal" : detail.type === "number" ? "numeric" : undefined
+  const look = `mt-1 ${controlLook} read-only:bg-sand-50`;
+  const text = String(value ?? "");
+  return (
+    <Field label={detail.title} errors={messages}>
+      {(control) => {
+        const common = { ...control, name: field, readOnly, className: look };
+        if (detail.type === "selector") {
+          return (
+            <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
+              <option value="">Selecciona una opción</option>
+              {options.map((option) => (
+                <option key={String(option.id)} value={String(option.id)}>
+                  {option.title}
+                </option>
+              ))}
+            </select>
+          );
         }
-        value={String(value ?? "")}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    );
-  }
-  return (
-    <div>
-      <label htmlFor={id} className="block font-medium text-ink">
-        {detail.title}
-      </label>
-      {control}
-      {error}
-    </div>
-  );
-}
-
-function SecretInput({
-  value,
-  onChange,
-  ...common
-}: {
-  id: string;
-  name: string;
-  readOnly?: boolean;
-  "aria-invalid"?: boolean;
-  "aria-describedby"?: string;
-  className: string;
-  value: string;
-  onChange: (value: unknown) => void;
-}) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <div className="relative mt-1">
-      <input
-        {...common}
-        type={visible ? "text" : "password"}
-        autoComplete="new-password"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={`${common.className.replace("mt-1 ", "")} pr-24`}
-      />
-      <button
-        type="button"
-        aria-controls={common.id}
-        aria-pressed={visible}
-        onClick={() => setVisible((shown) => !shown)}
-        className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-ink-soft hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
-      >
-        {visible ? "Ocultar" : "Mostrar"}
-        <span className="sr-only"> contraseña</span>
-      </button>
-    </div>
+        if (detail.type === "textarea") {
+          return (
+            <textarea
+              {...common}
+              rows={5}
+              value={text}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          );
+        }
+        if (detail.type === "text" && /password/i.test(field)) {
+          // Passwords arrive as text fields; they still get the show/hide toggle of every password.
+          return (
+            <PasswordInput
+              {...common}
+              className={`${controlLook} read-only:bg-sand-50`}
+              autoComplete="new-password"
+              value={text}
+              onChange={(e) => onChange(e.target.value)}
+            />
+          );
+        }
+        const numeric = detail.type === "number" || detail.type === "decimal";
+        return (
+          <input
+            {...common}
+            type={numeric ? "number" : detail.type === "email" ? "email" : "text"}
+            step={detail.type === "decimal" ? "0.01" : numeric ? "1" : undefined}
+            inputMode={
+              detail.type === "decimal"
+                ? "decimal"
+                : detail.type === "number"
+                  ? "numeric"
+                  : undefined
+            }
+            value={text}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        );
+      }}
+    </Field>
   );
 }
 

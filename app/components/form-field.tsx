@@ -1,0 +1,81 @@
+// The one set of field parts every form in app/ is built from (issue 11; decision 149): the
+// contact form, the account screens and the admin form. What a field says around its control
+// (label, marks, hint, the server's messages and the ARIA that ties them to the control) is
+// written once, here; the controls' look and the password toggle of the account and admin forms
+// are in account/form-controls.tsx, the quote form's larger touch targets in its route.
+import { type ReactNode, useId } from "react";
+
+export function RequiredMark() {
+  return (
+    <span className="text-terracotta-dark" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  );
+}
+
+/** The server's messages for one field, named by the control's `aria-describedby`. */
+export function FieldMessages({ id, messages }: { id: string; messages?: string[] }) {
+  if (!messages?.length) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-terracotta-dark">
+      {messages.join(", ")}
+    </p>
+  );
+}
+
+/** What a field hands its control: the id its label points at and the texts describing it. */
+export interface ControlProps {
+  id: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+}
+
+/**
+ * A visible label above its control, the required mark (or "(opcional)" where a form marks its
+ * optional fields instead, as the long quote form does), a hint and the server's messages.
+ */
+export function Field({
+  label,
+  required = false,
+  markOptional = false,
+  hint,
+  describedBy,
+  errors,
+  className,
+  children,
+}: {
+  label: string;
+  required?: boolean;
+  markOptional?: boolean;
+  hint?: string;
+  /** Another text on the page that also describes this control. */
+  describedBy?: string;
+  errors?: string[];
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const invalid = errors?.length ? true : undefined;
+  const describedByIds = [hint && `${id}-hint`, describedBy, invalid && `${id}-error`]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block font-medium text-ink">
+        {label}
+        {required ? <RequiredMark /> : null}
+        {!required && markOptional ? (
+          <span className="ml-1 text-sm font-normal text-ink-soft">(opcional)</span>
+        ) : null}
+      </label>
+      {children({ id, "aria-describedby": describedByIds || undefined, "aria-invalid": invalid })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessages id={`${id}-error`} messages={errors} />
+    </div>
+  );
+}
