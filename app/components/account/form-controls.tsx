@@ -108,18 +108,21 @@ export function NewPasswordFields({ label, errors }: { label: string; errors?: F
   );
 }
 
+/** A checkbox with its label after it: the terms on sign-up, a yes/no field of the admin form. */
 export function CheckboxField({
   name,
   required,
   children,
-  errors,
+  messages,
+  ...input
 }: {
   name: string;
   required?: boolean;
   children: ReactNode;
-  errors?: FieldErrors;
-}) {
+  messages?: string[];
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "checked" | "onChange">) {
   const id = useId();
+  const invalid = messages?.length ? true : undefined;
   return (
     <div>
       <div className="flex items-start gap-2">
@@ -128,14 +131,17 @@ export function CheckboxField({
           name={name}
           type="checkbox"
           required={required}
+          aria-invalid={invalid}
+          aria-describedby={invalid && `${id}-error`}
           className="mt-1 size-4 accent-terracotta"
+          {...input}
         />
         <label htmlFor={id} className="text-ink">
           {children}
           {required ? <RequiredMark /> : null}
         </label>
       </div>
-      <FieldMessages id={`${id}-error`} messages={errors?.[name]} />
+      <FieldMessages id={`${id}-error`} messages={messages} />
     </div>
   );
 }

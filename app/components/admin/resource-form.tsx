@@ -4,7 +4,12 @@
 // the server's messages next to each field (docs/decisions/053-admin-failures.md).
 import { type FormEvent, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
-import { controlLook, PasswordInput, SubmitButton } from "~/components/account/form-controls";
+import {
+  CheckboxField,
+  controlLook,
+  PasswordInput,
+  SubmitButton,
+} from "~/components/account/form-controls";
 import { Field, FieldMessages } from "~/components/form-field";
 import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
 import type { SaveRefusal } from "~/lib/admin-actions";
@@ -123,24 +128,14 @@ function FieldControl({
 
   if (detail.type === "checkbox") {
     return (
-      <div>
-        <div className="flex items-center gap-2">
-          <input
-            id={id}
-            name={field}
-            type="checkbox"
-            checked={Boolean(value)}
-            onChange={(event) => onChange(event.target.checked)}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            className="size-4 accent-terracotta"
-          />
-          <label htmlFor={id} className="font-medium text-ink">
-            {detail.title}
-          </label>
-        </div>
-        {error}
-      </div>
+      <CheckboxField
+        name={field}
+        checked={Boolean(value)}
+        onChange={(event) => onChange(event.target.checked)}
+        messages={messages}
+      >
+        <span className="font-medium">{detail.title}</span>
+      </CheckboxField>
     );
   }
 

@@ -66,7 +66,7 @@ export default function Register() {
         />
         <EmailField required errors={errors} />
         <NewPasswordFields label="Contraseña" errors={errors} />
-        <CheckboxField name="terms" required>
+        <CheckboxField name="terms" required messages={errors?.terms}>
           He leído y acepto los{" "}
           <NewTabLink href="/terms-and-conditions">términos y condiciones</NewTabLink> y la{" "}
           <NewTabLink href="/privacy-and-politics">política de privacidad</NewTabLink>
