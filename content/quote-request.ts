@@ -55,6 +55,18 @@ export const contactTimes: readonly Choice[] = [
 ];
 
 /**
+ * The names of SPEC §7's five fields, the same on the form, in its
+ * error messages, in the mails and in the admin (issue 11: one label, one place).
+ */
+export const contactLabels = {
+  name: "Nombre",
+  email: "Correo electrónico",
+  phone: "Teléfono",
+  subject: "Asunto",
+  message: "Mensaje",
+} as const;
+
+/**
  * The name of each detail, the same on the form, in its error messages, in the mails and in
  * the admin (issue 11: one label, one place).
  */

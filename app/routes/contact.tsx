@@ -32,6 +32,7 @@ import {
   budgetRanges,
   type Choice,
   contactChannels,
+  contactLabels,
   contactTimes,
   nextSteps,
   photoMessages,
@@ -293,7 +294,7 @@ function ContactForm({
           </select>
         )}
       </QuoteField>
-      <QuoteField label="Nombre" required className="sm:col-span-2">
+      <QuoteField label={contactLabels.name} required className="sm:col-span-2">
         {(control) => (
           <input
             {...control}
@@ -309,7 +310,7 @@ function ContactForm({
         Déjanos al menos un correo electrónico o un teléfono para poder responderte.
       </p>
       <QuoteField
-        label="Correo electrónico"
+        label={contactLabels.email}
         hint="Para enviarte el presupuesto por escrito."
         describedBy={reachableHintId}
       >
@@ -324,7 +325,7 @@ function ContactForm({
         )}
       </QuoteField>
       <QuoteField
-        label="Teléfono"
+        label={contactLabels.phone}
         hint="Si prefieres que te llamemos."
         describedBy={reachableHintId}
       >
@@ -339,7 +340,7 @@ function ContactForm({
         )}
       </QuoteField>
       <QuoteField
-        label="Asunto"
+        label={contactLabels.subject}
         required
         hint="Por ejemplo: reforma de cocina en Valencia."
         className="sm:col-span-2"
@@ -348,7 +349,7 @@ function ContactForm({
           <input {...control} type="text" required {...bind("subject")} className={inputClass} />
         )}
       </QuoteField>
-      <QuoteField label="Mensaje" required className="sm:col-span-2">
+      <QuoteField label={contactLabels.message} required className="sm:col-span-2">
         {(control) => (
           <textarea
             {...control}
@@ -554,7 +555,7 @@ function ContactDetails() {
           </CallLink>
           <dl className="mt-6 space-y-3 text-sm">
             <div>
-              <dt className="font-semibold">Correo electrónico</dt>
+              <dt className="font-semibold">{contactLabels.email}</dt>
               <dd>
                 <a href={`mailto:${company.email}`} className="underline underline-offset-4">
                   {company.email}

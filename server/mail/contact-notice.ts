@@ -1,4 +1,6 @@
 import { company } from "../../content/company.ts";
+import { leadPhotosLabel } from "../../content/lead-photos.ts";
+import { contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import type { QuoteDetails } from "../leads/quote-details.ts";
@@ -49,14 +51,14 @@ export function contactNoticeMail(
     ],
     details: [
       ...(contact.reference ? [{ label: "Referencia", value: contact.reference }] : []),
-      { label: "Nombre", value: contact.name },
+      { label: contactLabels.name, value: contact.name },
       { label: "Correo", value: contact.email || "No lo ha indicado" },
-      { label: "Teléfono", value: contact.phone || "No lo ha indicado" },
-      { label: "Asunto", value: contact.subject },
+      { label: contactLabels.phone, value: contact.phone || "No lo ha indicado" },
+      { label: contactLabels.subject, value: contact.subject },
       ...quoteDetailLines(contact),
-      { label: "Mensaje", value: contact.message },
+      { label: contactLabels.message, value: contact.message },
       ...(contact.photos?.length
-        ? [{ label: "Fotos adjuntas", value: contact.photos.join("\n") }]
+        ? [{ label: leadPhotosLabel, value: contact.photos.join("\n") }]
         : []),
     ],
     action: { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },

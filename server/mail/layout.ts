@@ -1,7 +1,7 @@
 import { company } from "../../content/company.ts";
 import type { MailMessage } from "./mailer.ts";
 
-export const companyName = "Obra Mediterránea";
+export const companyName = company.name;
 
 /** What a product mail says, as plain text; `renderMail` gives it its text and HTML form. */
 export interface MailContent {

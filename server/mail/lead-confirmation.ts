@@ -1,5 +1,6 @@
 import { company } from "../../content/company.ts";
-import { nextSteps } from "../../content/quote-request.ts";
+import { leadPhotosLabel } from "../../content/lead-photos.ts";
+import { contactLabels, nextSteps } from "../../content/quote-request.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import type { LeadRequest } from "../leads/store-lead.ts";
 import { renderMail } from "./layout.ts";
@@ -27,10 +28,10 @@ export function leadConfirmationMail(
     ],
     details: [
       { label: "Referencia", value: reference },
-      { label: "Asunto", value: lead.subject },
+      { label: contactLabels.subject, value: lead.subject },
       ...quoteDetailLines(lead),
-      { label: "Mensaje", value: lead.message },
-      ...(photos.length ? [{ label: "Fotos adjuntas", value: photos.join("\n") }] : []),
+      { label: contactLabels.message, value: lead.message },
+      ...(photos.length ? [{ label: leadPhotosLabel, value: photos.join("\n") }] : []),
     ],
     notes: [
       `Si necesitas algo antes, llámanos al ${company.phone} o escríbenos a ${company.email}.`,

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { accountLabels } from "../../content/account-fields.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { email, text } from "../fields.ts";
@@ -11,18 +12,18 @@ import { nameFields } from "../http-errors.ts";
  * and "ana@example.com" are one account.
  */
 export const accountFields = {
-  name: text("Nombre", { required: true, max: 100 }),
-  email: email("Correo electrónico", { required: true }),
+  name: text(accountLabels.name, { required: true, max: 100 }),
+  email: email(accountLabels.email, { required: true }),
 };
 
 // The account forms' fields by their Spanish labels, for the 422 answers' `field_titles`.
 nameFields({
   name: accountFields.name.title,
   email: accountFields.email.title,
-  password: "Contraseña",
+  password: accountLabels.password,
   password_confirmation: "Confirmación de contraseña",
   token: "Enlace",
-  remember: "Recordarme",
+  remember: accountLabels.remember,
 });
 
 export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";

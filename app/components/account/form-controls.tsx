@@ -5,6 +5,7 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { Field, FieldMessages, RequiredMark } from "~/components/form-field";
 import type { FieldErrors } from "~/lib/account-forms";
+import { accountLabels } from "../../../content/account-fields";
 
 /**
  * The look of a control on the account and admin screens. A password's sits in its toggle's
@@ -77,7 +78,7 @@ export function PasswordField({
 export function EmailField(props: Omit<FieldProps, "label" | "name" | "type">) {
   return (
     <TextField
-      label="Correo electrónico"
+      label={accountLabels.email}
       name="email"
       type="email"
       autoComplete="email"

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { api } from "~/lib/api";
 import { getSession } from "~/lib/session";
+import { leadPhotosLabel } from "../../../content/lead-photos";
 
 interface LeadPhoto {
   id: number;
@@ -93,7 +94,7 @@ export function LeadPhotos({ id, listed }: { id: string; listed?: LeadPhoto[] })
   return (
     <section aria-labelledby={headingId} className="mt-10">
       <h2 id={headingId} className="text-xl font-semibold text-ink">
-        Fotos adjuntas
+        {leadPhotosLabel}
       </h2>
       {failed ? (
         <p role="alert" className="mt-2 text-sm text-terracotta-dark">

@@ -9,6 +9,7 @@ import {
 } from "~/components/account/form-controls";
 import { formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
+import { accountLabels } from "../../../content/account-fields";
 import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/login";
 
@@ -40,7 +41,7 @@ export default function Login() {
         <RequiredNote />
         <EmailField required errors={errors} />
         <PasswordField
-          label="Contraseña"
+          label={accountLabels.password}
           name="password"
           required
           autoComplete="current-password"
@@ -49,7 +50,7 @@ export default function Login() {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label className="flex items-center gap-2 text-ink">
             <input type="checkbox" name="remember" className="size-4 accent-terracotta" />
-            Recordarme
+            {accountLabels.remember}
           </label>
           <Link to="/forgot-password" className="font-medium text-terracotta-dark underline">
             ¿Olvidaste tu contraseña?

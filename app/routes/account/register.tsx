@@ -11,6 +11,7 @@ import {
 } from "~/components/account/form-controls";
 import { formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
+import { accountLabels } from "../../../content/account-fields";
 import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/register";
 
@@ -65,7 +66,7 @@ export default function Register() {
           errors={errors}
         />
         <EmailField required errors={errors} />
-        <NewPasswordFields label="Contraseña" errors={errors} />
+        <NewPasswordFields label={accountLabels.password} errors={errors} />
         <CheckboxField name="terms" required messages={errors?.terms}>
           He leído y acepto los{" "}
           <NewTabLink href="/terms-and-conditions">términos y condiciones</NewTabLink> y la{" "}

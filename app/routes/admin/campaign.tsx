@@ -4,6 +4,7 @@
 // navigation state.
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ApiError, api } from "~/lib/api";
+import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import type { Route } from "./+types/campaign";
@@ -162,7 +163,7 @@ export default function CampaignScreen({ loaderData, actionData }: Route.Compone
     <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
       <p>
         <Link to="/admin/campaigns/index" className="text-sm font-medium text-ink-soft underline">
-          Campañas
+          {sectionTitle("campaigns")}
         </Link>
       </p>
       <h1 className="mt-2 font-display text-3xl font-semibold text-ink sm:text-4xl">

@@ -1,5 +1,10 @@
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { areaChoices, type Choice, quoteLabels } from "../../../content/quote-request.ts";
+import {
+  areaChoices,
+  type Choice,
+  contactLabels,
+  quoteLabels,
+} from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
@@ -12,17 +17,17 @@ import { defineResource, type FormInput } from "../resource.ts";
  * with the same rules, so staff can never store what a visitor could not.
  */
 export const contactFields = {
-  name: text("Nombre", { required: true, max: 100 }),
-  email: email("Correo electrónico"),
-  phone: text("Teléfono", {
+  name: text(contactLabels.name, { required: true, max: 100 }),
+  email: email(contactLabels.email),
+  phone: text(contactLabels.phone, {
     max: 30,
     pattern: {
       regex: /^[0-9 +()-]+$/,
-      message: "El campo «Teléfono» solo puede contener números, espacios y los signos + ( ) -.",
+      message: `El campo «${contactLabels.phone}» solo puede contener números, espacios y los signos + ( ) -.`,
     },
   }),
-  subject: text("Asunto", { required: true, max: 150 }),
-  message: textarea("Mensaje", { required: true, max: 5000 }),
+  subject: text(contactLabels.subject, { required: true, max: 150 }),
+  message: textarea(contactLabels.message, { required: true, max: 5000 }),
 };
 
 /** The lead pipeline (issue 13; decision 140), in the order a lead moves through it. */

@@ -1,11 +1,12 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { accountLabels } from "../../../content/account-fields.ts";
 import { hashPassword, passwordSchema } from "../../auth/passwords.ts";
 import type { Database } from "../../db/client.ts";
 import { accessTokens, roles, users } from "../../db/schema.ts";
-import { checkbox, email, selector, text, withInput } from "../../fields.ts";
+import { checkbox, selector, text, withInput } from "../../fields.ts";
 import { fail, failValidation } from "../../http-errors.ts";
-import { duplicateEmailMessage } from "../../users/account-fields.ts";
+import { accountFields, duplicateEmailMessage } from "../../users/account-fields.ts";
 import { createUser, UserInputError } from "../../users/create-user.ts";
 import { defineResource, type RecordChange } from "../resource.ts";
 
@@ -89,11 +90,11 @@ export const usersResource = defineResource({
   table: users,
   routes: ["create", "update", "delete"],
   fields: {
-    name: text("Nombre", { required: true, max: 100 }),
-    email: email("Correo electrónico", { required: true }),
+    // An account's name and e-mail follow the same rules here as at sign-up.
+    ...accountFields,
     role_id: selector("Rol", roleOptions, { required: true }),
     email_verified: checkbox("Verificado"),
-    password: withInput(text("Contraseña"), {
+    password: withInput(text(accountLabels.password), {
       create: passwordSchema,
       update: passwordUpdate,
       writeOnly: true,

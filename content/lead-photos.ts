@@ -1,0 +1,6 @@
+/**
+ * What staff and the visitor's confirmation call the photos sent with a quote request (the form
+ * itself asks for "Fotos o planos", content/quote-request.ts). Only the admin imports this file
+ * in the browser (vite.config.ts keeps it out of the public pages' chunk).
+ */
+export const leadPhotosLabel = "Fotos adjuntas";
