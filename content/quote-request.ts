@@ -55,8 +55,8 @@ export const contactTimes: readonly Choice[] = [
 ];
 
 /**
- * The names of SPEC §7's five fields, the same on the form, in its
- * error messages, in the mails and in the admin (issue 11: one label, one place).
+ * The names of SPEC §7's five fields, the same on the form, in its error messages, in the mails
+ * and in the admin (issue 11: one label, one place; decision 150).
  */
 export const contactLabels = {
   name: "Nombre",
