@@ -8,13 +8,12 @@ import type { FieldErrors } from "~/lib/account-forms";
 import { accountLabels } from "../../../content/account-fields";
 
 /**
- * The look of a control on the account and admin screens. A password's sits in its toggle's
- * wrapper, which carries the top margin; other controls add `mt-1`.
+ * The look of a control on the account and admin screens (`controlClass`). A password's sits in
+ * its toggle's wrapper, which carries the top margin, so it takes `controlLook` alone.
  */
 export const controlLook =
-  "block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta";
-
-const inputClass = `mt-1 ${controlLook}`;
+  "block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta read-only:bg-sand-50";
+export const controlClass = `mt-1 ${controlLook}`;
 
 export function RequiredNote() {
   return (
@@ -44,7 +43,7 @@ export function TextField({ label, name, type = "text", required, errors, ...res
           name={name}
           type={type}
           required={required}
-          className={`${inputClass} read-only:bg-sand-50`}
+          className={controlClass}
           {...rest}
         />
       )}

@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import {
   CheckboxField,
+  controlClass,
   controlLook,
   PasswordInput,
   SubmitButton,
@@ -121,9 +122,6 @@ function FieldControl({
   onChange: (value: unknown) => void;
 }) {
   const id = useId();
-  const invalid = messages?.length ? true : undefined;
-  const describedBy = invalid ? `${id}-error` : undefined;
-  const error = <FieldMessages id={`${id}-error`} messages={messages} />;
   const options = detail.selector ?? [];
 
   if (detail.type === "checkbox") {
@@ -142,7 +140,7 @@ function FieldControl({
   if (detail.type === "multi-selector") {
     const chosen = Array.isArray(value) ? (value as string[]) : [];
     return (
-      <fieldset aria-describedby={describedBy}>
+      <fieldset aria-describedby={messages?.length ? `${id}-error` : undefined}>
         <legend className="font-medium text-ink">{detail.title}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {options.map((option) => {
@@ -168,17 +166,16 @@ function FieldControl({
             );
           })}
         </div>
-        {error}
+        <FieldMessages id={`${id}-error`} messages={messages} />
       </fieldset>
     );
   }
 
-  const look = `mt-1 ${controlLook} read-only:bg-sand-50`;
   const text = String(value ?? "");
   return (
     <Field label={detail.title} errors={messages}>
       {(control) => {
-        const common = { ...control, name: field, readOnly, className: look };
+        const common = { ...control, name: field, readOnly, className: controlClass };
         if (detail.type === "selector") {
           return (
             <select {...common} value={text} onChange={(e) => onChange(e.target.value)}>
@@ -206,7 +203,7 @@ function FieldControl({
           return (
             <PasswordInput
               {...common}
-              className={`${controlLook} read-only:bg-sand-50`}
+              className={controlLook}
               autoComplete="new-password"
               value={text}
               onChange={(e) => onChange(e.target.value)}
