@@ -77,33 +77,43 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
   api.post("/", async (c) => {
     // SPEC §7's JSON body, or the same fields as a form with photos (decision 131).
     const contentType = c.req.header("content-type");
-    let submitted: unknown;
-    let photos: LeadPhoto[] = [];
-    const fileErrors: FieldErrors = {};
-    if (/^multipart\/form-data\b/i.test(contentType ?? "")) {
-      const boundary = boundaryOf(contentType);
-      if (!boundary) {
-        fail(400, {
-          title: "Datos no válidos",
-          message: "El formulario enviado está incompleto o dañado. Inténtalo de nuevo.",
-        });
-      }
-      const uploads = await limiter.hit(
-        `contact-upload:${clientIp(c, env)}`,
-        uploadLimit.requests,
-        uploadLimit.windowMs,
-      );
-      if (!uploads.allowed) tooManyRequests(uploads);
-      const form = await readLeadForm(c.req.raw.body, boundary);
-      submitted = form.fields;
-      photos = form.photos;
+    if (!/^multipart\/form-data\b/i.test(contentType ?? "")) {
+      return receive(c, await jsonBody(c), [], {});
+    }
+    const boundary = boundaryOf(contentType);
+    if (!boundary) {
+      fail(400, {
+        title: "Datos no válidos",
+        message: "El formulario enviado está incompleto o dañado. Inténtalo de nuevo.",
+      });
+    }
+    const uploads = await limiter.hit(
+      `contact-upload:${clientIp(c, env)}`,
+      uploadLimit.requests,
+      uploadLimit.windowMs,
+    );
+    if (!uploads.allowed) tooManyRequests(uploads);
+    const form = await readLeadForm(c.req.raw.body, boundary);
+    try {
+      const fileErrors: FieldErrors = {};
       if (form.photoErrors.length) fileErrors[photosField] = form.photoErrors;
       for (const field of form.misplacedFiles) {
         fileErrors[field] = [`Solo se pueden adjuntar archivos en «${photosField}».`];
       }
-    } else {
-      submitted = await jsonBody(c);
+      return await receive(c, form.fields, form.photos, fileErrors);
+    } finally {
+      // Stored or refused, the request's files are not needed any more.
+      await form.discard();
     }
+  });
+
+  /** Checks, counts, stores and announces one request, with the photos already re-encoded. */
+  async function receive(
+    c: Context,
+    submitted: unknown,
+    photos: LeadPhoto[],
+    fileErrors: FieldErrors,
+  ) {
     const { website, form_started_at, ...request } = validated(
       ContactRequest,
       submitted,
@@ -142,7 +152,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
       }
     }
     return c.json({ ...sent, reference: lead.reference }, 201);
-  });
+  }
 
   return api;
 }

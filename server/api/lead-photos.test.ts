@@ -1,7 +1,9 @@
+import { readdirSync } from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { listen } from "../../tests/support/listening.ts";
@@ -46,6 +48,15 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
     staffToken = await signIn(t.db, (await createUser(t.db, { role: "admin" })).id);
   });
   afterAll(() => t.close());
+
+  // Every request's files (as sent and re-encoded, decision 151) are removed once it is
+  // answered, whether stored, refused, too large or cut short: nothing fills the disk.
+  afterEach(async () => {
+    const ours = `obra-upload-${process.pid}-`;
+    await vi.waitFor(() =>
+      expect(readdirSync(os.tmpdir()).filter((name) => name.startsWith(ours))).toEqual([]),
+    );
+  });
 
   let serial = 0;
   /** Each request its own subject unless told: identical ones are one request (decision 060). */

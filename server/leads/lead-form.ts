@@ -1,8 +1,12 @@
 /**
  * A quote request sent as multipart/form-data (decision 131): the same fields as the JSON body,
- * as text, and up to five files in `photos`. Each file is checked and re-encoded as soon as it
- * has arrived, before the next is read, so at most one file as sent is held at a time.
+ * as text, and up to five files in `photos`. Each file is written to a folder of its own for
+ * this request, then checked and re-encoded there before the next is read (decision 151); the
+ * folder is removed once the request is answered.
  */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { photoMessages } from "../../content/quote-request.ts";
 import { fail } from "../http-errors.ts";
 import { MultipartError, readParts } from "./multipart.ts";
@@ -25,6 +29,8 @@ export interface LeadForm {
   photoErrors: string[];
   /** Other fields sent as files (errors[field]). */
   misplacedFiles: string[];
+  /** Removes the request's files: call it once the photos are stored or refused. */
+  discard: () => Promise<void>;
 }
 
 export const uploadTooLarge = {
@@ -32,12 +38,19 @@ export const uploadTooLarge = {
   message: `Los datos enviados superan el tamaño permitido: como máximo ${photoLimits.maxFiles} fotos de 10 MB cada una.`,
 };
 
-/** Reads and checks the whole body; a body too large (413) or broken (400) is refused here. */
+/**
+ * Reads and checks the whole body; a body too large (413) or broken (400) is refused here, its
+ * files already removed.
+ */
 export async function readLeadForm(
   body: ReadableStream<Uint8Array> | null,
   boundary: string,
 ): Promise<LeadForm> {
-  const form: LeadForm = { fields: {}, photos: [], photoErrors: [], misplacedFiles: [] };
+  // Named by the process, so that a folder left by one that died is easy to tell (the deploy
+  // guide's unit gives the site temporary folders of its own, emptied when it restarts).
+  const folder = await mkdtemp(path.join(os.tmpdir(), `obra-upload-${process.pid}-`));
+  const discard = () => rm(folder, { recursive: true, force: true });
+  const form: LeadForm = { fields: {}, photos: [], photoErrors: [], misplacedFiles: [], discard };
   if (!body) return form;
   let files = 0;
   try {
@@ -53,6 +66,7 @@ export async function readLeadForm(
         maxParts: 64,
         maxHeaderBytes: 16 * 1024,
       },
+      folder,
       [photosField],
     )) {
       if (part.kind === "field") {
@@ -72,11 +86,12 @@ export async function readLeadForm(
         form.photoErrors.push(photoMessages.tooLarge(name));
         continue;
       }
-      const result = await processPhoto(part.data, name);
+      const result = await processPhoto(part, name);
       if ("photo" in result) form.photos.push(result.photo);
       else form.photoErrors.push(result.error);
     }
   } catch (error) {
+    await discard();
     if (!(error instanceof MultipartError)) throw error;
     // The rest of the body is not read: the connection closes after the answer.
     const close = { connection: "close" };

@@ -1,8 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   boundaryOf,
+  type FieldPart,
+  type FilePart,
   type MultipartLimits,
-  type Part,
   parseDisposition,
   readParts,
 } from "./multipart.ts";
@@ -28,11 +33,30 @@ function streamOf(body: Buffer, size = body.length): ReadableStream<Uint8Array> 
   });
 }
 
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), "multipart-test-"));
+});
+afterEach(() => rm(folder, { recursive: true, force: true }));
+
+/** A file part as the test compares it: the bytes its file holds instead of where it is. */
+type ReadFile = Omit<FilePart, "path" | "sha256"> & { data: Buffer };
+
 async function partsOf(body: Buffer, size?: number, boundary = "XyZ", options = limits) {
-  const parts: Part[] = [];
-  for await (const part of readParts(streamOf(body, size), boundary, options)) {
-    // A file's bytes are only lent until the next part: kept here as a copy.
-    parts.push(part.kind === "file" ? { ...part, data: Buffer.from(part.data) } : part);
+  // Each body its own files, as each request has its own folder.
+  await rm(folder, { recursive: true });
+  await mkdir(folder);
+  const parts: (FieldPart | ReadFile)[] = [];
+  for await (const part of readParts(streamOf(body, size), boundary, options, folder)) {
+    if (part.kind === "field") {
+      parts.push(part);
+      continue;
+    }
+    const { path: file, sha256, ...rest } = part;
+    const data = file ? await readFile(file) : Buffer.alloc(0);
+    // The digest is of the bytes kept, computed as they arrived.
+    expect(sha256).toEqual(file ? createHash("sha256").update(data).digest() : Buffer.alloc(0));
+    parts.push({ ...rest, data });
   }
   return parts;
 }
@@ -99,12 +123,14 @@ describe("readParts", () => {
       ...file("tercera.jpg", 10),
       "--XyZ--",
     ]);
-    const parts = (await partsOf(body, 97)) as Extract<Part, { kind: "file" }>[];
+    const parts = (await partsOf(body, 97)) as ReadFile[];
     expect(parts.map((p) => [p.filename, p.size, p.data.length, p.tooLarge, p.skipped])).toEqual([
       ["grande.jpg", 1001, 0, true, false],
       ["justa.jpg", 1000, 1000, false, false],
       ["tercera.jpg", 10, 0, false, true],
     ]);
+    // Only the file kept is on disk.
+    expect(await readdir(folder)).toEqual(["2"]);
   });
 
   it("refuses a body that is cut short, has no boundary or has a part without a name", async () => {
@@ -141,7 +167,7 @@ describe("readParts", () => {
         );
       },
     });
-    for await (const part of readParts(endless, "XyZ", limits)) {
+    for await (const part of readParts(endless, "XyZ", limits, folder)) {
       expect(part).toEqual({ kind: "field", name: "a", value: "1" });
       break;
     }

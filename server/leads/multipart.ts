@@ -1,13 +1,16 @@
 /**
  * A streaming reader of multipart/form-data (RFC 7578) for the quote request's photos
- * (decision 131). Unlike `Request.formData()`, which holds the whole body and then a copy of
- * every file, it hands over one part at a time and reads no further until the caller asks for
- * the next: a file is decoded while the rest of the upload waits in the socket. Every file is
- * copied into one buffer of `maxFileBytes`, used again for the next, so an upload of five
- * files holds one file's bytes at a time and leaves none behind for the garbage collector.
- * Every size is bounded while reading, so a body that lies about its length, or has none, is
- * cut off too.
+ * (decisions 131, 151). Unlike `Request.formData()`, which holds the whole body and then a copy
+ * of every file, it hands over one part at a time and reads no further until the caller asks
+ * for the next: a file is decoded while the rest of the upload waits in the socket. Every file
+ * is written to its own file in a folder the caller gives, and hashed, as it arrives, so an
+ * upload holds none of its files in memory. Every size is bounded while reading, so a body that
+ * lies about its length, or has none, is cut off too.
  */
+import { createHash } from "node:crypto";
+import { open, rm } from "node:fs/promises";
+import path from "node:path";
+import { releaseBufferMemory } from "./release-memory.ts";
 
 export interface MultipartLimits {
   /** Bytes of the whole body. */
@@ -38,11 +41,10 @@ export interface FilePart {
   filename: string;
   /** As the client declared it: never trusted. */
   type: string;
-  /**
-   * The bytes received (none when `tooLarge` or `skipped`): valid until the next part is asked
-   * for, which overwrites them (copy them to keep them longer).
-   */
-  data: Buffer;
+  /** The file the bytes were written to; "" when none are kept (`tooLarge`, `skipped`). */
+  path: string;
+  /** SHA-256 of the bytes kept (empty when none are). */
+  sha256: Buffer;
   /** Bytes the part held, counted up to `maxFileBytes + 1`. */
   size: number;
   tooLarge: boolean;
@@ -88,15 +90,20 @@ function partialDelimiter(bytes: Buffer, delimiter: Buffer): number {
   return 0;
 }
 
+/** The body's pieces received between two minor collections (`releaseBufferMemory`). */
+const releaseEvery = 2 * 1024 * 1024;
+
 /**
  * The parts of `body`, one at a time: each is read whole (within the limits) before it is
  * handed over, and nothing more is read until the next one is asked for. A part is a file when
- * it has a file name, or when it is named in `fileFields` (a client may leave the name out).
+ * it has a file name, or when it is named in `fileFields` (a client may leave the name out);
+ * each file is written to `fileDir` (named by its part's number), which the caller removes.
  */
 export async function* readParts(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   limits: MultipartLimits,
+  fileDir: string,
   fileFields: readonly string[] = [],
 ): AsyncGenerator<Part> {
   // Every boundary after the first follows a line break; the body's start stands in for one.
@@ -108,8 +115,6 @@ export async function* readParts(
   let parts = 0;
   let files = 0;
   let fieldBytes = 0;
-  // Allocated at the first file; its pages take memory only as a file fills them.
-  let fileBytes: Buffer | undefined;
 
   /** Appends the next chunk to `pending`; false at the end of the body. */
   const more = async (): Promise<boolean> => {
@@ -124,8 +129,13 @@ export async function* readParts(
       ended = true;
       return false;
     }
+    const before = received;
     received += chunk.value.byteLength;
     if (received > limits.maxBodyBytes) throw new MultipartError("too large", "body too large");
+    // The pieces already written or parsed are garbage: freed now, not tens of megabytes later.
+    if (Math.floor(received / releaseEvery) > Math.floor(before / releaseEvery)) {
+      releaseBufferMemory();
+    }
     const value = Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.byteLength);
     pending = pending.length ? Buffer.concat([pending, value]) : value;
     return true;
@@ -207,12 +217,17 @@ export async function* readParts(
       // stays in `pending` until the next chunk tells.
       const chunks: Buffer[] = [];
       let size = 0;
-      const take = (bytes: Buffer) => {
+      const file = isFile && !skipped ? path.join(fileDir, String(parts)) : "";
+      const hash = createHash("sha256");
+      const output = file ? await open(file, "wx") : undefined;
+      const take = async (bytes: Buffer) => {
         if (bytes.length === 0) return;
         if (isFile) {
-          if (!skipped && size + bytes.length <= cap) {
-            fileBytes ??= Buffer.allocUnsafe(limits.maxFileBytes);
-            bytes.copy(fileBytes, size);
+          if (output && size + bytes.length <= cap) {
+            hash.update(bytes);
+            for (let at = 0; at < bytes.length; ) {
+              at += (await output.write(bytes, at)).bytesWritten;
+            }
           }
         } else {
           if (size + bytes.length > cap) throw new MultipartError("too large", "fields too large");
@@ -220,28 +235,34 @@ export async function* readParts(
         }
         size += bytes.length;
       };
-      for (;;) {
-        const at = pending.indexOf(delimiter);
-        if (at >= 0) {
-          take(pending.subarray(0, at));
-          pending = pending.subarray(at + delimiter.length);
-          break;
+      try {
+        for (;;) {
+          const at = pending.indexOf(delimiter);
+          if (at >= 0) {
+            await take(pending.subarray(0, at));
+            pending = pending.subarray(at + delimiter.length);
+            break;
+          }
+          const keep = partialDelimiter(pending, delimiter);
+          await take(pending.subarray(0, pending.length - keep));
+          // A copy, so that the chunk just taken is not held by the few bytes kept.
+          pending = keep ? Buffer.from(pending.subarray(pending.length - keep)) : EMPTY;
+          if (!(await more())) throw new MultipartError("malformed", "the body ends in a part");
         }
-        const keep = partialDelimiter(pending, delimiter);
-        take(pending.subarray(0, pending.length - keep));
-        // A copy, so that the chunk just taken is not held by the few bytes kept.
-        pending = keep ? Buffer.from(pending.subarray(pending.length - keep)) : EMPTY;
-        if (!(await more())) throw new MultipartError("malformed", "the body ends in a part");
+      } finally {
+        await output?.close();
       }
 
       if (isFile) {
         const tooLarge = size > cap;
+        if (tooLarge && file) await rm(file);
         yield {
           kind: "file",
           name: disposition.name,
           filename: disposition.filename ?? "",
           type: headers.get("content-type") ?? "",
-          data: tooLarge || skipped || !fileBytes ? EMPTY : fileBytes.subarray(0, size),
+          path: tooLarge ? "" : file,
+          sha256: tooLarge || skipped ? EMPTY : hash.digest(),
           size,
           tooLarge,
           skipped,

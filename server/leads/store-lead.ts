@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { leadPhotos } from "../db/schema.ts";
 import { type LeadPhoto, photoLimits } from "./photos.ts";
 import { type QuoteDetails, quoteDetailNames } from "./quote-details.ts";
+import { releaseBufferMemory } from "./release-memory.ts";
 
 /** A visitor's request as the public form sends it (SPEC §3) with the quote's details. */
 export interface LeadRequest extends QuoteDetails {
@@ -67,7 +69,8 @@ export async function storeLead(
       added.push(photo);
     }
     const last = held.at(-1)?.position ?? 0;
-    // One statement per photo: a few megabytes each, rather than one statement of them all.
+    // One statement per photo, read from its file just before (decision 151): a few megabytes
+    // in memory at a time, freed before the next, rather than every photo at once.
     for (const [index, photo] of added.entries()) {
       await tx.insert(leadPhotos).values({
         contact_id: stored.id,
@@ -76,10 +79,11 @@ export async function storeLead(
         content_type: photo.contentType,
         width: photo.width,
         height: photo.height,
-        bytes: photo.bytes,
-        thumbnail: photo.thumbnail,
+        bytes: await readFile(photo.path),
+        thumbnail: await readFile(photo.thumbnailPath),
         original_sha256: photo.originalSha256,
       });
+      releaseBufferMemory();
     }
     return { ...stored, photos: added.map((photo) => photo.name) };
   });
