@@ -142,11 +142,17 @@ test("the contact page offers a call as the next step and has no accessibility v
   expect(scan.violations).toEqual([]);
 });
 
+/** A small photo, as a phone would send one. */
+const photo = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: "#b5653a" } })
+    .jpeg()
+    .toBuffer();
+
 for (const viewport of [
   { name: "a phone", size: { width: 390, height: 844 } },
   { name: "a desktop", size: { width: 1280, height: 900 } },
 ]) {
-  test(`on ${viewport.name}: a service page's button opens the request with the service chosen, and the visitor gets a reference by mail`, async ({
+  test(`on ${viewport.name}: a service page's button opens the request with the service chosen, a photo goes with it, and the visitor gets a reference by mail`, async ({
     page,
     mailbox,
   }) => {
@@ -170,6 +176,9 @@ for (const viewport of [
     await form.getByLabel("Tipo de inmueble").selectOption({ label: "Piso" });
     await form.getByLabel("Metros cuadrados aproximados").fill("6");
     await form.getByLabel("Cuándo quieres empezar").selectOption({ label: "Cuanto antes" });
+    await form
+      .getByLabel("Fotos o planos (hasta 5)")
+      .setInputFiles({ name: "bano-actual.jpg", mimeType: "image/jpeg", buffer: await photo() });
     await likeAPerson(page);
     await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
 
@@ -183,22 +192,18 @@ for (const viewport of [
     expect(confirmation.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
     expect(confirmation.text).toContain("Servicio: Reforma de baños");
     expect(confirmation.text).toContain("Provincia o ciudad: Alicante");
-    // The office's notice carries the reference, and answering it writes to the visitor.
+    expect(confirmation.text).toContain("Fotos adjuntas: bano-actual.jpg");
+    // The office's notice carries the reference and the photo, and answering it writes to the
+    // visitor.
     await expect
       .poll(async () =>
         (await mailbox.messagesFor("oficina@obra.test"))
           .filter((mail) => mail.subject.includes(reference ?? "none"))
-          .map((mail) => mail.replyTo),
+          .map((mail) => [mail.replyTo, mail.text.includes("Fotos adjuntas: bano-actual.jpg")]),
       )
-      .toEqual([email]);
+      .toEqual([[email, true]]);
   });
 }
-
-/** A small photo, as a phone would send one. */
-const photo = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: "#b5653a" } })
-    .jpeg()
-    .toBuffer();
 
 test("photos: a refused file is named beside the input, can be taken out, and the rest go with the request", async ({
   page,
