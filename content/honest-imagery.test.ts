@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { galleryStrip } from "./home";
 import { photosOfFinishedWork } from "./images";
+import { nextStep } from "./next-step";
 import { galleryPage } from "./pages";
 
 // Issue 12: until content/images/src holds photos of the company's own finished jobs, no
@@ -11,5 +12,12 @@ describe.skipIf(photosOfFinishedWork)("headings over illustrations", () => {
       expect(text).not.toMatch(/obras (recientes|realizadas|terminadas)|galería de obras/i);
     }
     expect(galleryPage.subtitle).toMatch(/ilustraciones/);
+  });
+
+  it("nor do the links, labels and search keywords that lead to them", () => {
+    const texts = [nextStep.gallery.text, ...galleryPage.seo.keywords];
+    for (const text of texts) {
+      expect(text).not.toMatch(/obras (recientes|realizadas|terminadas)|nuestras obras/i);
+    }
   });
 });

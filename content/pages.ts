@@ -36,7 +36,7 @@ export const galleryPage = {
       "reformas de cocinas",
       "reformas de baños",
       "interiorismo",
-      "obras realizadas",
+      photosOfFinishedWork ? "obras realizadas" : "ideas de reformas",
     ],
   } satisfies Seo,
 };

@@ -8,6 +8,7 @@ import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { pageMeta, trail } from "~/lib/seo";
 import { useShuffled } from "~/lib/shuffle";
+import { photosOfFinishedWork } from "../../content/images";
 import { galleryPage } from "../../content/pages";
 import { servicePath } from "../../content/service-paths";
 import { services } from "../../content/services";
@@ -35,6 +36,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? [imagePreloadMeta(loaderData.first.image, scrollerImageSizes)] : []),
 ];
 
+/** The scroller's name for screen readers: illustrations are not the company's jobs (issue 12). */
+const galleryLabel = photosOfFinishedWork ? "Imágenes de nuestras obras" : "Imágenes de la galería";
+
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const { first, others } = loaderData;
   const mixed = [first, ...useShuffled(others)];
@@ -47,7 +51,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         crumbs={trail({ name: "Galería", path: "/gallery" })}
       />
       <section aria-label="Galería de imágenes" className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
-        <GalleryScroller items={mixed} label="Imágenes de nuestras obras" priorityFirst />
+        <GalleryScroller items={mixed} label={galleryLabel} priorityFirst />
         <p className="mt-4 text-sm text-ink-soft">
           {others.length + 1} imágenes. Pulsa el nombre de un servicio para ver qué incluye.
         </p>

@@ -284,7 +284,8 @@ test.describe("Home page", () => {
 });
 
 test.describe("Gallery page", () => {
-  const strip = (page: Page) => page.getByRole("list", { name: "Imágenes de nuestras obras" });
+  const strip = (page: Page) =>
+    page.getByRole("list", { name: /^Imágenes de (la galería|nuestras obras)$/ });
   const scrollLeft = (page: Page) =>
     strip(page).evaluate((element) => Math.round(element.scrollLeft));
 
