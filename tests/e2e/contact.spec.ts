@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { nextSteps } from "../../content/quote-request";
 import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
 import { test } from "./support/mailbox";
 
@@ -142,6 +143,17 @@ test("the contact page offers a call as the next step and has no accessibility v
   expect(scan.violations).toEqual([]);
 });
 
+test("a category page's button opens the request with no service chosen yet", async ({ page }) => {
+  await visit(page, "/service/reformas");
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: "Pide presupuesto sin compromiso" })
+    .click();
+  await expect(page).toHaveURL(/\/contact$/);
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await expect(form.getByLabel("Servicio")).toHaveValue("");
+});
+
 /** A small photo, as a phone would send one. */
 const photo = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: "#b5653a" } })
@@ -158,6 +170,14 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport.size);
     await visit(page, "/service/reformas/reformas-de-banos");
+    // The header's button, and the bar's at the bottom of a phone, carry the service too.
+    const headerButtons = page
+      .getByRole("banner")
+      .getByRole("link", { name: "Pide presupuesto", exact: true });
+    await expect(headerButtons).not.toHaveCount(0);
+    for (const button of await headerButtons.all()) {
+      await expect(button).toHaveAttribute("href", "/contact?servicio=reformas-de-banos");
+    }
     await page
       .getByRole("main")
       .getByRole("link", { name: "Pide presupuesto de reformas de baños" })
@@ -184,6 +204,8 @@ for (const viewport of [
 
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(/Tu referencia es (OM-\d{4}-\d{5})\./);
+    // What happens next, and when.
+    await expect(dialog).toContainText(nextSteps);
     const reference = (await dialog.textContent())?.match(/OM-\d{4}-\d{5}/)?.[0];
     await dialog.getByRole("button", { name: "Aceptar" }).click();
     await expect(form.getByLabel("Servicio")).toHaveValue("");
