@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailedTestApp, type MailedTestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import type { ReceivedMail } from "../../tests/support/smtp.ts";
+import { contacts } from "../db/schema.ts";
 
 const withSubject = (subject: string) => (mail: ReceivedMail) =>
   mail.subject?.includes(subject) ?? false;
@@ -34,6 +36,13 @@ describe.skipIf(skipDatabase)(
       });
       expect(notice.envelopeTo).toEqual(["oficina@obra.test"]);
       expect(notice.replyTo?.value.map((a) => a.address)).toEqual(["marta.lopez@example.com"]);
+      // Its button opens this very request in the panel.
+      const id = /\/admin\/contacts\/detail\/(\d+)/.exec(notice.text ?? "")?.[1];
+      const [stored] = await t.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(eq(contacts.subject, "Reforma de cocina con respuesta"));
+      expect(Number(id)).toBe(stored?.id);
     });
 
     it("has no Reply-To when the visitor left only a phone", async () => {

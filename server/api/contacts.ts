@@ -135,7 +135,10 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
       await limiter.forgive(key);
     } else {
       const mails: MailMessage[] = [
-        contactNoticeMail({ ...request, reference: lead.reference, photos: lead.photos }, env),
+        contactNoticeMail(
+          { ...request, id: lead.id, reference: lead.reference, photos: lead.photos },
+          env,
+        ),
       ];
       if (request.email)
         mails.push(

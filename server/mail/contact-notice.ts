@@ -9,6 +9,8 @@ import type { MailMessage } from "./mailer.ts";
 
 /** The stored contact message as the notice needs it (SPEC §3: email and phone are optional). */
 export interface ContactNotice extends QuoteDetails {
+  /** The stored message's id: the notice then links to its own page in the panel. */
+  id?: number;
   /** OM-YYYY-NNNNN; messages stored before migration 0008 have one too. */
   reference?: string | null;
   name: string;
@@ -61,7 +63,13 @@ export function contactNoticeMail(
         ? [{ label: leadPhotosLabel, value: contact.photos.join("\n") }]
         : []),
     ],
-    action: { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },
+    // Straight to the request (its photos are there); the inbox when it is not known.
+    action: contact.id
+      ? {
+          label: "Ver la solicitud en el panel",
+          url: `${env.APP_URL}/admin/contacts/detail/${contact.id}`,
+        }
+      : { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },
     notes: ["Cuando le hayas respondido, márcalo como atendido en el panel."],
     signature: [`La web de ${companyName}`],
   });

@@ -67,6 +67,13 @@ describe("contact notice", () => {
     expect(mail.html).not.toContain("<script>");
   });
 
+  it("links to the request's own page in the panel once it is stored", () => {
+    const mail = contactNoticeMail({ ...contact, id: 42, reference: "OM-2026-00042" }, env);
+    expect(mail.text).toContain("https://obramediterranea.es/admin/contacts/detail/42");
+    expect(mail.html).toContain('href="https://obramediterranea.es/admin/contacts/detail/42"');
+    expect(mail.text).not.toContain("/admin/contacts/index");
+  });
+
   it("without CONTACT_NOTIFY_TO goes to the company's public address, never the sending one", () => {
     const mail = contactNoticeMail(
       { name: "Ana", subject: "Cocina", message: "Presupuesto", email: null, phone: "600 111 222" },
