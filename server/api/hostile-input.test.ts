@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
+import { quoteDetailNames } from "../leads/quote-details.ts";
 import { escapeHtml } from "../mail/layout.ts";
 
 /**
@@ -86,6 +87,31 @@ describe.skipIf(skipDatabase)("hostile input", () => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it("refuses a naughty string in any quote detail on that field alone, never with a 5xx", async () => {
+    const failures: string[] = [];
+    let refused = 0;
+    for (const s of naughty) {
+      const details = Object.fromEntries(quoteDetailNames.map((name) => [name, s]));
+      const res = await post("/api/contacts", {
+        name: "Ana",
+        phone: "600 000 000",
+        subject: `Detalles ${sequence}`,
+        message: "Hola",
+        ...details,
+      });
+      if (res.status === 201) continue; // a string every list and rule takes (an empty one)
+      const { errors } = await res.json();
+      // Every detail is a choice from a list or a checked number: the text goes nowhere.
+      if (res.status !== 422 || !Object.keys(errors).every((f) => f in details)) {
+        failures.push(`${res.status} ${Object.keys(errors ?? {})} for ${JSON.stringify(s)}`);
+      }
+      refused += 1;
+    }
+    expect(failures).toEqual([]);
+    // Only the empty string is an answer every detail takes.
+    expect(refused).toBe(naughty.filter((s) => s !== "").length);
+  }, 120_000);
 
   it("stores an accepted naughty contact message exactly as written", async () => {
     for (const s of naughty.filter((_, i) => i % 7 === 0)) {

