@@ -143,6 +143,54 @@ test("the contact page offers a call as the next step and has no accessibility v
   expect(scan.violations).toEqual([]);
 });
 
+test("the request is written and sent with the keyboard alone, in the order it reads", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Servicio").focus();
+  const next = async (label: string, text?: string) => {
+    await page.keyboard.press("Tab");
+    // The label's start: the required mark or "(opcional)" follows it.
+    const start = new RegExp(`^${label.replace(/[()]/g, "\\$&")}`);
+    await expect(form.getByLabel(start)).toBeFocused();
+    if (text) await page.keyboard.type(text);
+  };
+  await next("Nombre", "Iker Arana");
+  await next("Correo electrónico");
+  await next("Teléfono", "600 777 888");
+  await next("Asunto", "Reforma de local por teclado");
+  await next("Mensaje", "Un local de 80 m² para una cafetería.");
+  // The optional details, one stop each: nothing skipped, nothing hidden (the trap for robots
+  // is out of the tab order).
+  for (const label of [
+    "Provincia o ciudad",
+    "Código postal",
+    "Tipo de inmueble",
+    "Metros cuadrados aproximados",
+    "Presupuesto aproximado",
+    "Cuándo quieres empezar",
+    "Cómo prefieres que te contactemos",
+    "Cuándo prefieres que te contactemos",
+    "Fotos o planos (hasta 5)",
+  ]) {
+    await next(label);
+  }
+  // The privacy notice's link, read just before sending.
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("link", { name: "política de privacidad" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("button", { name: "Enviar solicitud de presupuesto" })).toBeFocused();
+  await likeAPerson(page);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  await expect(dialog.getByRole("button", { name: "Aceptar" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(form.getByLabel("Asunto")).toHaveValue("");
+});
+
 test("a category page's button opens the request with no service chosen yet", async ({ page }) => {
   await visit(page, "/service/reformas");
   await page

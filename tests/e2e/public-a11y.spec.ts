@@ -51,6 +51,7 @@ test.describe("on a phone", () => {
     "/gallery",
     "/team",
     "/service/reformas/reformas-de-banos",
+    "/contact",
     "/cookies-politics",
   ]) {
     test(`axe finds no violation on ${path} at 390 px`, async ({ page }) => {
