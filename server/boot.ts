@@ -3,6 +3,8 @@ import { openDatabase } from "./db/client.ts";
 import type { Dependencies } from "./dependencies.ts";
 import type { Env } from "./env.ts";
 import { followSessionChanges, SessionCache } from "./fast-path/session-cache.ts";
+import { sweepUploadFolders } from "./leads/upload-folder.ts";
+import { log } from "./log.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { createTransport } from "./mail/transport.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
@@ -14,6 +16,9 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   const mail = createMailer(database.db, createTransport(env));
   const sessions = new SessionCache();
   const stopFollowing = await followSessionChanges(database, sessions);
+  // Photos left by a process killed in the middle of an upload (decision 151).
+  const swept = await sweepUploadFolders();
+  if (swept) log.info({ folders: swept }, "removed the upload folders of stopped processes");
   const deps: Dependencies = { env, db: database.db, mail, limiter, sessions };
   return {
     deps,

@@ -1,12 +1,9 @@
 /**
  * A quote request sent as multipart/form-data (decision 131): the same fields as the JSON body,
  * as text, and up to five files in `photos`. Each file is written to a folder of its own for
- * this request, then checked and re-encoded there before the next is read (decision 151); the
- * folder is removed once the request is answered.
+ * this request (upload-folder.ts), then checked and re-encoded there before the next is read
+ * (decision 151); the folder is removed once the request is answered.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { photoMessages } from "../../content/quote-request.ts";
 import { fail } from "../http-errors.ts";
 import { MultipartError, readParts } from "./multipart.ts";
@@ -17,6 +14,7 @@ import {
   photoLimits,
   processPhoto,
 } from "./photos.ts";
+import { createUploadFolder } from "./upload-folder.ts";
 
 export const photosField = "photos";
 
@@ -46,10 +44,7 @@ export async function readLeadForm(
   body: ReadableStream<Uint8Array> | null,
   boundary: string,
 ): Promise<LeadForm> {
-  // Named by the process, so that a folder left by one that died is easy to tell (the deploy
-  // guide's unit gives the site temporary folders of its own, emptied when it restarts).
-  const folder = await mkdtemp(path.join(os.tmpdir(), `obra-upload-${process.pid}-`));
-  const discard = () => rm(folder, { recursive: true, force: true });
+  const { path: folder, discard } = await createUploadFolder();
   const form: LeadForm = { fields: {}, photos: [], photoErrors: [], misplacedFiles: [], discard };
   if (!body) return form;
   let files = 0;
