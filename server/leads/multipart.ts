@@ -218,13 +218,13 @@ export async function* readParts(
       const chunks: Buffer[] = [];
       let size = 0;
       const file = isFile && !skipped ? path.join(fileDir, String(parts)) : "";
-      const hash = createHash("sha256");
       const output = file ? await open(file, "wx") : undefined;
+      const hash = output ? createHash("sha256") : undefined;
       const take = async (bytes: Buffer) => {
         if (bytes.length === 0) return;
         if (isFile) {
           if (output && size + bytes.length <= cap) {
-            hash.update(bytes);
+            hash?.update(bytes);
             for (let at = 0; at < bytes.length; ) {
               at += (await output.write(bytes, at)).bytesWritten;
             }
@@ -262,7 +262,7 @@ export async function* readParts(
           filename: disposition.filename ?? "",
           type: headers.get("content-type") ?? "",
           path: tooLarge ? "" : file,
-          sha256: tooLarge || skipped ? EMPTY : hash.digest(),
+          sha256: hash && !tooLarge ? hash.digest() : EMPTY,
           size,
           tooLarge,
           skipped,

@@ -11,6 +11,7 @@ import pLimit from "p-limit";
 import sharp from "sharp";
 import { photoMessages, photoRules } from "../../content/quote-request.ts";
 import { nameFields } from "../http-errors.ts";
+import type { FilePart } from "./multipart.ts";
 
 // The 422 answers name the field as the form labels it (server/http-errors.ts).
 nameFields({ photos: "Fotos" });
@@ -28,12 +29,6 @@ export interface LeadPhoto {
   thumbnailPath: string;
   /** SHA-256 of the file as sent. */
   originalSha256: Buffer;
-}
-
-/** A file as it arrived: where it was written and its SHA-256 (server/leads/multipart.ts). */
-export interface ReceivedFile {
-  path: string;
-  sha256: Buffer;
 }
 
 export const photoLimits = {
@@ -135,7 +130,7 @@ async function headOf(path: string): Promise<Buffer> {
 
 /** One file checked and re-encoded: the photo to keep, or the Spanish reason it is refused. */
 export async function processPhoto(
-  received: ReceivedFile,
+  received: Pick<FilePart, "path" | "sha256">,
   name: string,
 ): Promise<{ photo: LeadPhoto } | { error: string }> {
   const input = received.path;

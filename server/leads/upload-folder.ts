@@ -9,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 
 const prefix = "obra-upload-";
+/** A folder's name and the process id in it. */
+const folderName = new RegExp(`^${prefix}(\\d+)-`);
 
 export interface UploadFolder {
   path: string;
@@ -25,7 +27,7 @@ export async function createUploadFolder(root = os.tmpdir()): Promise<UploadFold
 export async function sweepUploadFolders(root = os.tmpdir()): Promise<number> {
   let removed = 0;
   for (const name of await readdir(root).catch(() => [] as string[])) {
-    const pid = Number(new RegExp(`^${prefix}(\\d+)-`).exec(name)?.[1]);
+    const pid = Number(folderName.exec(name)?.[1]);
     if (!pid || isRunning(pid)) continue;
     await rm(path.join(root, name), { recursive: true, force: true });
     removed += 1;
