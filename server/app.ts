@@ -10,7 +10,7 @@ import { isHealthTarget, mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { uploadTooLarge } from "./leads/lead-form.ts";
 import { maxUploadBytes } from "./leads/photos.ts";
-import { log, redactTarget, safeError } from "./log.ts";
+import { log, redactTarget } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
 
 const jsonError = (
@@ -106,7 +106,7 @@ export function createApp(deps: Dependencies) {
       );
     }
     log.error(
-      { id, method: c.req.method, path: redactTarget(c.req.path), err: safeError(error) },
+      { id, method: c.req.method, path: redactTarget(c.req.path), err: error },
       "request failed",
     );
     return jsonError(

@@ -4,7 +4,7 @@ import path from "node:path";
 import { dumpPglite, pgliteOf } from "./db/backup.ts";
 import type { Database } from "./db/client.ts";
 import type { FieldErrors } from "./http-errors.ts";
-import { log, safeError } from "./log.ts";
+import { log } from "./log.ts";
 import { type CreatedUser, createUser, UserInputError } from "./users/create-user.ts";
 
 /**
@@ -105,7 +105,7 @@ function serveConnection(socket: net.Socket, db: Database) {
       return;
     }
     runControlCommand(db, request).then(answer, (error: unknown) => {
-      log.error({ err: safeError(error) }, "control: command failed");
+      log.error({ err: error }, "control: command failed");
       answer({ ok: false, message: "Error interno del servidor; revisa su registro." });
     });
   });

@@ -16,7 +16,7 @@ import type { Hono } from "hono";
 import { migrationsFolder } from "./db/client.ts";
 import type { Dependencies } from "./dependencies.ts";
 import { jsonResponse } from "./http-errors.ts";
-import { log, safeError } from "./log.ts";
+import { log } from "./log.ts";
 
 export const healthTargets = new Set(["/healthz", "/readyz"]);
 
@@ -85,7 +85,7 @@ export function readinessCheck(
         mail,
       };
     } catch (error) {
-      log.debug({ err: safeError(error) }, "readiness: database check failed");
+      log.debug({ err: error }, "readiness: database check failed");
       return {
         status: "unavailable",
         database: "unreachable",

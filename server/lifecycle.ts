@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
 import { SecuredResponse } from "./fast-path/response-headers.ts";
-import { log, safeError } from "./log.ts";
+import { log } from "./log.ts";
 
 interface ServeOptions {
   /** Hono's fetch; its second argument is @hono/node-server's bindings (incoming, outgoing). */
@@ -72,7 +72,7 @@ export function serveUntilSignal(options: ServeOptions): Server {
           await options.onDrained();
           process.exit(0);
         } catch (error) {
-          log.error({ err: safeError(error) }, "shutdown failed");
+          log.error({ err: error }, "shutdown failed");
           process.exit(1);
         }
       });

@@ -1,7 +1,7 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Database } from "../db/client.ts";
-import { log, safeError } from "../log.ts";
+import { log } from "../log.ts";
 import { ADMIN_TIME_ZONE, idIn, type ListQuery, secretTest, selectionOf } from "./list-query.ts";
 import { matchingIds } from "./operations.ts";
 import type { ResourceDefinition } from "./resource.ts";
@@ -121,7 +121,7 @@ export async function exportCsv(
   pipeline(Readable.from(exportRows(db, definition, ids)), csv, (error) => {
     // A client that went away is no failure.
     if (error && !["ERR_STREAM_PREMATURE_CLOSE", "ABORT_ERR"].includes(error.code ?? "")) {
-      log.error({ err: safeError(error), resource: definition.key }, "admin: export failed");
+      log.error({ err: error, resource: definition.key }, "admin: export failed");
     }
   });
   const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ADMIN_TIME_ZONE }).format(now);

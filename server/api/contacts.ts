@@ -9,7 +9,7 @@ import type { LeadPhoto } from "../leads/photos.ts";
 import { quoteDetails } from "../leads/quote-details.ts";
 import { looksLikeSpam, spamTraps } from "../leads/spam.ts";
 import { storeLead } from "../leads/store-lead.ts";
-import { log, safeError } from "../log.ts";
+import { log } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
 import type { MailMessage } from "../mail/mailer.ts";
@@ -150,7 +150,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
         await mail
           .send(message)
           .catch((error) =>
-            log.error({ contact: lead.id, err: safeError(error) }, "contacts: mail not queued"),
+            log.error({ contact: lead.id, err: error }, "contacts: mail not queued"),
           );
       }
     }

@@ -9,7 +9,7 @@ import { hashToken } from "../auth/tokens.ts";
 import { oneTimeTokens, users } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
-import { log, maskEmail, safeError } from "../log.ts";
+import { log, maskEmail } from "../log.ts";
 import { passwordResetMail } from "../mail/password-reset-mail.ts";
 import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import { accountFields, findUserByEmail } from "../users/account-fields.ts";
@@ -173,10 +173,7 @@ function createResetRequestQueue(deps: Dependencies) {
     try {
       for (let email = waiting.shift(); email !== undefined; email = waiting.shift()) {
         await sendResetLink(deps, email).catch((error) =>
-          log.error(
-            { to: maskEmail(email), err: safeError(error) },
-            "auth: password reset mail not queued",
-          ),
+          log.error({ to: maskEmail(email), err: error }, "auth: password reset mail not queued"),
         );
       }
     } finally {

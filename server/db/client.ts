@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir } from "../data-dir.ts";
-import { log, safeError } from "../log.ts";
+import { log } from "../log.ts";
 import * as schema from "./schema.ts";
 
 /** The one database type the app sees, whether PGlite or a PostgreSQL server is behind it. */
@@ -31,7 +31,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on("error", (error) => log.error({ err: safeError(error) }, "db: idle client error"));
+  pool.on("error", (error) => log.error({ err: error }, "db: idle client error"));
   // A client checked out of the pool (a transaction between two statements) has no listener of
   // the pool's: losing the server then emits an unhandled 'error' that would kill the process.
   // The transaction's own next query fails with the same cause and the request answers 503.
@@ -68,7 +68,7 @@ async function listenOnPostgres(
       listener.onLive(false);
       client.end().catch(() => {});
       if (stopped) return;
-      log.error({ channel, err: error && safeError(error) }, "db: stopped listening");
+      log.error({ channel, err: error }, "db: stopped listening");
       retry = setTimeout(connect, 1000);
     };
     client.on("error", onLost);

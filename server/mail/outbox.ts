@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { errorSummary } from "../db/errors.ts";
 import { mailOutbox } from "../db/schema.ts";
-import { log, maskEmail, safeError } from "../log.ts";
+import { log, maskEmail } from "../log.ts";
 import { headerSafe } from "./layout.ts";
 import type { Mailer } from "./mailer.ts";
 import type { MailTransport } from "./transport.ts";
@@ -36,7 +36,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
     queue = queue.then(async () => {
       passWaiting = false;
       await deliverDue(db, transport)
-        .catch((error) => log.error({ err: safeError(error) }, "mail: outbox pass failed"))
+        .catch((error) => log.error({ err: error }, "mail: outbox pass failed"))
         .finally(() => transport.release?.());
     });
     return queue;

@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { log, safeError } from "../log.ts";
+import { log } from "../log.ts";
 import type { RateLimiter, RateLimitResult } from "./limiter.ts";
 
 /**
@@ -41,7 +41,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
     maxRetriesPerRequest: 1,
     connectTimeout: 5000,
   });
-  redis.on("error", (error) => log.error({ err: safeError(error) }, "rate-limit: redis error"));
+  redis.on("error", (error) => log.error({ err: error }, "rate-limit: redis error"));
   // A wrong REDIS_URL stops the boot with a clear message instead of failing every request.
   await redis.connect();
 
@@ -50,7 +50,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
    * contact form and login down, so a failing Redis lets the request through (logged).
    */
   const failOpen = (error: unknown, windowMs: number): RateLimitResult => {
-    log.warn({ err: safeError(error) }, "rate-limit: redis unavailable, request allowed");
+    log.warn({ err: error }, "rate-limit: redis unavailable, request allowed");
     return { allowed: true, retryAfter: seconds(windowMs) };
   };
 
