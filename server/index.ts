@@ -12,6 +12,7 @@ import { company } from "../content/company.ts";
 import { serveBuildFiles } from "./build-files.ts";
 import { parseEnv } from "./env.ts";
 import { setupLog } from "./log.ts";
+import { withLoggedErrors } from "./page-errors.ts";
 import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
 import { serveSite } from "./serve.ts";
 
@@ -20,7 +21,7 @@ const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 export async function start() {
   const env = parseEnv();
   setupLog(env);
-  const handleRequest = createRequestHandler(build, "production");
+  const handleRequest = createRequestHandler(withLoggedErrors(build), "production");
 
   // Pages and files. The API answers every /api/ path itself (apiBeside), so none of these
   // middlewares runs for it: they would cost it dearly (bench/api), compressing a few hundred

@@ -114,9 +114,16 @@ describe("production install: the build and production dependencies only", () =>
       cwd: folder,
       env: operatorEnv(),
       detached: true,
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
     const child = site;
+    // What the service writes, as journald would collect it: both streams.
+    let logged = "";
+    const collect = (chunk: Buffer) => {
+      logged += chunk.toString();
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
     exited = new Promise((resolve) => child.once("exit", () => resolve()));
     let home: Response | undefined;
     for (let i = 0; i < 300 && !home; i++) {
@@ -151,6 +158,15 @@ describe("production install: the build and production dependencies only", () =>
     expect(user.status).toBe(200);
     expect(JSON.stringify(await user.json())).toContain("ana@example.com");
 
+    // A form posted to a page that takes none (a bot; the footer's form before its script ran)
+    // is refused, and the log stays one JSON object per line: no raw stack among them.
+    const posted = await fetch(`${base()}/team`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=ana%40example.com",
+    });
+    expect(posted.status).toBe(405);
+
     const backupFile = path.join(folder, "backups/obra.backup");
     const backup = await npmRun("db:backup", [backupFile]);
     expect(backup.stdout).toContain("a través del servidor en marcha");
@@ -161,6 +177,13 @@ describe("production install: the build and production dependencies only", () =>
     process.kill(-(child.pid as number), "SIGTERM");
     await exited;
     await processGroupGone(child.pid as number);
+    const lines = logged.split("\n").filter((line) => line.trim() !== "");
+    expect(lines.filter((line) => !line.startsWith("{"))).toEqual([]);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toContainEqual(
+      expect.objectContaining({ method: "POST", path: "/team", status: 405 }),
+    );
+    expect(entries.filter((entry) => entry.level === 50)).toEqual([]);
     rmSync(path.join(folder, "data/pglite"), { recursive: true, force: true });
     const restore = await npmRun("db:restore", [backupFile]);
     expect(restore.stderr).toBe("");

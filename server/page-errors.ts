@@ -1,0 +1,22 @@
+/**
+ * React Router writes each error it meets while answering a page with `console.error`: a raw
+ * stack among the log's JSON lines (decision 090), as much for a bot posting to a page that
+ * takes no form as for a real fault. The production handler gets this `handleError` instead: a
+ * request the client got wrong (a 4xx answer) is already the access line with its status; a
+ * fault is one error line (the log's `err` serializer, `safeError`).
+ */
+import { type HandleErrorFunction, isRouteErrorResponse, type ServerBuild } from "react-router";
+import { log, redactTarget } from "./log.ts";
+
+const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) && error.error ? error.error : error;
+  const { pathname, search } = new URL(request.url);
+  log.error({ err: cause, path: redactTarget(pathname + search) }, "page: error");
+};
+
+/** The build with errors written to the server's log. */
+export function withLoggedErrors(build: ServerBuild): ServerBuild {
+  return { ...build, entry: { ...build.entry, module: { ...build.entry.module, handleError } } };
+}
