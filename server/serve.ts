@@ -80,7 +80,7 @@ function failedToStart(error: unknown, env?: Env): never {
           : code === "ENOTFOUND" || code === "EAI_AGAIN"
             ? `Cannot listen on ${at}: the host name does not resolve (HOST)`
             : `The start failed: ${safeError(cause).message.split("\n")[0] || code || "unknown error"}`;
-  log.fatal({ err: safeError(error) }, why);
+  log.fatal({ err: error }, why);
   process.stderr.write(`${why}\n`);
   process.exit(1);
 }
