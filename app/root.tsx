@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { CookieBanner } from "./components/cookie-banner";
+import { subscribe } from "./components/newsletter-form";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { trackPageView } from "./lib/analytics";
@@ -42,6 +43,11 @@ export function links() {
 /** Defaults for screens without their own meta (account and admin screens). */
 export function meta({ location }: Route.MetaArgs) {
   return pageMeta({ title: "Reformas, construcción e interiorismo", path: location.pathname });
+}
+
+/** The footer's newsletter form posts here: the footer is part of this layout (decision 124). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return subscribe(request);
 }
 
 /** The admin area: its own frame, and none of the public site's chrome or analytics. */

@@ -1,43 +1,59 @@
 // Newsletter sign-up (SPEC §4, §5): a free-text e-mail posted to /api/subscriptions. On success
 // the field is cleared and the visitor goes to /#suscription; failures are silent (SPEC §8).
 // The consent text beside the field is sent by version and stored as proof (decision 101).
-import { type FormEvent, useId, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+// The footer is part of the root layout on every page, so the form is a fetcher posting to the
+// root route's action (`subscribe`, below, exported there as `clientAction`): no navigation
+// away from the page, and nothing revalidated (decision 124).
+import { useEffect, useId, useRef } from "react";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { api } from "~/lib/api";
 import { consentVersions, currentConsentVersion } from "../../content/newsletter";
 
+/** What the footer shows under the field: the server's thanks, or nothing after a refusal. */
+type Answer = { thanks: string };
+
+export async function subscribe(request: Request): Promise<Answer> {
+  const form = await request.formData();
+  try {
+    const answer = await api<{ message?: string }>(
+      "POST",
+      "subscriptions",
+      { email: form.get("email"), consent_version: currentConsentVersion, page: form.get("page") },
+      { silent: true },
+    );
+    return {
+      thanks: answer?.message || "Te hemos enviado un correo para confirmar la suscripción.",
+    };
+  } catch {
+    // SPEC §8: newsletter failures are swallowed; what was typed stays in the field.
+    return { thanks: "" };
+  }
+}
+
 export function NewsletterForm() {
-  const [email, setEmail] = useState("");
-  const [sending, setSending] = useState(false);
-  const [thanks, setThanks] = useState("");
+  const fetcher = useFetcher<Answer>({ key: "newsletter" });
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const form = useRef<HTMLFormElement>(null);
   const inputId = useId();
   const hintId = useId();
+  const answer = fetcher.data;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSending(true);
-    setThanks("");
-    try {
-      const answer = await api<{ title?: string; message?: string }>(
-        "POST",
-        "subscriptions",
-        { email, consent_version: currentConsentVersion, page: pathname },
-        { silent: true },
-      );
-      setEmail("");
-      setThanks(answer?.message || "Te hemos enviado un correo para confirmar la suscripción.");
-      navigate("/#suscription");
-    } catch {
-      // SPEC §8: newsletter failures are swallowed; what was typed stays in the field.
-    } finally {
-      setSending(false);
-    }
-  };
+  useEffect(() => {
+    if (!answer?.thanks) return;
+    form.current?.reset();
+    navigate("/#suscription");
+  }, [answer, navigate]);
 
   return (
-    <form onSubmit={submit} className="space-y-2">
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action="/"
+      defaultShouldRevalidate={false}
+      className="space-y-2"
+    >
+      <input type="hidden" name="page" value={pathname} />
       <label htmlFor={inputId} className="block font-medium text-plaster">
         Tu correo electrónico
       </label>
@@ -56,22 +72,20 @@ export function NewsletterForm() {
           inputMode="email"
           autoComplete="email"
           aria-describedby={hintId}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
           className="min-h-11 min-w-0 flex-1 rounded-md border border-sand-300 bg-plaster px-3 text-ink placeholder:text-ink-soft"
           placeholder="nombre@correo.es"
         />
         <button
           type="submit"
-          disabled={sending}
+          disabled={fetcher.state !== "idle"}
           className="min-h-11 rounded-md bg-terracotta px-4 font-semibold text-white hover:bg-terracotta-dark disabled:opacity-70"
         >
-          {sending ? "Enviando..." : "Suscribirme"}
+          {fetcher.state !== "idle" ? "Enviando..." : "Suscribirme"}
         </button>
       </div>
       <p role="status" className="text-sm font-medium text-sand-100">
-        {thanks}
+        {fetcher.state === "idle" ? answer?.thanks : ""}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }

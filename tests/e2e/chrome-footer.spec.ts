@@ -46,18 +46,36 @@ test("subscribing clears the field and goes to /#suscription", async ({ page }) 
 });
 
 test("a refused subscription is silent and keeps what was typed", async ({ page }) => {
-  await visit(page, "/team");
+  // A page with a loader (its catalogue, from the page's .data file), which the form must not
+  // load again: the form's fetcher asks for no revalidation.
+  await visit(page, "/services");
   const form = page.locator("#suscription");
   const field = form.getByLabel("Tu correo electrónico");
   await field.fill("esto no es un correo");
+  const reloaded: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes(".data")) reloaded.push(request.url());
+  });
+  // The answer is held until the busy state has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/subscriptions", async (route) => {
+    await held;
+    await route.continue();
+  });
   const answer = page.waitForResponse((response) => response.url().endsWith("/api/subscriptions"));
   await form.getByRole("button", { name: "Suscribirme" }).click();
+  await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+  release();
   expect((await answer).status()).toBe(422);
 
   await expect(form.getByRole("button", { name: "Suscribirme" })).toBeEnabled();
   await expect(field).toHaveValue("esto no es un correo");
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page).toHaveURL(/\/team$/);
+  await expect(page).toHaveURL(/\/services$/);
+  expect(reloaded).toEqual([]);
 });
 
 test("sitemap.xml lists every public page and robots.txt points to it", async ({ request }) => {

@@ -377,3 +377,21 @@ test("the bare API root answers the API's JSON 404", async ({ request }) => {
     expect(head.headers()["content-type"], `HEAD ${path}`).toContain("application/json");
   }
 });
+
+// Decision 124: the browser gets React Router's production build, which leaves out the
+// development warnings its package would otherwise ship to every visitor.
+test("public pages load React Router's production build", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith(".js")) scripts.push(response.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  const bodies = await Promise.all(
+    scripts.map(async (url) => (await page.request.get(url)).text()),
+  );
+  expect(bodies.join("\n")).toContain("__reactRouterContext");
+  const withWarnings = scripts.filter((_, i) => bodies[i]?.includes("You rendered descendant"));
+  expect(withWarnings).toEqual([]);
+});
