@@ -11,7 +11,8 @@ import { log, redactTarget } from "./log.ts";
 const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const cause = isRouteErrorResponse(error) && error.error ? error.error : error;
+  // React Router wraps its own failures in a response whose (untyped) `error` is the original.
+  const cause = (isRouteErrorResponse(error) && (error as { error?: unknown }).error) || error;
   const { pathname, search } = new URL(request.url);
   log.error({ err: cause, path: redactTarget(pathname + search) }, "page: error");
 };
