@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { log, safeError } from "../log.ts";
+import { safeError, setupLog } from "../log.ts";
 
 /**
  * A failed query is logged by its SQL, PostgreSQL's code and message, never by its parameters:
@@ -17,20 +17,25 @@ describe.skipIf(skipDatabase)("database errors in the log", () => {
   });
   afterAll(() => t.close());
   afterEach(() => {
-    vi.restoreAllMocks();
+    setupLog(process.env);
     logged = [];
   });
+  /** Every line the log writes from now on, as every text it carries, whatever field it is in. */
   const captureLog = () =>
-    vi.spyOn(log, "error").mockImplementation(((...args: unknown[]) => {
-      // Every text the line would carry, whatever field it is in.
-      const texts = (value: unknown): string[] =>
-        typeof value === "string"
-          ? [value]
-          : value && typeof value === "object"
-            ? Object.values(value).flatMap(texts)
-            : [String(value)];
-      logged.push(args.flatMap(texts).join(" "));
-    }) as typeof log.error);
+    setupLog(
+      { NODE_ENV: "production" },
+      {
+        write: (line: string) => {
+          const texts = (value: unknown): string[] =>
+            typeof value === "string"
+              ? [value]
+              : value && typeof value === "object"
+                ? Object.values(value).flatMap(texts)
+                : [String(value)];
+          logged.push(texts(JSON.parse(line)).join(" "));
+        },
+      },
+    );
 
   it("a sign-up whose INSERT fails logs the SQL and the code, not the hash or the address", async () => {
     // A rule the database enforces and the form does not know: the INSERT itself fails.
@@ -46,13 +51,13 @@ describe.skipIf(skipDatabase)("database errors in the log", () => {
     });
     expect(res.status).toBe(500);
     expect((await res.json()).title).toBe("Error de Servidor");
-    const log = logged.join("\n");
-    expect(log).toContain("/api/register");
-    expect(log).toContain('insert into "users"');
-    expect(log).toContain("23514");
-    expect(log).not.toContain("$argon2");
-    expect(log).not.toContain("rechazada@example.test");
-    expect(log).not.toContain("Nombre Rechazado");
+    const written = logged.join("\n");
+    expect(written).toContain("/api/register");
+    expect(written).toContain('insert into "users"');
+    expect(written).toContain("23514");
+    expect(written).not.toContain("$argon2");
+    expect(written).not.toContain("rechazada@example.test");
+    expect(written).not.toContain("Nombre Rechazado");
   });
 
   it("logs a failed query with its SQL, code and message, without its parameters", async () => {
