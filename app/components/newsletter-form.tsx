@@ -31,7 +31,7 @@ export async function subscribe(request: Request): Promise<Answer> {
 }
 
 export function NewsletterForm() {
-  const fetcher = useFetcher<Answer>({ key: "newsletter" });
+  const fetcher = useFetcher<Answer>();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const form = useRef<HTMLFormElement>(null);
