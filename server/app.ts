@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
+import { errorTitles, serverFaultMessage } from "../content/errors.ts";
 import { createApi } from "./api/index.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import type { Dependencies } from "./dependencies.ts";
@@ -109,11 +110,7 @@ export function createApp(deps: Dependencies) {
       { id, method: c.req.method, path: redactTarget(c.req.path), err: error },
       "request failed",
     );
-    return jsonError(
-      500,
-      "Error de Servidor",
-      "Hubo un problema con el servidor. Intenta más tarde.",
-    );
+    return jsonError(500, errorTitles.server, serverFaultMessage);
   });
 
   return app;

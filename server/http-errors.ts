@@ -1,5 +1,6 @@
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { errorTitles } from "../content/errors.ts";
 
 /** The body of every message response of the API (ARCHITECTURE: title + message, in Spanish). */
 export interface Message {
@@ -64,7 +65,7 @@ export function failValidation(errors: FieldErrors, message?: string): never {
     if (title) titles[field] = title;
   }
   fail(422, {
-    title: "Error de Validación",
+    title: errorTitles.validation,
     message: message ?? first ?? "Revisa los datos enviados.",
     errors,
     field_titles: titles,

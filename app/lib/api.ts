@@ -1,5 +1,7 @@
 // The one way the browser calls the JSON API (SPEC §7): bearer token when signed in, and the
 // error catalogue of SPEC §8 shown as a dialog before the error is rethrown to the caller.
+
+import { errorTitles, serverFaultMessage } from "../../content/errors";
 import { showError } from "./dialog";
 import { getSession, setSession, storeToken } from "./session";
 
@@ -35,7 +37,7 @@ export function describeError(
   const b = (body && typeof body === "object" ? body : {}) as ErrorBody;
   if (status === null) {
     return {
-      title: "Error de Conexión",
+      title: errorTitles.connection,
       message: "No se pudo conectar al servidor. Intenta nuevamente.",
       details: [],
     };
@@ -53,14 +55,14 @@ export function describeError(
       return `${text(titles[field]) ?? field}: ${list.join(", ")}`;
     });
     return {
-      title: text(b.title) ?? "Error de Validación",
+      title: text(b.title) ?? errorTitles.validation,
       message: text(b.message) ?? "",
       details,
     };
   }
   if (status === 401 || status === 400) {
     return {
-      title: text(b.title) ?? "Error de Autenticación",
+      title: text(b.title) ?? errorTitles.authentication,
       message: text(b.message) ?? "No tienes autorización para realizar esta acción.",
       details: [],
     };
@@ -68,7 +70,7 @@ export function describeError(
   if (status === 429) {
     // Throttling is not a server fault: say how long to wait (decision 003).
     return {
-      title: text(b.title) ?? "Demasiados intentos",
+      title: text(b.title) ?? errorTitles.tooManyRequests,
       message:
         text(b.message) ??
         "Has hecho demasiados intentos. Espera un momento y vuelve a intentarlo.",
@@ -76,8 +78,8 @@ export function describeError(
     };
   }
   return {
-    title: "Error de Servidor",
-    message: "Hubo un problema con el servidor. Intenta más tarde.",
+    title: errorTitles.server,
+    message: serverFaultMessage,
     details: [],
   };
 }

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { errorTitles } from "../../content/errors.ts";
 import { issueAccessToken, revokeAccessToken } from "../auth/access-tokens.ts";
 import {
   passwordSchema,
@@ -88,7 +89,7 @@ export function createAuthRouter(deps: Dependencies) {
       : await verifyAgainstDummy(password);
     if (!account || !valid) {
       fail(401, {
-        title: "Error de Autenticación",
+        title: errorTitles.authentication,
         message: "El correo electrónico o la contraseña no son correctos.",
       });
     }

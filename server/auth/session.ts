@@ -1,4 +1,5 @@
 import type { Context, Handler, MiddlewareHandler } from "hono";
+import { errorTitles } from "../../content/errors.ts";
 import type { Database } from "../db/client.ts";
 import type { SessionCache } from "../fast-path/session-cache.ts";
 import { fail } from "../http-errors.ts";
@@ -15,7 +16,7 @@ function bearerToken(c: Context): string | undefined {
 
 export function unauthenticated(): never {
   fail(401, {
-    title: "Error de Autenticación",
+    title: errorTitles.authentication,
     message: "Tu sesión no es válida o ha caducado. Inicia sesión de nuevo.",
   });
 }

@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
+import { errorTitles } from "../../content/errors.ts";
 import type { Dependencies } from "../dependencies.ts";
 import type { Env } from "../env.ts";
 import { fail } from "../http-errors.ts";
@@ -37,7 +38,7 @@ export function tooManyRequests(result: RateLimitResult, message?: string): neve
   fail(
     429,
     {
-      title: "Demasiados intentos",
+      title: errorTitles.tooManyRequests,
       message:
         message ??
         `Has hecho demasiadas peticiones. Inténtalo de nuevo en ${result.retryAfter} segundos.`,
