@@ -34,9 +34,10 @@ export default [
   ]),
   route("newsletter/confirmar", "routes/newsletter-confirm.tsx"),
   route("newsletter/baja", "routes/newsletter-unsubscribe.tsx"),
-  route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
-  route("privacy-and-politics", "routes/privacy-and-politics.tsx"),
-  route("cookies-politics", "routes/cookies-politics.tsx"),
+  // The legal pages share one module (the address picks the text); each keeps its own id.
+  route("terms-and-conditions", "routes/legal.tsx", { id: "routes/terms-and-conditions" }),
+  route("privacy-and-politics", "routes/legal.tsx", { id: "routes/privacy-and-politics" }),
+  route("cookies-politics", "routes/legal.tsx", { id: "routes/cookies-politics" }),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("*", "routes/not-found.tsx"),

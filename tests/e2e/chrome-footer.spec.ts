@@ -31,6 +31,28 @@ test("the footer carries contact details, the legal pages and the current year",
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
 });
 
+test("the footer's legal links open each legal text in turn, without reloading the page", async ({
+  page,
+}) => {
+  await visit(page, "/terms-and-conditions");
+  const footer = page.getByRole("contentinfo");
+  await page.evaluate(() => {
+    (window as { sameDocument?: boolean }).sameDocument = true;
+  });
+  for (const [name, heading, path] of [
+    ["Política de privacidad", "Política de privacidad", "/privacy-and-politics"],
+    ["Política de cookies", "Política de cookies", "/cookies-politics"],
+    ["Aviso legal", "Aviso legal y términos y condiciones", "/terms-and-conditions"],
+  ] as const) {
+    await footer.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(new RegExp(`^${heading}`));
+  }
+  // One module serves the three pages (decision 149): every move stayed in this document.
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
 test("subscribing clears the field and goes to /#suscription", async ({ page }) => {
   await visit(page, "/contact");
   const form = page.locator("#suscription");
