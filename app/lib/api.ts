@@ -1,6 +1,5 @@
 // The one way the browser calls the JSON API (SPEC §7): bearer token when signed in, and the
 // error catalogue of SPEC §8 shown as a dialog before the error is rethrown to the caller.
-
 import { errorTitles, serverFaultMessage } from "../../content/errors";
 import { showError } from "./dialog";
 import { getSession, setSession, storeToken } from "./session";
