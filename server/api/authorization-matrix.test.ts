@@ -78,16 +78,23 @@ interface Case {
 const unique = () => `${randomUUID().slice(0, 8)}@example.test`;
 const password = "azotea-con-vistas-al-mar-2026";
 
-const recordBody = (resource: Resource): Record<string, unknown> => {
-  if (resource === "users") {
-    return { name: "Nuevo", email: unique(), role_id: 3, email_verified: true, password };
-  }
-  if (resource === "subscriptions") return { email: unique() };
-  if (resource === "audit") return {};
-  if (resource === "campaigns") return { subject: "Novedades", body: "Hola." };
+/** A valid form of each resource; a new resource without one fails the typecheck. */
+const recordBodies: Record<Resource, () => Record<string, unknown>> = {
+  users: () => ({ name: "Nuevo", email: unique(), role_id: 3, email_verified: true, password }),
   // The visitor's own fields as stored (staff may not change them: decision 140).
-  return { name: "Ana", email: "", phone: "", subject: "Baño", message: "Hola", handled: true };
+  contacts: () => ({
+    name: "Ana",
+    email: "",
+    phone: "",
+    subject: "Baño",
+    message: "Hola",
+    handled: true,
+  }),
+  subscriptions: () => ({ email: unique() }),
+  campaigns: () => ({ subject: "Novedades", body: "Hola." }),
+  audit: () => ({}),
 };
+const recordBody = (resource: Resource) => recordBodies[resource]();
 
 const cases: Record<string, Case> = {
   "POST /api/register": {
@@ -438,38 +445,38 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
     });
   }
 
+  /** The id of a new row of the resource's table (a new resource without one fails the typecheck). */
+  const insertedId = (rows: { id: number }[]) => rows[0]?.id ?? 0;
+  const newRecords: Record<Resource, () => Promise<number>> = {
+    users: async () => (await createUser(t.db)).id,
+    contacts: async () =>
+      insertedId(
+        await t.db
+          .insert(contacts)
+          .values({ name: "Ana", subject: "Baño", message: "Hola" })
+          .returning(),
+      ),
+    subscriptions: async () =>
+      insertedId(await t.db.insert(subscriptions).values({ email: unique() }).returning()),
+    campaigns: async () =>
+      insertedId(
+        await t.db.insert(campaigns).values({ subject: "Novedades", body: "Hola." }).returning(),
+      ),
+    audit: async () =>
+      insertedId(
+        await t.db
+          .insert(adminAudit)
+          .values({
+            actor_name: "Ana",
+            actor_email: "ana@example.test",
+            action: "update",
+            resource: "users",
+          })
+          .returning(),
+      ),
+  };
   /** A record of its own for each request, since some requests delete or change it. */
-  async function recordId(resource: Resource): Promise<number> {
-    if (resource === "users") return (await createUser(t.db)).id;
-    if (resource === "audit") {
-      const [row] = await t.db
-        .insert(adminAudit)
-        .values({
-          actor_name: "Ana",
-          actor_email: "ana@example.test",
-          action: "update",
-          resource: "users",
-        })
-        .returning();
-      return row?.id ?? 0;
-    }
-    if (resource === "subscriptions") {
-      const [row] = await t.db.insert(subscriptions).values({ email: unique() }).returning();
-      return row?.id ?? 0;
-    }
-    if (resource === "campaigns") {
-      const [row] = await t.db
-        .insert(campaigns)
-        .values({ subject: "Novedades", body: "Hola." })
-        .returning();
-      return row?.id ?? 0;
-    }
-    const [row] = await t.db
-      .insert(contacts)
-      .values({ name: "Ana", subject: "Baño", message: "Hola" })
-      .returning();
-    return row?.id ?? 0;
-  }
+  const recordId = (resource: Resource) => newRecords[resource]();
 
   /** A lead with one photo (written straight into the database), for the photo routes. */
   let image: Buffer | undefined;
