@@ -121,7 +121,7 @@ function clientChunks(): Plugin {
  * React Router's package sends every bundler to its development build, whose warnings and
  * "Hey developer" texts are kept in the browser's framework chunk (remix-run/react-router#14102).
  * The browser build takes the production build that ships beside it (the same code with
- * ENABLE_DEV_WARNINGS false): every page loads ~450 B less (decision 124). The server keeps the
+ * ENABLE_DEV_WARNINGS false): every page loads ~550 B less (decision 124). The server keeps the
  * package's own resolution: its bundle imports react-router at run time, as do @react-router/*,
  * and two copies there would not share their contexts.
  */
