@@ -9,24 +9,22 @@ import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { api } from "~/lib/api";
 import { consentVersions, currentConsentVersion } from "../../content/newsletter";
 
-/** What the footer shows under the field: the server's thanks, or nothing after a refusal. */
-type Answer = { thanks: string };
+/** The server's thanks after a sign-up (its text is the server's own); nothing after a refusal. */
+type Answer = { thanks?: string };
 
 export async function subscribe(request: Request): Promise<Answer> {
   const form = await request.formData();
   try {
-    const answer = await api<{ message?: string }>(
+    const { message } = await api<{ message: string }>(
       "POST",
       "subscriptions",
       { email: form.get("email"), consent_version: currentConsentVersion, page: form.get("page") },
       { silent: true },
     );
-    return {
-      thanks: answer?.message || "Te hemos enviado un correo para confirmar la suscripción.",
-    };
+    return { thanks: message };
   } catch {
     // SPEC §8: newsletter failures are swallowed; what was typed stays in the field.
-    return { thanks: "" };
+    return {};
   }
 }
 
@@ -36,12 +34,16 @@ export function NewsletterForm() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const form = useRef<HTMLFormElement>(null);
+  // Set from the submit event itself, which can come twice before React renders the busy state.
+  const sending = useRef(false);
+  const busy = fetcher.state !== "idle";
   const inputId = useId();
   const hintId = useId();
   const answer = fetcher.data;
 
   useEffect(() => {
-    if (!answer?.thanks) return;
+    sending.current = false;
+    if (answer?.thanks === undefined) return;
     form.current?.reset();
     navigate("/#suscription");
   }, [answer, navigate]);
@@ -52,6 +54,13 @@ export function NewsletterForm() {
       method="post"
       action="/"
       defaultShouldRevalidate={false}
+      onSubmit={(event) => {
+        // One sign-up per answer: a double click or a second Enter sends no second mail, and
+        // an Enter in the field the thanks emptied does not wipe the thanks.
+        const email = new FormData(event.currentTarget).get("email");
+        if (sending.current || !String(email).trim()) event.preventDefault();
+        else sending.current = true;
+      }}
       className="space-y-2"
     >
       <input type="hidden" name="page" value={pathname} />
@@ -76,16 +85,17 @@ export function NewsletterForm() {
           className="min-h-11 min-w-0 flex-1 rounded-md border border-sand-300 bg-plaster px-3 text-ink placeholder:text-ink-soft"
           placeholder="nombre@correo.es"
         />
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard's focus. */}
         <button
           type="submit"
-          disabled={fetcher.state !== "idle"}
-          className="min-h-11 rounded-md bg-terracotta px-4 font-semibold text-white hover:bg-terracotta-dark disabled:opacity-70"
+          aria-disabled={busy}
+          className="min-h-11 rounded-md bg-terracotta px-4 font-semibold text-white hover:bg-terracotta-dark aria-disabled:opacity-70"
         >
-          {fetcher.state !== "idle" ? "Enviando..." : "Suscribirme"}
+          {busy ? "Enviando..." : "Suscribirme"}
         </button>
       </div>
       <p role="status" className="text-sm font-medium text-sand-100">
-        {fetcher.state === "idle" ? answer?.thanks : ""}
+        {busy ? "" : answer?.thanks}
       </p>
     </fetcher.Form>
   );

@@ -67,6 +67,32 @@ test("subscribing clears the field and goes to /#suscription", async ({ page }) 
   await expect(form).toBeInViewport();
 });
 
+test("a double click signs up once, and an Enter in the emptied field keeps the thanks", async ({
+  page,
+}) => {
+  await visit(page, "/team");
+  const form = page.locator("#suscription");
+  const field = form.getByLabel("Tu correo electrónico");
+  const button = form.getByRole("button", { name: "Suscribirme" });
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/subscriptions")) sent.push(request.postData() ?? "");
+  });
+
+  await field.fill(`doble-${Date.now()}@ejemplo.es`);
+  await button.dblclick();
+  await expect(page).toHaveURL(/\/#suscription$/);
+  const thanks = form.getByRole("status");
+  await expect(thanks).toContainText("Te hemos enviado un enlace para confirmar");
+  // The keyboard's place is kept: the button was busy, never disabled.
+  await expect(button).toBeFocused();
+
+  await field.press("Enter");
+  await page.waitForTimeout(500);
+  await expect(thanks).toContainText("Te hemos enviado un enlace para confirmar");
+  expect(sent).toHaveLength(1);
+});
+
 test("a refused subscription is silent and keeps what was typed", async ({ page }) => {
   // A page with a loader (its catalogue, from the page's .data file), which the form must not
   // load again: the form's fetcher asks for no revalidation.
