@@ -175,6 +175,24 @@ test.describe("cookie banner", () => {
       .toEqual(["/", "/team"]);
   });
 
+  test("before a choice, the end of the page stays reachable: the banner stands after the footer", async ({
+    page,
+  }) => {
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await visit(page, "/team");
+      await expect(cookieBanner(page)).toBeVisible();
+      // Playwright's own check that a click would land on the button, not on something over it.
+      const subscribe = page.locator("#suscription").getByRole("button", { name: "Suscribirme" });
+      await subscribe.click({ trial: true, timeout: 3000 });
+      const field = page.locator("#suscription").getByLabel("Tu correo electrónico");
+      await field.click({ trial: true, timeout: 3000 });
+    }
+  });
+
   test("the open banner has no accessibility violation", async ({ page }) => {
     await visit(page, "/contact");
     await expect(cookieBanner(page)).toBeVisible();
