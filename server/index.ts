@@ -12,7 +12,7 @@ import { company } from "../content/company.ts";
 import { serveBuildFiles } from "./build-files.ts";
 import { parseEnv } from "./env.ts";
 import { setupLog } from "./log.ts";
-import { withLoggedErrors } from "./page-errors.ts";
+import { decodablePath, withLoggedErrors } from "./page-errors.ts";
 import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
 import { serveSite } from "./serve.ts";
 
@@ -57,7 +57,11 @@ export async function start() {
       },
     }),
   );
-  site.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
+  site.all("*", (c) =>
+    decodablePath(c.req.url)
+      ? handleRequest(c.req.raw, new RouterContextProvider())
+      : c.text("La dirección no es válida.", 400),
+  );
 
   return serveSite(env, site);
 }

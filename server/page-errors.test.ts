@@ -2,7 +2,7 @@ import type { ServerBuild } from "react-router";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 import { setupLog } from "./log.ts";
-import { withLoggedErrors } from "./page-errors.ts";
+import { decodablePath, withLoggedErrors } from "./page-errors.ts";
 
 describe("errors met while answering a page", () => {
   const written: string[] = [];
@@ -43,5 +43,16 @@ describe("errors met while answering a page", () => {
     gone.abort();
     const request = new Request("http://localhost/", { signal: gone.signal });
     expect(report(new Error("aborted"), request)).toEqual([]);
+  });
+});
+
+describe("addresses React Router could not decode", () => {
+  it("are told apart from every address it can", () => {
+    for (const path of ["/%E0%A4%A", "/verify-email/abc%", "/a/%ZZ/b"]) {
+      expect(decodablePath(`http://localhost${path}`), path).toBe(false);
+    }
+    for (const path of ["/", "/servicios/reformas-de-ba%C3%B1os", "/a%2Fb", "/?q=%ZZ"]) {
+      expect(decodablePath(`http://localhost${path}`), path).toBe(true);
+    }
   });
 });

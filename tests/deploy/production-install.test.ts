@@ -166,6 +166,10 @@ describe("production install: the build and production dependencies only", () =>
       body: "email=ana%40example.com",
     });
     expect(posted.status).toBe(405);
+    // A bad percent escape: React Router would write a raw warning with the path in it.
+    const malformed = await fetch(`${base()}/verify-email/abc%E0%A4%A`);
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toBe("La dirección no es válida.");
 
     const backupFile = path.join(folder, "backups/obra.backup");
     const backup = await npmRun("db:backup", [backupFile]);
