@@ -12,7 +12,8 @@ const documents = [terms, privacy, cookies];
 
 /** The text travels as pre-rendered loader data, not as JavaScript (034). */
 export function loader({ request }: Route.LoaderArgs) {
-  const document = documents.find(({ path }) => path === new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const document = documents.find(({ path }) => path === pathname);
   if (!document) throw data(null, { status: 404 });
   return { document };
 }

@@ -20,21 +20,18 @@ describe.skipIf(skipDatabase)("database errors in the log", () => {
     setupLog(process.env);
     logged = [];
   });
-  /** Every line the log writes from now on, as every text it carries, whatever field it is in. */
+  /** Every text a value carries, whatever field it is in. */
+  const texts = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : value && typeof value === "object"
+        ? Object.values(value).flatMap(texts)
+        : [String(value)];
+  /** Every line the log writes from now on, as the texts it carries. */
   const captureLog = () =>
     setupLog(
       { NODE_ENV: "production" },
-      {
-        write: (line: string) => {
-          const texts = (value: unknown): string[] =>
-            typeof value === "string"
-              ? [value]
-              : value && typeof value === "object"
-                ? Object.values(value).flatMap(texts)
-                : [String(value)];
-          logged.push(texts(JSON.parse(line)).join(" "));
-        },
-      },
+      { write: (line: string) => void logged.push(texts(JSON.parse(line)).join(" ")) },
     );
 
   it("a sign-up whose INSERT fails logs the SQL and the code, not the hash or the address", async () => {
