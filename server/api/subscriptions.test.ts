@@ -33,6 +33,12 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     (await t.db.select().from(subscriptions)).filter((r) => r.email === email);
   const mailsTo = (address: string) => t.peer.received.filter(to(address)).length;
   const confirm = (token: unknown) => t.post("/api/subscriptions/confirm", { token });
+  /** Moves the last request for `email` back in time, past the repeat window or further. */
+  const askedAgo = (email: string, minutes: number) =>
+    t.db
+      .update(subscriptions)
+      .set({ consent_at: new Date(Date.now() - minutes * 60_000) })
+      .where(eq(subscriptions.email, email));
 
   beforeAll(async () => {
     t = await createMailedTestApp({ env: { APP_URL: "https://obra.test" } });
@@ -90,7 +96,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect(mailsTo("nuria@example.test")).toBe(before);
   });
 
-  it("keeps one row for 20 simultaneous identical subscriptions", async () => {
+  it("keeps one row and sends one mail for 20 simultaneous identical subscriptions", async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         subscribe({ email: i % 2 ? "pablo@example.test" : "Pablo@Example.test" }),
@@ -98,32 +104,50 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(await rowsFor("pablo@example.test")).toHaveLength(1);
+    await t.deps.mail.flush();
+    expect(mailsTo("pablo@example.test")).toBe(1);
+  });
+
+  it("mails nothing for a request repeated within 10 minutes, so the first link keeps working", async () => {
+    await subscribe({ email: "marta@example.test", page: "/team" });
+    const first = linkToken(
+      await t.peer.waitForMail(to("marta@example.test")),
+      "/newsletter/confirmar",
+    );
+    await askedAgo("marta@example.test", 9);
+    expect((await subscribe({ email: "marta@example.test", page: "/" })).status).toBe(201);
+    await t.deps.mail.flush();
+    expect(mailsTo("marta@example.test")).toBe(1);
+    // The proof of consent stays the one the mailed link confirms.
+    expect((await rowsFor("marta@example.test"))[0]?.consent_page).toBe("/team");
+    expect((await confirm(first)).status).toBe(200);
   });
 
   it("mails one address at most 3 confirmation links a day, whoever asks", async () => {
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < 5; i++) {
       expect((await subscribe({ email: "rosa@example.test" })).status).toBe(201);
+      await askedAgo("rosa@example.test", 11);
+    }
     await t.deps.mail.flush();
     expect(mailsTo("rosa@example.test")).toBe(3);
   });
 
-  it("only the newest confirmation link works; an expired one is refused", async () => {
+  it("after 10 minutes only the newest confirmation link works; an expired one is refused", async () => {
     await subscribe({ email: "ines@example.test" });
     const first = linkToken(
       await t.peer.waitForMail(to("ines@example.test")),
       "/newsletter/confirmar",
     );
+    await askedAgo("ines@example.test", 11);
     await subscribe({ email: "ines@example.test" });
     await t.deps.mail.flush();
     const mails = t.peer.received.filter(to("ines@example.test"));
-    const second = linkToken(mails[mails.length - 1] as ReceivedMail, "/newsletter/confirmar");
+    expect(mails).toHaveLength(2);
+    const second = linkToken(mails[1] as ReceivedMail, "/newsletter/confirmar");
     expect(second).not.toBe(first);
     expect((await confirm(first)).status).toBe(400);
 
-    await t.db
-      .update(subscriptions)
-      .set({ consent_at: new Date(Date.now() - 8 * 24 * 3600_000) })
-      .where(eq(subscriptions.email, "ines@example.test"));
+    await askedAgo("ines@example.test", 8 * 24 * 60);
     expect((await confirm(second)).status).toBe(400);
     expect((await rowsFor("ines@example.test"))[0]?.status).toBe("pending");
     // The next request forgets expired pending subscriptions.

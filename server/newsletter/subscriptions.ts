@@ -22,6 +22,13 @@ import {
 /** At most this many confirmation mails per address a day, whoever asks (no mail cannon). */
 export const confirmationMailsPerDay = 3;
 
+/**
+ * A request repeated this soon after the last one for a still pending address changes nothing
+ * and mails nothing (decision 152): its mail is on its way, and a new link would kill the one
+ * in it. Ten minutes, like the subscribe throttle's window and decision 060's for contacts.
+ */
+export const repeatWindowMinutes = 10;
+
 const pendingLifetimeMs = pendingDays * 24 * 60 * 60 * 1000;
 
 export interface ConsentRequest {
@@ -68,8 +75,9 @@ async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
 
 /**
  * Records the request with its proof of consent and mails a confirmation link, unless the
- * address is already confirmed (then nothing changes and nothing is sent). A pending or
- * unsubscribed address starts over with a fresh link; older links stop working.
+ * address is already confirmed, or was asked for less than `repeatWindowMinutes` ago and is
+ * still pending (then nothing changes and nothing is sent). Otherwise a pending or unsubscribed
+ * address starts over with a fresh link; older links stop working.
  */
 export async function requestSubscription(
   { db, mail, env, limiter }: Pick<Dependencies, "db" | "mail" | "env" | "limiter">,
@@ -78,8 +86,9 @@ export async function requestSubscription(
   await purgeExpired(db);
   const consent = consentTextOf(request.consentVersion);
   const token = generateToken();
-  // The lower(email) unique index decides, even between two requests racing; a confirmed
-  // subscription is left as it is (the WHERE of DO UPDATE), so no row comes back for it.
+  // The lower(email) unique index decides, even between two requests racing: the second waits
+  // for the first and then reads its row. A confirmed subscription, or a pending one asked for
+  // moments ago, is left as it is (the WHERE of DO UPDATE), so no row comes back for it.
   const { rows } = (await db.execute(sql`
     insert into ${subscriptions} (email, status, consent_at, consent_version, consent_text,
       consent_page, consent_ip, confirm_token_hash)
@@ -91,6 +100,8 @@ export async function requestSubscription(
       consent_ip = excluded.consent_ip, confirm_token_hash = excluded.confirm_token_hash,
       confirmed_at = null, unsubscribe_token = null, unsubscribed_at = null, updated_at = now()
     where ${subscriptions}.status <> 'confirmed'
+      and not (${subscriptions}.status = 'pending'
+        and ${subscriptions}.consent_at > now() - make_interval(mins => ${repeatWindowMinutes}))
     returning id, email`)) as unknown as { rows: { id: number; email: string }[] };
   const row = rows[0];
   if (!row) return;
