@@ -197,7 +197,8 @@ function ContactForm({
   const answer = useActionData<typeof clientAction>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  // When the form was shown: a request sent within seconds of it is a robot's (decision 130).
+  // When the form was shown, on the page's monotonic clock (decision 153): a request sent
+  // within seconds of it is a robot's.
   const shownAt = useRef(0);
   // SPEC §5 keeps both optional in the browser; the server needs one of the two.
   const reachableHintId = useId();
@@ -206,7 +207,7 @@ function ContactForm({
   // hydration, since the pre-rendered page knows no query.
   const chosen = searchParams.get("servicio");
   useEffect(() => {
-    shownAt.current = Date.now();
+    shownAt.current = performance.now();
     if (chosen && serviceGroups.some((group) => group.choices.some((c) => c.value === chosen))) {
       setValues((current) => ({ ...current, service: chosen }));
     }
@@ -247,7 +248,7 @@ function ContactForm({
       setValues(empty);
       setPhotos([]);
       setPhotoErrors([]);
-      shownAt.current = Date.now();
+      shownAt.current = performance.now();
       navigate("/contact", { replace: true });
       void showSuccess({
         title: sent.title,
@@ -268,7 +269,7 @@ function ContactForm({
       photoInput.current?.focus();
       return;
     }
-    const fields = { ...values, form_started_at: shownAt.current };
+    const fields = { ...values, form_fill_ms: Math.round(performance.now() - shownAt.current) };
     if (!photos.length) {
       submitForm(fields, { method: "post", encType: "application/json" });
       return;

@@ -95,7 +95,7 @@ const leadFields = (subject: string, message: string) => ({
   phone: "600 000 000",
   subject,
   message,
-  form_started_at: String(Date.now() - 60_000),
+  form_fill_ms: "60000",
 });
 
 interface Round {

@@ -114,18 +114,14 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     photos: LeadPhoto[],
     fileErrors: FieldErrors,
   ) {
-    const { website, form_started_at, ...request } = validated(
-      ContactRequest,
-      submitted,
-      fileErrors,
-    );
+    const { website, form_fill_ms, ...request } = validated(ContactRequest, submitted, fileErrors);
     // Counted once the request is valid, before any work, so parallel posts cannot overrun
     // the limit; a repeat of a message already stored is given back below.
     const key = `contact:${clientIp(c, env)}`;
     const counted = await limiter.hit(key, limit.requests, limit.windowMs);
     if (!counted.allowed) tooManyRequests(counted);
     // A robot caught in a trap is answered like anyone, and nothing is stored or sent.
-    if (looksLikeSpam({ website, form_started_at })) return c.json(sent, 201);
+    if (looksLikeSpam({ website, form_fill_ms })) return c.json(sent, 201);
 
     // The request is stored before anything else happens: once this insert succeeds the
     // visitor is told it arrived, and staff find it in the admin area whatever follows. A

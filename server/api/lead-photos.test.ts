@@ -23,7 +23,7 @@ const fields = {
   subject: "Baño con fotos",
   message: "Os mando fotos del baño tal como está ahora.",
   area: "Valencia",
-  form_started_at: String(Date.now() - 60_000),
+  form_fill_ms: "60000",
 };
 
 /** A photo-like image: a gradient with some texture, `width` × `height`. */

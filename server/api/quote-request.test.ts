@@ -22,7 +22,7 @@ const request = {
   contact_channel: "whatsapp",
   contact_time: "tarde",
   website: "",
-  form_started_at: Date.now() - 60_000,
+  form_fill_ms: 60_000,
 };
 
 describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
@@ -143,16 +143,18 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
 
   it("answers robots like anyone and stores nothing of theirs", async () => {
     const honeypot = await send({ ...request, subject: "Robot 1", website: "http://spam.test" });
-    const hasty = await send({ ...request, subject: "Robot 2", form_started_at: Date.now() - 800 });
-    for (const res of [honeypot, hasty]) {
+    const hasty = await send({ ...request, subject: "Robot 2", form_fill_ms: 800 });
+    const forged = await send({ ...request, subject: "Robot 3", form_fill_ms: "ayer" });
+    for (const res of [honeypot, hasty, forged]) {
       expect(res.status).toBe(201);
       expect((await res.json()).title).toBe("¡Mensaje enviado!");
     }
     expect(await stored("Robot 1")).toHaveLength(0);
     expect(await stored("Robot 2")).toHaveLength(0);
+    expect(await stored("Robot 3")).toHaveLength(0);
     expect(await mailsAbout("Robot")).toHaveLength(0);
     // A person who took their time is no robot.
-    await send({ ...request, subject: "Persona", form_started_at: Date.now() - 5_000 });
+    await send({ ...request, subject: "Persona", form_fill_ms: 5_000 });
     expect(await stored("Persona")).toHaveLength(1);
   });
 });

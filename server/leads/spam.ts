@@ -1,28 +1,25 @@
 import { z } from "zod";
 
 /**
- * Two traps for form-filling robots (issue 12; decision 130), invisible to people:
+ * Two traps for form-filling robots (issue 12; decisions 130, 153), invisible to people:
  * - `website`, a field hidden from sight and from screen readers, that only a robot fills;
- * - `form_started_at`, the time the form was shown (ms since 1970, set by the page): nobody
+ * - `form_fill_ms`, how long the form was on screen before it was sent, measured by the page
+ *   on its own monotonic clock (never the device's date, which may be minutes wrong): nobody
  *   writes a request in under `minimumFillMs`.
  * Both are optional, so SPEC §7's API call without them is no spam. A request caught in a trap
  * gets the same answer as any other and is stored nowhere.
  */
 export const spamTraps = {
   website: z.unknown().optional(),
-  form_started_at: z.unknown().optional(),
+  form_fill_ms: z.unknown().optional(),
 };
 
 export const minimumFillMs = 3_000;
 
-export function looksLikeSpam(
-  traps: { website?: unknown; form_started_at?: unknown },
-  now = Date.now(),
-): boolean {
+export function looksLikeSpam(traps: { website?: unknown; form_fill_ms?: unknown }): boolean {
   if (traps.website !== undefined && traps.website !== null && traps.website !== "") return true;
-  const started = Number(traps.form_started_at);
-  if (traps.form_started_at === undefined || traps.form_started_at === "") return false;
-  // A time that is no number, or in the future, was not set by the page.
-  if (!Number.isFinite(started) || started > now + 60_000) return true;
-  return now - started < minimumFillMs;
+  if (traps.form_fill_ms === undefined || traps.form_fill_ms === "") return false;
+  // A time that is no number, or negative, was not measured by the page.
+  const filledIn = Number(traps.form_fill_ms);
+  return !Number.isFinite(filledIn) || filledIn < minimumFillMs;
 }

@@ -64,6 +64,25 @@ test("a quote request is stored, confirmed, cleared and counted as a conversion"
     .toBe(true);
 });
 
+test("a device whose clock is minutes fast still reaches the company (decision 153)", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const realNow = Date.now;
+    Date.now = () => realNow() + 5 * 60_000;
+  });
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Nombre").fill("Joan Ferrer");
+  await form.getByLabel("Teléfono").fill("+34 611 222 333");
+  await form.getByLabel("Asunto").fill(`Reforma con el reloj adelantado ${Date.now()}`);
+  await form.getByLabel("Mensaje").fill("Mi móvil va cinco minutos adelantado.");
+  await likeAPerson(page);
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  // Only a stored request has a reference; a trapped one is answered without.
+  await expect(page.getByRole("dialog")).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+});
+
 test("a refused request shows the validation dialog and keeps what was typed", async ({ page }) => {
   await visit(page, "/contact");
   const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
