@@ -116,6 +116,8 @@ export interface AdminForm {
   parameter_details: Record<string, FieldDetail>;
   /** Fields shown but never changed by staff (a visitor's own words). */
   read_only?: string[];
+  /** The record as the form was loaded, sent back with the save (a change meanwhile: 409). */
+  version?: string;
 }
 
 /** Page from ?page (SPEC §9): a positive whole number, otherwise 1. */
@@ -212,12 +214,13 @@ function optionId(detail: FieldDetail, value: unknown): unknown {
 
 /**
  * The server's own words when it refused a change on a rule: 400 (bad request), 403 (not
- * allowed, e.g. the role hierarchy) or 422 (a rule on the data, e.g. the last super admin).
+ * allowed, e.g. the role hierarchy), 409 (the record changed since its form was opened) or 422
+ * (a rule on the data, e.g. the last super admin).
  * Staff need the reason to act on it; other failures (5xx, no answer) keep the generic line,
  * since their text is never shown (decision 052).
  */
 export function refusalMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || ![400, 403, 422].includes(error.status ?? 0)) return;
+  if (!(error instanceof ApiError) || ![400, 403, 409, 422].includes(error.status ?? 0)) return;
   const message = (error.body as { message?: unknown } | undefined)?.message;
   return typeof message === "string" && message.trim() !== "" ? message : undefined;
 }

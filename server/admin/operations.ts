@@ -203,6 +203,27 @@ export async function parseForm(
   return input;
 }
 
+/**
+ * The `version` an edit form was loaded with (the record's `updated_at` from GET
+ * /api/admin/{resource}/create/{id}), when the form sends one; SPEC §7's call without it saves
+ * as before, last write wins.
+ */
+export function formVersion(body: unknown): string | undefined {
+  const version = (body as { version?: unknown }).version;
+  if (version === undefined) return undefined;
+  if (typeof version === "string" && version.length <= 40) return version;
+  failValidation({ version: ["La versión del formulario no es válida. Recarga la página."] });
+}
+
+/** An edit form opened before someone else's change would undo it without a word (409). */
+function editedMeanwhile(): never {
+  fail(409, {
+    title: "Registro modificado",
+    message:
+      "Otra persona ha cambiado este registro después de que abrieras el formulario. No hemos guardado tus cambios para no deshacer los suyos: recarga la página para ver la versión actual.",
+  });
+}
+
 async function columnsOf(
   definition: ResourceDefinition,
   input: FormInput,
@@ -281,6 +302,8 @@ export async function updateRecord(
   id: number,
   input: FormInput,
   actor: UserView,
+  /** The form's `version` (formVersion): refused with 409 if the record changed since. */
+  version?: string,
 ): Promise<AdminRecord | undefined> {
   if (!isRowId(id)) return undefined;
   const values = await columnsOf(definition, input, "update");
@@ -290,6 +313,7 @@ export async function updateRecord(
       await lockRows(tx, definition, [id]);
       const before = await findRecord(tx, definition, id);
       if (!before) return undefined;
+      if (version !== undefined && before.updated_at !== version) editedMeanwhile();
       await refuseReadOnlyChanges(definition, input, before);
       await tx
         .update(definition.table)

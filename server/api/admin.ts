@@ -14,6 +14,7 @@ import {
   deleteRecord,
   findRecord,
   formDetails,
+  formVersion,
   isRowId,
   listPage,
   listTitles,
@@ -389,6 +390,8 @@ export function createAdminRouter(deps: Dependencies) {
     const record = (await findRecord(db, definition, pathId(c))) ?? recordNotFound();
     return c.json({
       parameter_details: await formDetails(db, definition, record),
+      // Sent back with the save, so a change made meanwhile is not silently undone (409).
+      version: record.updated_at,
       ...(definition.readOnly?.length ? { read_only: definition.readOnly } : {}),
     });
   });
@@ -409,10 +412,17 @@ export function createAdminRouter(deps: Dependencies) {
 
   admin.post("/:resource/update", async (c) => {
     const definition = authorize(c, "update");
-    const input = await parseForm(db, definition, await jsonBody(c), "update");
+    const body = await jsonBody(c);
+    const input = await parseForm(db, definition, body, "update");
     const record =
-      (await updateRecord(db, definition, input.id as number, input, c.var.user)) ??
-      recordNotFound();
+      (await updateRecord(
+        db,
+        definition,
+        input.id as number,
+        input,
+        c.var.user,
+        formVersion(body),
+      )) ?? recordNotFound();
     // A staff edit may change an account (its role, its password): this instance forgets
     // every signed-in user at once; the others hear it from the database (SessionCache).
     sessions.clear();

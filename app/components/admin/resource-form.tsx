@@ -52,8 +52,13 @@ export function ResourceForm({
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    // Sent as JSON, each value converted to its field's type (SPEC §3: numbers as numbers).
-    submit(toPayload(details, values) as Record<string, never>, {
+    // Sent as JSON, each value converted to its field's type (SPEC §3: numbers as numbers),
+    // with the version the form was loaded with, so a colleague's change is never undone.
+    const payload: Record<string, unknown> = {
+      ...toPayload(details, values),
+      version: form.version,
+    };
+    submit(payload as Record<string, never>, {
       method: "post",
       encType: "application/json",
     });

@@ -1,0 +1,93 @@
+// Two staff, one lead (decision 154): an edit form opened before a colleague's change is refused
+// rather than undoing that change; SPEC §7's save without a version still works as before.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { createUser, signIn } from "../../tests/support/users.ts";
+import { contacts } from "../db/schema.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
+type Json = Record<string, any>;
+
+describe.skipIf(skipDatabase)("an edit form opened before a colleague's change", () => {
+  let t: TestApp;
+  let ana: string;
+  let inigo: string;
+  let leadId: number;
+
+  const statusOfLead = async () =>
+    (await t.db.select().from(contacts).where(eq(contacts.id, leadId)))[0]?.status;
+  /** The edit form as a member of staff opens it: its values and its version. */
+  const openForm = async (token: string) => {
+    const form = (await (
+      await t.get(`/api/admin/contacts/create/${leadId}`, token)
+    ).json()) as Json;
+    const values = Object.fromEntries(
+      Object.entries(form.parameter_details).map(([k, v]) => [k, (v as Json).value]),
+    );
+    return { values, version: form.version as string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ana = await signIn(t.db, (await createUser(t.db, { role: "admin", name: "Ana" })).id);
+    inigo = await signIn(t.db, (await createUser(t.db, { role: "admin", name: "Íñigo" })).id);
+    const [lead] = await t.db
+      .insert(contacts)
+      .values({ name: "Marta", email: "marta@example.test", subject: "Baño", message: "Hola." })
+      .returning({ id: contacts.id });
+    leadId = lead?.id as number;
+  });
+  afterAll(() => t.close());
+
+  it("is refused with 409 and leaves the colleague's status as it was", async () => {
+    const stale = await openForm(ana);
+    expect(stale.version).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const moved = await t.post(
+      "/api/admin/contacts/status",
+      { id: leadId, status: "presupuesto_enviado" },
+      inigo,
+    );
+    expect(moved.status).toBe(200);
+
+    const res = await t.post(
+      "/api/admin/contacts/update",
+      { ...stale.values, version: stale.version },
+      ana,
+    );
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      title: "Registro modificado",
+      message:
+        "Otra persona ha cambiado este registro después de que abrieras el formulario. No hemos guardado tus cambios para no deshacer los suyos: recarga la página para ver la versión actual.",
+    });
+    expect(await statusOfLead()).toBe("presupuesto_enviado");
+  });
+
+  it("saves from a form opened after the change", async () => {
+    const fresh = await openForm(ana);
+    const res = await t.post(
+      "/api/admin/contacts/update",
+      { ...fresh.values, handled: false, version: fresh.version },
+      ana,
+    );
+    expect(res.status).toBe(200);
+    expect(await statusOfLead()).toBe("nuevo");
+  });
+
+  it("saves without a version, as SPEC §7's call does, and refuses a version of the wrong type", async () => {
+    const { values } = await openForm(ana);
+    const plain = await t.post("/api/admin/contacts/update", { ...values, handled: true }, ana);
+    expect(plain.status).toBe(200);
+    expect(await statusOfLead()).toBe("contactado");
+    for (const version of [42, null, "x".repeat(500)]) {
+      const res = await t.post("/api/admin/contacts/update", { ...values, version }, ana);
+      expect(res.status, String(version)).toBe(422);
+      expect(((await res.json()) as Json).errors.version).toEqual([
+        "La versión del formulario no es válida. Recarga la página.",
+      ]);
+    }
+    expect(await statusOfLead()).toBe("contactado");
+  });
+});

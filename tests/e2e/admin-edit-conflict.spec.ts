@@ -1,0 +1,57 @@
+// Two staff, one lead (decision 154): saving an edit form opened before a colleague moved the
+// lead on says so, keeps the form, and leaves the colleague's change in place.
+import { baseURL } from "../../playwright.config";
+import { expect, test } from "./support/mailbox";
+import { createWithRole, openAs, type Person } from "./support/people";
+
+let ana: Person;
+let inigo: Person;
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext({ baseURL });
+  ana = await createWithRole(request, "admin", "Ana Ruiz");
+  inigo = await createWithRole(request, "admin", "Íñigo Peña");
+  await request.dispose();
+});
+
+test("an edit form opened before a colleague's change does not undo it", async ({
+  page,
+  request,
+}) => {
+  const subject = `Reforma de baño ${Date.now()}`;
+  const sent = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": "203.0.113.154" },
+    data: { name: "Marta Gil", phone: "+34 600 111 222", subject, message: "Baño de 5 m²." },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const headers = (person: Person) => ({ Authorization: `Bearer ${person.token}` });
+  const list = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
+    headers: headers(ana),
+  });
+  const [lead] = (await list.json()).data.data as { id: number }[];
+  const id = lead?.id as number;
+
+  await openAs(page, ana, `/admin/contacts/update/${id}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("checkbox", { name: "Atendido" })).not.toBeChecked();
+
+  const moved = await request.post("/api/admin/contacts/status", {
+    headers: headers(inigo),
+    data: { id, status: "presupuesto_enviado" },
+  });
+  expect(moved.status()).toBe(200);
+
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(main.getByRole("alert")).toHaveText(
+    "Otra persona ha cambiado este registro después de que abrieras el formulario. No hemos guardado tus cambios para no deshacer los suyos: recarga la página para ver la versión actual.",
+  );
+  await expect(page).toHaveURL(`${baseURL}/admin/contacts/update/${id}`);
+  const detail = await request.get(`/api/admin/contacts/detail/${id}`, { headers: headers(ana) });
+  expect((await detail.json()).data.status).toBe("presupuesto_enviado");
+
+  // Reloaded, the form shows the lead as it is now and saves.
+  await page.reload();
+  await expect(main.getByRole("checkbox", { name: "Atendido" })).toBeChecked();
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin/contacts/index`);
+});
