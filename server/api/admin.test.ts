@@ -647,6 +647,55 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect((await t.get(`/api/admin/subscriptions/delete/${data.id}`, token)).status).toBe(404);
     });
 
+    it("never lends one person's consent to another address (decision 155)", async () => {
+      const created = await json(
+        await t.post(
+          "/api/admin/subscriptions/create",
+          { email: "sin.prueba@example.test" },
+          token,
+        ),
+      );
+      expect(created.data).toMatchObject({ status: "pending", consent_at: null });
+
+      const [confirmed] = await t.db
+        .insert(subscriptions)
+        .values({
+          email: "elena@example.test",
+          status: "confirmed",
+          consent_version: "2026-11",
+          consent_text: "Quiero recibir el boletín.",
+          consent_page: "/",
+          consent_ip: "198.51.100.7",
+          confirmed_at: new Date(),
+          unsubscribe_token: "u".repeat(43),
+        })
+        .returning();
+      const id = confirmed?.id as number;
+      const save = (email: string) =>
+        t.post("/api/admin/subscriptions/update", { id, email }, token);
+      const stored = async () =>
+        (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+
+      // The same address in other letters is the same person: nothing changes.
+      expect((await save("Elena@Example.test")).status).toBe(200);
+      expect(await stored()).toMatchObject({ status: "confirmed", consent_ip: "198.51.100.7" });
+
+      // Another address: pending, with no proof and no links, so no campaign reaches it.
+      expect((await save("cunado@example.test")).status).toBe(200);
+      expect(await stored()).toMatchObject({
+        email: "cunado@example.test",
+        status: "pending",
+        consent_at: null,
+        consent_version: null,
+        consent_text: null,
+        consent_page: null,
+        consent_ip: null,
+        confirmed_at: null,
+        confirm_token_hash: null,
+        unsubscribe_token: null,
+      });
+    });
+
     it("answers 400 to a body that is not JSON", async () => {
       const res = await t.app.request("/api/admin/subscriptions/create", {
         method: "POST",

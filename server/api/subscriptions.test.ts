@@ -123,6 +123,14 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect((await confirm(first)).status).toBe(200);
   });
 
+  it("mails the person whose address staff added, which has no proof of its own", async () => {
+    await t.db.insert(subscriptions).values({ email: "alta@example.test", consent_at: null });
+    expect((await subscribe({ email: "alta@example.test" })).status).toBe(201);
+    await t.deps.mail.flush();
+    expect(mailsTo("alta@example.test")).toBe(1);
+    expect((await rowsFor("alta@example.test"))[0]?.consent_ip).toMatch(/^198\.51\.100\./);
+  });
+
   it("mails one address at most 3 confirmation links a day, whoever asks", async () => {
     for (let i = 0; i < 5; i++) {
       expect((await subscribe({ email: "rosa@example.test" })).status).toBe(201);

@@ -100,7 +100,7 @@ export async function requestSubscription(
       consent_ip = excluded.consent_ip, confirm_token_hash = excluded.confirm_token_hash,
       confirmed_at = null, unsubscribe_token = null, unsubscribed_at = null, updated_at = now()
     where ${subscriptions}.status <> 'confirmed'
-      and not (${subscriptions}.status = 'pending'
+      and not (${subscriptions}.status = 'pending' and ${subscriptions}.consent_at is not null
         and ${subscriptions}.consent_at > now() - make_interval(mins => ${repeatWindowMinutes}))
     returning id, email`)) as unknown as { rows: { id: number; email: string }[] };
   const row = rows[0];

@@ -1,9 +1,35 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { subscriptions } from "../../db/schema.ts";
 import { email } from "../../fields.ts";
-import { defineResource } from "../resource.ts";
+import { defineResource, type FormInput } from "../resource.ts";
 
 export const subscriptionEmail = email("Correo electrónico", { required: true });
+
+/**
+ * Only the person can consent (decision 155): a subscription staff create, or whose address
+ * staff change, is pending with no proof of consent and no link, so it is never mailed until
+ * that person subscribes from the site and confirms.
+ */
+function staffWrittenColumns(input: FormInput, action: "create" | "update") {
+  if (action === "create") return { email: input.email, consent_at: null };
+  const readdressed = sql`lower(${subscriptions.email}) <> lower(${input.email}::text)`;
+  const unlessReaddressed = (column: PgColumn, otherwise: SQL | null = null) =>
+    sql`case when ${readdressed} then ${otherwise} else ${column} end`;
+  return {
+    email: input.email,
+    status: unlessReaddressed(subscriptions.status, sql`'pending'`),
+    consent_at: unlessReaddressed(subscriptions.consent_at),
+    consent_version: unlessReaddressed(subscriptions.consent_version),
+    consent_text: unlessReaddressed(subscriptions.consent_text),
+    consent_page: unlessReaddressed(subscriptions.consent_page),
+    consent_ip: unlessReaddressed(subscriptions.consent_ip),
+    confirm_token_hash: unlessReaddressed(subscriptions.confirm_token_hash),
+    confirmed_at: unlessReaddressed(subscriptions.confirmed_at),
+    unsubscribe_token: unlessReaddressed(subscriptions.unsubscribe_token),
+    unsubscribed_at: unlessReaddressed(subscriptions.unsubscribed_at),
+  };
+}
 
 const statusLabel = sql<string>`case ${subscriptions.status}
   when 'pending' then 'pendiente' when 'confirmed' then 'confirmada' else 'baja' end`;
@@ -21,6 +47,9 @@ export const subscriptionsResource = defineResource({
   routes: ["create", "update", "delete"],
   erasure: true,
   fields: { email: subscriptionEmail },
+  async toColumns(input, action) {
+    return staffWrittenColumns(input, action);
+  },
   list: [
     "email",
     "status_label",
