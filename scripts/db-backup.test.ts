@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -122,6 +122,16 @@ describe.skipIf(testDatabaseKind !== "pglite")("db:backup and db:restore, embedd
     site = await startServer();
     expect(await emails(site)).toEqual(["bea@example.test"]);
     await stopServer();
+
+    // Trying a backup in a folder of its own (docs/operations.md): the folder is made for it.
+    const elsewhere = path.join(tempDir(), "prueba");
+    const tried = await cli("db-restore", whileRunning, { DATA_DIR: elsewhere });
+    expect(tried.stderr).toBe("");
+    expect(tried.code).toBe(0);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o700);
+    const trial = await openPglite({ dataDir: path.join(elsewhere, "pglite") });
+    expect(await emails(trial)).toEqual(["ana@example.test"]);
+    await trial.close();
   });
 
   it("refuses a file that is not a backup of this kind of database", {

@@ -143,6 +143,17 @@ describe.skipIf(once)("a start that cannot go on", { timeout: 180_000 }, () => {
     expect(stderr).toBe("Cannot listen on 192.0.2.1:0: not an address of this machine (HOST)\n");
   });
 
+  it("says which settings name a host that does not resolve", async () => {
+    const { code, stderr } = await serve({
+      DATABASE_URL: "postgres://obra:secreto@db.example.invalid:5432/obra",
+      PORT: "0",
+    });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      "The start failed: the host name db.example.invalid does not resolve (DATABASE_URL or REDIS_URL)\n",
+    );
+  });
+
   it("says in one line that the database does not answer", async () => {
     const closed = net.createServer().listen(0, "127.0.0.1");
     await new Promise((r) => closed.once("listening", r));

@@ -19,6 +19,13 @@ describe("what a log line may show of a request", () => {
       "/change-password/[redacted]/[redacted]",
     );
     expect(redactTarget(`/reset?token=${token}&lang=es`)).toBe("/reset?token=[redacted]&lang=es");
+    expect(redactTarget(`/api/user?access_token=${token}&page=2`)).toBe(
+      "/api/user?access_token=[redacted]&page=2",
+    );
+    expect(redactTarget("/x?API_KEY=abc&client_secret=s3&sessionid=9")).toBe(
+      "/x?API_KEY=[redacted]&client_secret=[redacted]&sessionid=9",
+    );
+    expect(redactTarget(`/x?t=${token}&q=cocina`)).toBe("/x?t=[redacted]&q=cocina");
     expect(redactTarget("/buscar?q=lucia@example.com")).toBe("/buscar?q=l***@example.com");
     expect(redactTarget("/api/admin/users/lucia%40example.com")).toBe(
       "/api/admin/users/l***@example.com",

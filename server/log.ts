@@ -111,11 +111,14 @@ export function setupLog(settings: LogSettings, destination?: DestinationStream)
 /* Access log ------------------------------------------------------------------------------- */
 
 /**
- * Query parameters and path segments that carry a secret. Path segments: the one after
- * /verify-email/, the e-mail and token after /change-password/, and any long run of letters,
- * digits, - and _ with a digit in it (a token in a route not listed here); slugs have no digit.
+ * Query parameters and path segments that carry a secret. Parameters: those named like one,
+ * also as the end of a name (`access_token`, `api_key`, `client_secret`), and any whose value
+ * looks like a token. Path segments: the one after /verify-email/, the e-mail and token after
+ * /change-password/, and any long run of letters, digits, - and _ with a digit in it (a token in
+ * a route not listed here); slugs have no digit.
  */
-const secretParam = /^(token|code|key|signature|sig|password|email|e-mail|correo)$/i;
+const secretParam =
+  /^((.*[_-])?(token|code|key|signature|sig|password|secret|auth|session)|email|e-mail|correo)$/i;
 const tokenLike = /^[A-Za-z0-9_-]{20,}$/;
 const hasDigit = /\d/;
 
@@ -161,7 +164,9 @@ export function redactTarget(target: string): string {
       const equals = pair.indexOf("=");
       if (equals === -1) return pair;
       const name = pair.slice(0, equals);
-      return secretParam.test(decodeSegment(name))
+      const value = pair.slice(equals + 1);
+      return secretParam.test(decodeSegment(name)) ||
+        (tokenLike.test(value) && hasDigit.test(value))
         ? `${name}=[redacted]`
         : maskEmail(decodeSegment(pair));
     })

@@ -15,12 +15,15 @@ import { startupLines } from "./startup-lines.ts";
 
 /** Set by vite.config.ts at build: the commit and the day of the build. */
 declare const __APP_VERSION__: string | undefined;
+/** Set by vite.config.ts at build: the APP_URL baked into the pre-rendered pages. */
+declare const __SITE_URL__: string | undefined;
 
 export async function serveSite(env: Env, site: Hono) {
   const { deps, close } = await boot(env).catch((error) => failedToStart(error));
   log.info(startupSummary(env), "starting");
   // Where mail and lead notices go, and (in production) the company data still made up.
-  for (const { level, message } of startupLines(env)) log[level](message);
+  const builtSiteUrl = typeof __SITE_URL__ === "string" ? __SITE_URL__ : undefined;
+  for (const { level, message } of startupLines(env, builtSiteUrl)) log[level](message);
   // `npm run user:create` reaches the database through this while the site runs.
   const control = await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
   const server = serveUntilSignal({
@@ -68,7 +71,7 @@ function failedToStart(error: unknown, env?: Env): never {
   // Drizzle wraps a driver's error in one naming the whole query: the driver's says why.
   let cause = error;
   while ((cause as { cause?: unknown }).cause) cause = (cause as { cause?: unknown }).cause;
-  const { code } = cause as { code?: string };
+  const { code, hostname } = cause as { code?: string; hostname?: string };
   const at = env && `${env.HOST}:${env.PORT}`;
   const why =
     code === "EADDRINUSE"
@@ -77,9 +80,11 @@ function failedToStart(error: unknown, env?: Env): never {
         ? `Cannot listen on ${at}: not an address of this machine (HOST)`
         : code === "EACCES"
           ? `Cannot listen on ${at}: permission denied (a PORT below 1024 needs privileges)`
-          : code === "ENOTFOUND" || code === "EAI_AGAIN"
+          : (code === "ENOTFOUND" || code === "EAI_AGAIN") && at
             ? `Cannot listen on ${at}: the host name does not resolve (HOST)`
-            : `The start failed: ${safeError(cause).message.split("\n")[0] || code || "unknown error"}`;
+            : code === "ENOTFOUND" || code === "EAI_AGAIN"
+              ? `The start failed: the host name ${hostname} does not resolve (DATABASE_URL or REDIS_URL)`
+              : `The start failed: ${safeError(cause).message.split("\n")[0] || code || "unknown error"}`;
   log.fatal({ err: error }, why);
   process.stderr.write(`${why}\n`);
   process.exit(1);

@@ -31,6 +31,19 @@ describe("start-up lines", () => {
     );
   });
 
+  it("warn a production start whose APP_URL is not the one the build baked into the pages", () => {
+    const warned = (values: Record<string, string>, built?: string) =>
+      texts(startupLines(env(values), built)).filter((line) => line.startsWith("APP_URL"));
+    expect(warned({ APP_URL: "https://www.obra.test" }, "http://localhost:3000")).toEqual([
+      "APP_URL is https://www.obra.test, but this build was made for http://localhost:3000: the pre-rendered pages' canonical links, the sitemap and the social previews name http://localhost:3000, and mails name https://www.obra.test. Rebuild with the production APP_URL set (npm run build).",
+    ]);
+    expect(warned({ APP_URL: "https://www.obra.test/" }, "https://www.obra.test")).toEqual([]);
+    expect(warned({ APP_URL: "https://www.obra.test" })).toEqual([]);
+    expect(warned({ APP_URL: "http://x.test", NODE_ENV: "development" }, "http://y.test")).toEqual(
+      [],
+    );
+  });
+
   it("warn a production start of every placeholder still in content/company.ts", () => {
     const warnings = startupLines(env()).filter((line) => line.level === "warn");
     expect(warnings).toHaveLength(1);

@@ -11,15 +11,28 @@ export interface StartupLine {
 
 /**
  * What an operator needs to know as the server starts, one line each: where mail goes, where
- * lead notices go, and (on a production start) the company data that is still made up.
+ * lead notices go, and (on a production start) an APP_URL other than the build's and the
+ * company data that is still made up. `builtSiteUrl`: the APP_URL the build baked into the
+ * pre-rendered pages (undefined when running from the sources).
  */
 export function startupLines(
-  env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "DATA_DIR" | "CONTACT_NOTIFY_TO">,
+  env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "DATA_DIR" | "CONTACT_NOTIFY_TO" | "APP_URL">,
+  builtSiteUrl?: string,
 ): StartupLine[] {
   const lines: StartupLine[] = [
     { level: "info", message: `Mail: ${mailDestination(env)}` },
     { level: "info", message: `Lead notices: ${leadNoticeDestination(env)}` },
   ];
+  if (
+    env.NODE_ENV === "production" &&
+    builtSiteUrl &&
+    origin(builtSiteUrl) !== origin(env.APP_URL)
+  ) {
+    lines.push({
+      level: "warn",
+      message: `APP_URL is ${env.APP_URL}, but this build was made for ${builtSiteUrl}: the pre-rendered pages' canonical links, the sitemap and the social previews name ${builtSiteUrl}, and mails name ${env.APP_URL}. Rebuild with the production APP_URL set (npm run build).`,
+    });
+  }
   const left = placeholdersInPlace(company, placeholders);
   if (env.NODE_ENV === "production" && left.length) {
     lines.push({
@@ -31,6 +44,14 @@ export function startupLines(
     });
   }
   return lines;
+}
+
+function origin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 /** The SMTP server by host and port only: SMTP_URL may carry a user and password. */

@@ -4,7 +4,7 @@
  * `npm run db:restore` call these; the running server's control socket calls dumpPglite.
  */
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, openSync, readSync, renameSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { makeOwnerOnly } from "../data-dir.ts";
@@ -59,6 +59,8 @@ export async function dumpPgliteDirectory(dataDir: string): Promise<Buffer> {
 export async function restorePglite(dataDir: string, backup: Buffer): Promise<string | undefined> {
   const { PGlite } = await import("@electric-sql/pglite");
   const incoming = `${dataDir}.restoring`;
+  // A restore into a new DATA_DIR (trying a backup elsewhere) makes the folder, owner-only.
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o700 });
   rmSync(incoming, { recursive: true, force: true });
   try {
     const client = new PGlite({
@@ -121,10 +123,15 @@ function runTool(
           : error,
       ),
     );
-    child.on("close", (code) =>
+    // A tool killed by a signal has no exit code: pg_restore does crash on some damaged files.
+    child.on("close", (code, signal) =>
       code === 0
         ? resolve(Buffer.concat(out).toString())
-        : reject(new Error(`${command}: ${errors.trim() || `código ${code}`}`)),
+        : reject(
+            new Error(
+              `${command}: ${errors.trim() || (signal ? `se detuvo con la señal ${signal} (¿archivo dañado?)` : `código ${code}`)}`,
+            ),
+          ),
     );
     if (options.input !== undefined) child.stdin?.end(options.input);
   });

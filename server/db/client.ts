@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir } from "../data-dir.ts";
 import { log } from "../log.ts";
+import { namedFileError } from "./pglite-file-errors.ts";
 import * as schema from "./schema.ts";
 
 /** The one database type the app sees, whether PGlite or a PostgreSQL server is behind it. */
@@ -106,7 +107,9 @@ export async function openPglite(
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const client = new PGlite({ ...options, serializers: pgliteSerializers });
-  await client.waitReady;
+  await client.waitReady.catch((error: unknown) => {
+    throw namedFileError(error, options.dataDir);
+  });
   const db = drizzle({ client, schema }) as unknown as Database;
   return {
     db,
@@ -167,9 +170,18 @@ export async function openDatabase(env: {
     try {
       const dataDir = path.resolve(env.DATA_DIR, "pglite");
       mkdirSync(dataDir, { recursive: true });
-      const pglite = await openPglite({ dataDir });
-      // A first start's initdb writes its files 0666 whatever the umask.
-      makeOwnerOnly(dataDir, { evenWritable: true });
+      // A first start's initdb writes its files 0666 whatever the umask, also when it fails
+      // half way (a full disk): owner-only either way, so the next start is not refused for it.
+      const ownerOnly = () => makeOwnerOnly(dataDir, { evenWritable: true });
+      const pglite = await openPglite({ dataDir }).catch((error: unknown) => {
+        try {
+          ownerOnly();
+        } catch {
+          // The start's own error says more than a chmod's on the same broken folder.
+        }
+        throw error;
+      });
+      ownerOnly();
       handle = { ...pglite, close: () => pglite.close().finally(unlock) };
     } catch (error) {
       unlock();

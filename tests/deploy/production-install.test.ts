@@ -110,7 +110,8 @@ describe("production install: the build and production dependencies only", () =>
   it("serves pages and the API, makes the first admin, backs up and restores", {
     timeout: 240_000,
   }, async () => {
-    site = spawn("npm", ["run", "--silent", "serve"], {
+    // As docs/deploy.md's unit starts it (ExecStart: node itself, no npm lines in the journal).
+    site = spawn(process.execPath, ["scripts/run.mjs", "serve"], {
       cwd: folder,
       env: operatorEnv(),
       detached: true,
@@ -127,7 +128,7 @@ describe("production install: the build and production dependencies only", () =>
     exited = new Promise((resolve) => child.once("exit", () => resolve()));
     let home: Response | undefined;
     for (let i = 0; i < 300 && !home; i++) {
-      if (child.exitCode !== null) throw new Error(`npm run serve exited (${child.exitCode})`);
+      if (child.exitCode !== null) throw new Error(`the site exited (${child.exitCode})`);
       home = await fetch(`${base()}/`).catch(() => undefined);
       if (!home) await new Promise((r) => setTimeout(r, 200));
     }
@@ -176,8 +177,8 @@ describe("production install: the build and production dependencies only", () =>
     expect(backup.stdout).toContain("a través del servidor en marcha");
     expect(backup.code).toBe(0);
 
-    // systemd's stop (which waits for every process of the unit, here the process group: npm
-    // exits before the server has drained), then the restore, then Ana's account is back.
+    // systemd's stop (which signals and waits for every process of the unit, here the process
+    // group), then the restore, then Ana's account is back.
     process.kill(-(child.pid as number), "SIGTERM");
     await exited;
     await processGroupGone(child.pid as number);
