@@ -2,7 +2,14 @@ import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Database } from "../db/client.ts";
 import { log } from "../log.ts";
-import { ADMIN_TIME_ZONE, idIn, type ListQuery, secretTest, selectionOf } from "./list-query.ts";
+import {
+  ADMIN_TIME_ZONE,
+  columnTitle,
+  idIn,
+  type ListQuery,
+  secretTest,
+  selectionOf,
+} from "./list-query.ts";
 import { matchingIds } from "./operations.ts";
 import type { ResourceDefinition } from "./resource.ts";
 
@@ -30,30 +37,12 @@ export const csvDate = new Intl.DateTimeFormat("es-ES", {
   timeZone: ADMIN_TIME_ZONE,
 });
 
-const defaultTitles: Record<string, string> = {
-  id: "ID",
-  created_at: "Fecha de creación",
-  updated_at: "Fecha de modificación",
-};
-
 /** The exported columns: every field of a record but secrets, with the admin's labels. */
 export function exportColumns(definition: ResourceDefinition): { key: string; header: string }[] {
   const isSecret = secretTest(definition);
   const keys = Object.keys(selectionOf(definition)).filter((key) => !isSecret(key));
   const ordered = ["id", ...keys.filter((key) => key !== "id")];
-  return ordered.map((key) => ({
-    key,
-    header:
-      definition.columns?.[key] ??
-      definition.fields[key]?.title ??
-      (definition.status?.column.name === key ? definition.status.title : undefined) ??
-      (definition.status?.reason?.column.name === key
-        ? definition.status.reason.title
-        : undefined) ??
-      (definition.assignee?.column.name === key ? definition.assignee.title : undefined) ??
-      defaultTitles[key] ??
-      key,
-  }));
+  return ordered.map((key) => ({ key, header: columnTitle(definition, key) }));
 }
 
 /** One cell as staff read it in the admin. */
@@ -70,6 +59,9 @@ export function cellValue(
     if (definition.status?.column.name === key) {
       return definition.status.options.find((option) => option.value === value)?.title ?? value;
     }
+    // A code from a fixed list by its label ("reformas-de-banos" → "Reforma de baños").
+    const choices = definition.choices?.[key];
+    if (choices) return choices.find((option) => option.value === value)?.title ?? value;
     return value;
   }
   return JSON.stringify(value);

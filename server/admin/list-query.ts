@@ -175,6 +175,22 @@ const letterForms: Record<string, string> = {
 };
 const REGEX_SPECIAL = /[\\^$.|?*+()[\]{}]/;
 
+/**
+ * A text column as it sorts for staff: letter case and accents aside, so "Álvaro" and "Íñigo"
+ * sort among the A and the I, not after Z (the embedded database sorts by code point and may
+ * have no ICU collation; the same folding as the search's letter classes, on both databases).
+ */
+const accented = Object.entries(letterForms).flatMap(([base, forms]) =>
+  [...forms.slice(1), ...forms.slice(1).toUpperCase()].map((form) => [form, base] as const),
+);
+const foldFrom = accented.map(([form]) => form).join("");
+const foldTo = accented.map(([, base]) => base).join("");
+export function sortFolded(expression: Expression): Expression {
+  if (!(expression instanceof Column) || expression.dataType !== "string") return expression;
+  // translate() first, upper case included: lower() leaves "Á" as it is in the C locale.
+  return sql`lower(translate(${expression}, ${foldFrom}, ${foldTo}))`;
+}
+
 export function searchPattern(word: string): string {
   const folded = word
     .toLowerCase()
@@ -256,7 +272,18 @@ export function parseListQuery(
       add("q", "Esta sección no admite búsquedas.");
     } else {
       const haystack = sql`concat_ws(' ', ${sql.join([...tools.search], sql`, `)})`;
-      for (const word of words) conditions.push(sql`${haystack} ~* ${searchPattern(word)}`);
+      // A number is also found without its separators: "610100200" finds "+34 610 100 200".
+      const digitsOnly = sql`concat_ws(' ', ${sql.join(
+        tools.search.map((field) => sql`regexp_replace(${field}, '[[:space:]().+/-]', '', 'g')`),
+        sql`, `,
+      )})`;
+      for (const word of words) {
+        const pattern = sql`${haystack} ~* ${searchPattern(word)}`;
+        const digits = /^\+?(\d+)$/.exec(word)?.[1];
+        conditions.push(
+          digits ? sql`(${pattern} or strpos(${digitsOnly}, ${digits}) > 0)` : pattern,
+        );
+      }
       applied.q = q;
     }
   }
@@ -280,8 +307,13 @@ export function parseListQuery(
     const column = Object.hasOwn(tools.sortable, sort) ? tools.sortable[sort] : undefined;
     if (named) orderBy.push(...named.by);
     else if (column) {
+      const folded = sortFolded(column);
       orderBy.push(
-        descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`,
+        descending ? sql`${folded} desc nulls last` : sql`${folded} asc nulls last`,
+        // Names equal but for case or accents keep one order ("ana" and "Ana").
+        ...(folded === column
+          ? []
+          : [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`]),
         descending ? desc(definition.table.id) : asc(definition.table.id),
       );
     } else {
@@ -406,6 +438,25 @@ function filterCondition(
   return sql`${filter.on} = ${Number(raw)}`;
 }
 
+const defaultTitles: Record<string, string> = {
+  id: "ID",
+  created_at: "Fecha de creación",
+  updated_at: "Fecha de modificación",
+};
+
+/** A record field's label for staff: the list's, the form's, the status's, else a default. */
+export function columnTitle(definition: ResourceDefinition, key: string): string {
+  return (
+    definition.columns?.[key] ??
+    definition.fields[key]?.title ??
+    (definition.status?.column.name === key ? definition.status.title : undefined) ??
+    (definition.status?.reason?.column.name === key ? definition.status.reason.title : undefined) ??
+    (definition.assignee?.column.name === key ? definition.assignee.title : undefined) ??
+    defaultTitles[key] ??
+    key
+  );
+}
+
 /** A description of the tools, for the client to draw its search box, sorts and filters. */
 export async function describeTools(db: Database, definition: ResourceDefinition) {
   const tools = listTools(definition);
@@ -426,6 +477,10 @@ export async function describeTools(db: Database, definition: ResourceDefinition
   return {
     search: tools.search.length > 0,
     sortable: Object.keys(tools.sortable),
+    // The order selector names every sortable key, listed or not ("Último cambio de estado").
+    sort_titles: Object.fromEntries(
+      Object.keys(tools.sortable).map((key) => [key, columnTitle(definition, key)]),
+    ),
     orders: Object.entries(tools.orders).map(([key, order]) => ({ key, title: order.title })),
     filters,
     per_page: PER_PAGE_OPTIONS,

@@ -109,6 +109,21 @@ async function countOf(db: Database, definition: ResourceDefinition, where: SQL 
   return Number(counted?.total ?? 0);
 }
 
+/**
+ * How the browser reads coded values: field → stored code → label (a lead's service, budget,
+ * area), from the definition's `choices` (content/ holds the labels, decision 150).
+ */
+export function valueTitles(
+  definition: ResourceDefinition,
+): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(definition.choices ?? {}).map(([field, options]) => [
+      field,
+      Object.fromEntries(options.map((option) => [option.value, option.title])),
+    ]),
+  );
+}
+
 /** The list's column labels: a form field's title, or the definition's own label. */
 export function listTitles(definition: ResourceDefinition): Record<string, string> {
   return Object.fromEntries(
@@ -459,8 +474,11 @@ export function checkStatus(definition: ResourceDefinition, change: StatusChange
     });
   }
   if (status.reason?.status === change.status && !change.reason) {
+    // The status as staff read it («Perdido»), not its code.
+    const title =
+      status.options.find((option) => option.value === change.status)?.title ?? change.status;
     failValidation({
-      reason: [`Indica el motivo («${status.reason.title}») para el estado «${change.status}».`],
+      reason: [`Indica el motivo («${status.reason.title}») para el estado «${title}».`],
     });
   }
 }

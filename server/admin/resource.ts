@@ -106,6 +106,11 @@ export interface ResourceDefinition {
     db: Database,
     id: number,
   ): Promise<{ id: number; name: string; width: number; height: number; size: number }[]>;
+  /**
+   * Columns that store a code from a fixed list (a lead's service, budget, area): staff read the
+   * label, in lists, details, history and exports (decision 150: labels come from content/).
+   */
+  choices?: Record<string, readonly { value: string; title: string }[]>;
   /** Records the side navigation counts apart (e.g. new leads), with their label. */
   highlight?: { title: string; where: SQL };
 }

@@ -605,4 +605,124 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect((await t.get("/api/admin/summary", await signIn(t.db, guest.id))).status).toBe(403);
     });
   });
+
+  // The staff review's defects (fix/admin): each of these failed before its fix.
+  describe("what staff read", () => {
+    it("names a lead's coded choices by their labels in the detail, the list and the CSV", async () => {
+      await t.db.delete(contacts);
+      const row = await lead({
+        name: "Etiquetas",
+        service: "reformas-de-banos",
+        area: "otra",
+        budget: "15000-30000",
+        property_type: "piso",
+        start_window: "cuanto-antes",
+        contact_channel: "whatsapp",
+        contact_time: "tarde",
+      });
+      const detail = await json(await t.get(`/api/admin/contacts/detail/${row.id}`, token));
+      expect(detail.data.service).toBe("reformas-de-banos");
+      const titles = detail.value_titles;
+      expect(titles.service["reformas-de-banos"]).toBe("Reforma de baños");
+      expect(titles.budget["15000-30000"]).toBe("De 15.000 a 30.000 €");
+      expect(titles.budget["sin-definir"]).toBe("Aún no lo sé");
+      expect(titles.area.otra).toBe("Otra zona");
+      const list = await json(await t.get("/api/admin/contacts?page=1", token));
+      expect(list.value_titles.service["reformas-de-banos"]).toBe("Reforma de baños");
+
+      const res = await t.get("/api/admin/contacts/export", token);
+      const [header, record] = parse(await res.text(), { bom: true, delimiter: ";" }) as string[][];
+      const cell = (name: string) => record?.[header?.indexOf(name) ?? -1];
+      expect(cell("Servicio")).toBe("Reforma de baños");
+      expect(cell("Presupuesto aproximado")).toBe("De 15.000 a 30.000 €");
+      expect(cell("Provincia o ciudad")).toBe("Otra zona");
+      expect(cell("Tipo de inmueble")).toBe("Piso");
+      expect(cell("Cuándo quieres empezar")).toBe("Cuanto antes");
+      expect(cell("Cómo prefieres que te contactemos")).toBe("Por WhatsApp");
+      expect(cell("Cuándo prefieres que te contactemos")).toBe("Por la tarde (16 a 19 h)");
+    });
+
+    it("titles every order in Spanish, and the audit log's sections by their names", async () => {
+      const contactsTools = (await json(await t.get("/api/admin/contacts?page=1", token))).tools;
+      expect(contactsTools.sort_titles).toMatchObject({
+        status: "Estado",
+        updated_at: "Modificado",
+        status_changed_at: "Último cambio de estado",
+        reference: "Referencia",
+        name: "Nombre",
+      });
+      for (const key of contactsTools.sortable) {
+        expect(contactsTools.sort_titles[key], key).not.toBe(key);
+      }
+
+      const row = await lead({ name: "Auditoría Sección" });
+      await t.post("/api/admin/contacts/status", { id: row.id, status: "visita" }, token);
+      const audit = await json(await t.get(`/api/admin/audit?record_id=${row.id}`, bossToken));
+      expect(audit.parameter_titles.resource_title).toBe("Sección");
+      expect(Object.keys(audit.parameter_titles)).not.toContain("resource");
+      expect(audit.data.data[0]).toMatchObject({
+        resource: "contacts",
+        resource_title: "Contactos",
+        record_title: `Marta Admin: Cambio de estado (Contactos n.º ${row.id})`,
+      });
+      for (const key of audit.tools.sortable) {
+        expect(audit.tools.sort_titles[key], key).not.toBe(key);
+      }
+      // Sorting and searching by what staff read.
+      const sorted = await json(
+        await t.get("/api/admin/audit?sort=resource_title&dir=asc", bossToken),
+      );
+      expect(sorted.data.total).toBeGreaterThan(0);
+      const found = await json(
+        await t.get(`/api/admin/audit?q=${encodeURIComponent("contactos cambio")}`, bossToken),
+      );
+      expect(found.data.data.map((r: Json) => r.record_id)).toContain(row.id);
+    });
+
+    it("sorts names with accents among their letters, on both databases", async () => {
+      await t.db.delete(contacts);
+      for (const name of ["Zoe", "Álvaro", "Íñigo", "ana", "Bruno", "Ángela", "Óscar"]) {
+        await lead({ name });
+      }
+      const names = async (query: string) =>
+        (await json(await t.get(`/api/admin/contacts?${query}`, token))).data.data.map(
+          (r: Json) => r.name,
+        );
+      const sorted = ["Álvaro", "ana", "Ángela", "Bruno", "Íñigo", "Óscar", "Zoe"];
+      expect(await names("sort=name&dir=asc")).toEqual(sorted);
+      expect(await names("sort=name&dir=desc")).toEqual([...sorted].reverse());
+    });
+
+    it("finds a phone number by its digits, however it was written", async () => {
+      await t.db.delete(contacts);
+      await lead({ name: "Con prefijo", phone: "+34 610 100 200" });
+      await lead({ name: "Con guiones", phone: "610-100-201" });
+      await lead({ name: "Otro", phone: "699 000 000", message: "Llamar al 610" });
+      const names = async (q: string) =>
+        (
+          await json(await t.get(`/api/admin/contacts?q=${encodeURIComponent(q)}`, token))
+        ).data.data.map((r: Json) => r.name);
+      expect(await names("610100200")).toEqual(["Con prefijo"]);
+      expect(await names("34610100200")).toEqual(["Con prefijo"]);
+      expect(await names("+34610100200")).toEqual(["Con prefijo"]);
+      expect(await names("610 100 200")).toEqual(["Con prefijo"]);
+      expect(await names("610100201")).toEqual(["Con guiones"]);
+      expect(await names("6101002")).toHaveLength(2);
+      // Digits of two fields are never joined into one number.
+      expect(await names("000610")).toEqual([]);
+    });
+
+    it("asks for a lost lead's reason naming the status as staff read it", async () => {
+      const row = await lead({ name: "Sin motivo" });
+      const res = await t.post(
+        "/api/admin/contacts/status",
+        { id: row.id, status: "perdido" },
+        token,
+      );
+      expect(res.status).toBe(422);
+      expect((await json(res)).errors.reason).toEqual([
+        "Indica el motivo («Motivo») para el estado «Perdido».",
+      ]);
+    });
+  });
 });

@@ -21,6 +21,7 @@ import {
   matchingIds,
   parseForm,
   updateRecord,
+  valueTitles,
 } from "../admin/operations.ts";
 import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
@@ -236,6 +237,7 @@ export function createAdminRouter(deps: Dependencies) {
       screens: definition.screens ?? [],
       tools: await describeTools(db, definition),
       applied: query.applied,
+      value_titles: valueTitles(definition),
     });
   });
 
@@ -258,6 +260,8 @@ export function createAdminRouter(deps: Dependencies) {
       routes: definition.routes,
       read_only: definition.readOnly ?? [],
       tools: await describeTools(db, definition),
+      // Coded values by their labels (a lead's service, budget, area).
+      value_titles: valueTitles(definition),
       ...(definition.assignee ? { assignees: await definition.assignee.options(db) } : {}),
       ...(definition.notes ? { notes: await notesOf(db, definition.key, id) } : {}),
       history: await recordHistory(db, definition.key, id),

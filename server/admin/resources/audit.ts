@@ -1,8 +1,17 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { adminAudit } from "../../db/schema.ts";
+import { adminAudit, permissions } from "../../db/schema.ts";
 import { type AuditAction, auditActionTitles } from "../audit.ts";
 import { defineResource } from "../resource.ts";
 import { staffOptions } from "./contacts.ts";
+
+/** An entry's action in Spanish ("Cambio de estado"). */
+const actionTitle = sql<string>`case ${adminAudit.action} ${sql.join(
+  Object.entries(auditActionTitles).map(([value, title]) => sql`when ${value} then ${title}`),
+  sql` `,
+)} else ${adminAudit.action} end`;
+
+/** An entry's section by its name (the permission's, decision 122), else its key. */
+const sectionTitle = sql<string>`coalesce((select ${permissions.name} from ${permissions} where ${permissions.key} = ${adminAudit.resource}), ${adminAudit.resource})`;
 
 /**
  * The audit log as an admin section (issue 13; decision 142): read-only (no create, update or
@@ -15,36 +24,37 @@ export const auditResource = defineResource({
   table: adminAudit,
   routes: [],
   fields: {},
-  list: ["created_at", "actor_name", "action_title", "resource", "record_title", "affected"],
+  list: ["created_at", "actor_name", "action_title", "resource_title", "record_title", "affected"],
   columns: {
     created_at: "Fecha",
     actor_name: "Usuario",
     action_title: "Acción",
-    resource: "Sección",
+    resource_title: "Sección",
     record_title: "Registro",
     affected: "Registros afectados",
   },
   select: {
     ...getTableColumns(adminAudit),
-    action_title: sql<string>`case ${adminAudit.action} ${sql.join(
-      Object.entries(auditActionTitles).map(([value, title]) => sql`when ${value} then ${title}`),
-      sql` `,
-    )} else ${adminAudit.action} end`,
+    action_title: actionTitle,
+    resource_title: sectionTitle,
   },
   recordTitle: (record) =>
-    `${record.actor_name}: ${auditActionTitles[record.action as AuditAction] ?? record.action} (${record.resource}${record.record_id ? ` n.º ${record.record_id}` : ""})`,
+    `${record.actor_name}: ${auditActionTitles[record.action as AuditAction] ?? record.action} (${record.resource_title ?? record.resource}${record.record_id ? ` n.º ${record.record_id}` : ""})`,
   search: [
     adminAudit.actor_name,
     adminAudit.actor_email,
     adminAudit.action,
+    actionTitle,
     adminAudit.resource,
+    sectionTitle,
     adminAudit.record_title,
   ],
+  // Staff sort by what they read: the action's and the section's Spanish names.
   sortable: {
     created_at: adminAudit.created_at,
     actor_name: adminAudit.actor_name,
-    action: adminAudit.action,
-    resource: adminAudit.resource,
+    action_title: actionTitle,
+    resource_title: sectionTitle,
     affected: adminAudit.affected,
     id: adminAudit.id,
   },

@@ -1,9 +1,14 @@
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import {
   areaChoices,
+  budgetRanges,
   type Choice,
+  contactChannels,
   contactLabels,
+  contactTimes,
+  propertyTypes,
   quoteLabels,
+  startWindows,
 } from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
 import type { Database } from "../../db/client.ts";
@@ -106,6 +111,16 @@ export const contactsResource = defineResource({
     assignee_name: sql<
       string | null
     >`(select ${users.name} from ${users} where ${users.id} = ${contacts.assignee_id})`,
+  },
+  // The quote request's codes, read by their labels (content/quote-request.ts, service-choices.ts).
+  choices: {
+    service: titled(serviceChoices),
+    area: titled(areaChoices),
+    property_type: titled(propertyTypes),
+    budget: titled(budgetRanges),
+    start_window: titled(startWindows),
+    contact_channel: titled(contactChannels),
+    contact_time: titled(contactTimes),
   },
   readOnly: ["name", "email", "phone", "subject", "message"],
   async toColumns(input) {
