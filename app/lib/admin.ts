@@ -26,7 +26,11 @@ export interface AdminList {
   tools?: ListTools;
   /** The query parameters this answer applied. */
   applied?: Record<string, string>;
+  /** Coded values by their labels: field → stored code → label (a lead's service, budget). */
+  value_titles?: ValueTitles;
 }
+
+export type ValueTitles = Record<string, Record<string, string>>;
 
 export interface Option {
   value: string;
@@ -55,6 +59,8 @@ export interface ListTools {
   filters: Record<string, ListFilter>;
   per_page: number[];
   status?: StatusTool;
+  /** The order selector's label of each sortable key (a column the list may not show). */
+  sort_titles?: Record<string, string>;
 }
 
 /** GET /api/admin/summary: the sections the role allows, with counts, for the side navigation. */
@@ -94,6 +100,7 @@ export interface AdminDetail {
   routes: string[];
   read_only: string[];
   tools: ListTools;
+  value_titles?: ValueTitles;
   assignees?: { id: number; title: string }[];
   notes?: AdminNote[];
   history: AdminHistoryEntry[];
@@ -219,8 +226,14 @@ function optionId(detail: FieldDetail, value: unknown): unknown {
  * Staff need the reason to act on it; other failures (5xx, no answer) keep the generic line,
  * since their text is never shown (decision 052).
  */
-export function refusalMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || ![400, 403, 409, 422].includes(error.status ?? 0)) return;
+export function refusalMessage(
+  error: unknown,
+  /** Other statuses whose message is shown (a detail view's 404: the record was deleted). */
+  also: readonly number[] = [],
+): string | undefined {
+  if (!(error instanceof ApiError) || ![400, 403, 409, 422, ...also].includes(error.status ?? 0)) {
+    return;
+  }
   const message = (error.body as { message?: unknown } | undefined)?.message;
   return typeof message === "string" && message.trim() !== "" ? message : undefined;
 }

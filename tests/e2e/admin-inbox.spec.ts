@@ -152,3 +152,167 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
     await expect(table.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
   }
 });
+
+// The staff review's defects (fix/admin): each test below failed before its fix.
+
+/** Each lead from its own address (the form allows 5 an address in 10 minutes). */
+let address = Math.floor(Math.random() * 200);
+async function sendLeads(
+  request: import("@playwright/test").APIRequestContext,
+  tag: string,
+  count: number,
+  extra: Record<string, string> = {},
+): Promise<string[]> {
+  const names: string[] = [];
+  for (let n = 0; n < count; n++) {
+    address += 1;
+    const name = `${String.fromCharCode(65 + n)}${tag} Cliente`;
+    const response = await request.post("/api/contacts", {
+      headers: {
+        "X-Forwarded-For": `203.0.${113 + Math.floor(address / 250)}.${(address % 250) + 1}`,
+      },
+      data: {
+        name,
+        email: uniqueEmail("lead"),
+        phone: `+34 610 100 2${String(n).padStart(2, "0")}`,
+        subject: `Reforma ${n + 1}`,
+        message: "Quiero presupuesto.",
+        ...extra,
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    names.push(name);
+  }
+  return names;
+}
+
+const uniqueTag = (label: string) => `${label}${Date.now().toString(36)}`;
+
+test("a bulk status change shows the new status on each changed row at once", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Bloque");
+  await sendLeads(request, tag, 3);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(4);
+  await table.getByRole("checkbox", { name: "Elegir todos los de esta página" }).check();
+  const bulk = main.getByRole("region", { name: "Acciones en bloque" });
+  await bulk.getByRole("combobox", { name: "Acción" }).selectOption({ label: "Pasar a «Visita»" });
+  await bulk.getByRole("button", { name: "Aplicar" }).click();
+  await page
+    .getByRole("dialog", { name: "¿Cambiar el estado de 3 registros?" })
+    .getByRole("button", { name: "Cambiar" })
+    .click();
+  await expect(main.getByRole("status").first()).toContainText("Se han modificado 3 registros.");
+  const selects = table.getByRole("combobox", { name: /^Estado:/ });
+  await expect(selects).toHaveCount(3);
+  for (const select of await selects.all()) await expect(select).toHaveValue("visita");
+});
+
+test("a page past the last one offers the pages that have rows", async ({ page, request }) => {
+  const tag = uniqueTag("Pagina");
+  await sendLeads(request, tag, 2);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}&page=99`);
+  const main = page.getByRole("main");
+  await expect(main).toContainText("No hay datos disponibles para mostrar.");
+  await main.getByRole("link", { name: "Página 1" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}.*page=1|page=1.*q=${tag}`));
+  await expect(main.getByRole("table").getByRole("row")).toHaveCount(3);
+});
+
+test("the detail view leads back to the list as it was, also after a deletion", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Vuelta");
+  const [first, second] = await sendLeads(request, tag, 2);
+  const listUrl = `/admin/contacts/index?q=${tag}&sort=name&dir=asc&per_page=25`;
+  await openAs(page, staff, listUrl);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  await table.getByRole("link", { name: `${first} — Reforma 1`, exact: true }).click();
+  await expect(main.getByRole("heading", { level: 1 })).toContainText(`${first}`);
+  await main.getByRole("link", { name: "Volver a Contactos" }).click();
+  await expect(page).toHaveURL(listUrl);
+  await table.getByRole("link", { name: `${second} — Reforma 2`, exact: true }).click();
+  await main.getByRole("button", { name: "Borrar" }).click();
+  await page
+    .getByRole("dialog", { name: "¿Borrar este registro?" })
+    .getByRole("button", { name: "Borrar" })
+    .click();
+  await expect(page).toHaveURL(listUrl);
+  await expect(table.getByRole("row")).toHaveCount(2);
+});
+
+test("a lead that no longer exists says so", async ({ page }) => {
+  await openAs(page, staff, "/admin/contacts/detail/2147480000");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "El registro solicitado no existe.",
+  );
+});
+
+test("a lead's details show its choices by their labels, its assignment once", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Etiquetas");
+  const [name] = await sendLeads(request, tag, 1, {
+    service: "reformas-de-banos",
+    area: "otra",
+    budget: "15000-30000",
+  });
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  await expect(table.locator("caption")).toHaveText("1 registro");
+  await table.getByRole("link", { name: `${name} — Reforma 1`, exact: true }).click();
+  const data = main.getByRole("region", { name: "Datos" });
+  const value = (label: string) =>
+    data
+      .locator("div")
+      .filter({ has: page.locator("dt", { hasText: label }) })
+      .locator("dd");
+  await expect(value("Servicio")).toHaveText("Reforma de baños");
+  await expect(value("Presupuesto aproximado")).toHaveText("De 15.000 a 30.000 €");
+  await expect(value("Provincia o ciudad")).toHaveText("Otra zona");
+  await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: staff.name });
+  const history = main.getByRole("region", { name: "Historial" });
+  await expect(history).toContainText(`Responsable: N/A → ${staff.name}`);
+  await expect(history.getByText(/^Responsable:/)).toHaveCount(1);
+});
+
+test("lists name their orders, sections and actions in Spanish", async ({ page, request }) => {
+  const tag = uniqueTag("Nombres");
+  await sendLeads(request, tag, 1);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const sortOptions = main.getByRole("combobox", { name: "Ordenar por" }).locator("option");
+  for (const key of ["status", "updated_at", "status_changed_at", "reference"]) {
+    await expect(sortOptions.filter({ hasText: new RegExp(`^${key}$`) })).toHaveCount(0);
+  }
+  await expect(sortOptions.filter({ hasText: "Último cambio de estado" })).toHaveCount(1);
+  await main.getByRole("combobox", { name: /^Estado:/ }).selectOption({ label: "Contactado" });
+  await expect(main.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("contactado");
+
+  await openAs(page, boss, `/admin/audit/index?q=${tag}`);
+  const table = main.getByRole("table");
+  await expect(table.getByRole("row")).not.toHaveCount(1);
+  await expect(table.getByRole("cell", { name: "Contactos", exact: true }).first()).toBeVisible();
+  await expect(table.getByRole("cell", { name: "contacts", exact: true })).toHaveCount(0);
+  await expect(table.getByRole("rowheader").first()).toContainText("(Contactos n.º");
+  const auditSorts = main.getByRole("combobox", { name: "Ordenar por" }).locator("option");
+  await expect(auditSorts.filter({ hasText: /^(action|resource)$/ })).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("admin pages fit the screen's width", async ({ page }) => {
+    await openAs(page, staff, "/admin/contacts/index");
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+  });
+});

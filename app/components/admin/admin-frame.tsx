@@ -68,7 +68,7 @@ export function AdminFrame({
             aria-label="Secciones de administración"
             className="border-sand-200 border-b bg-white md:w-60 md:shrink-0 md:border-r md:border-b-0"
           >
-            <ul className="flex gap-1 overflow-x-auto p-2 md:flex-col md:p-3">
+            <ul className="relative flex gap-1 overflow-x-auto p-2 md:flex-col md:p-3">
               {sections.map((section) => (
                 <li key={section.key} className="shrink-0">
                   <NavLink

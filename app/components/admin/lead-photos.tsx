@@ -31,8 +31,11 @@ async function imageUrl(path: string): Promise<string> {
   });
 }
 
-const megabytes = (bytes: number) =>
-  `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`;
+/** A file's size as staff read it: "850 KB" under a megabyte (never "0 MB"), else "2,4 MB". */
+export const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("es-ES")} KB`
+    : `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`;
 
 export function LeadPhotos({ id, listed }: { id: string; listed?: LeadPhoto[] }) {
   const [photos, setPhotos] = useState<LeadPhoto[]>([]);
@@ -125,7 +128,7 @@ export function LeadPhotos({ id, listed }: { id: string; listed?: LeadPhoto[] })
                 {photo.name}
               </span>
               <span className="block text-xs text-ink-soft">
-                {photo.width} × {photo.height} px · {megabytes(photo.size)}
+                {photo.width} × {photo.height} px · {fileSize(photo.size)}
               </span>
             </button>
           </li>

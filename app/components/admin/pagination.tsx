@@ -1,7 +1,10 @@
 import { Link, useSearchParams } from "react-router";
 import { pageWindow } from "~/lib/admin";
 
-/** Page links of an admin list (SPEC §9); nothing when everything fits on one page. */
+/**
+ * Page links of an admin list (SPEC §9); nothing when everything fits on the one page shown. A
+ * page past the last (rows deleted meanwhile) gets the links to the pages that remain.
+ */
 export function Pagination({ current, last }: { current: number; last: number }) {
   // Page links keep the list's search, filters and order (issue 13).
   const [search] = useSearchParams();
@@ -10,7 +13,7 @@ export function Pagination({ current, last }: { current: number; last: number })
     next.set("page", String(page));
     return `?${next.toString()}`;
   };
-  if (last <= 1) return null;
+  if (last <= 1 && current <= last) return null;
   return (
     <nav aria-label="Paginación" className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-1">

@@ -11,8 +11,18 @@ function whatsAppNumber(phone: string): string | undefined {
   return /^[67]\d{8}$/.test(digits) ? `34${digits}` : undefined;
 }
 
-export function RecordValue({ field, value }: { field: string; value: unknown }) {
+export function RecordValue({
+  field,
+  value,
+  titles,
+}: {
+  field: string;
+  value: unknown;
+  /** Labels of a coded value, from the server (a lead's service, budget, area). */
+  titles?: Record<string, string>;
+}) {
   if (typeof value === "string" && value !== "") {
+    if (titles && Object.hasOwn(titles, value)) return <>{titles[value]}</>;
     if (field === "email" || field === "actor_email") {
       return (
         <a href={`mailto:${value}`} className="text-ink underline">

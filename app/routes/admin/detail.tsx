@@ -14,8 +14,10 @@ import {
   formatValue,
   refusalMessage,
   type StatusTool,
+  type ValueTitles,
 } from "~/lib/admin";
 import { runAdminAction, useAdminAction } from "~/lib/admin-actions";
+import { listPath } from "~/lib/admin-list-memory";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
@@ -26,11 +28,14 @@ import type { Route } from "./+types/detail";
 export const meta = ({ params }: Route.MetaArgs) =>
   noindexMeta({ title: sectionTitle(params.resource), ...adminPages.detail });
 
-type DetailState =
+/** `back`: the section's list as staff left it (its search, filters, order and page). */
+type DetailState = { back: string } & (
   | { status: "ready"; detail: AdminDetail }
-  | { status: "failed"; message?: string };
+  | { status: "failed"; message?: string }
+);
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const back = listPath(params.resource);
   try {
     const detail = await api<AdminDetail>(
       "GET",
@@ -38,10 +43,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
       undefined,
       { silent: true },
     );
-    return { status: "ready", detail } satisfies DetailState;
+    return { back, status: "ready", detail } satisfies DetailState;
   } catch (error) {
     console.error(`Admin detail of ${params.resource} ${params.id} failed`, error);
-    return { status: "failed", message: refusalMessage(error) } satisfies DetailState;
+    // A record deleted meanwhile (by a colleague) is named as such: the server's 404 says so.
+    return { back, status: "failed", message: refusalMessage(error, [404]) } satisfies DetailState;
   }
 }
 clientLoader.hydrate = true as const;
@@ -50,7 +56,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   const form = await request.formData();
   const result = await runAdminAction(params.resource, form);
   if (result.ok && form.get("intent") === "delete") {
-    return redirect(`/admin/${params.resource}/index`);
+    return redirect(listPath(params.resource));
   }
   return result;
 }
@@ -65,14 +71,17 @@ export function HydrateFallback() {
 
 /** SPEC §9's date format, as in the lists. */
 const when = (iso: string) => formatValue(iso);
-/** Dates every change moves: the history says what changed, not when it was saved again. */
-const bookkeeping = new Set(["created_at", "updated_at", "status_changed_at"]);
+/**
+ * Dates every change moves: the history says what changed, not when it was saved again. And the
+ * assignee's id, which changes with the assignee's name (one line, "Responsable: N/A → Ana").
+ */
+const bookkeeping = new Set(["created_at", "updated_at", "status_changed_at", "assignee_id"]);
 
 export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;
   const state = loaderData as DetailState;
   const back = (
-    <Link to={`/admin/${resource}/index`} className="text-ink underline">
+    <Link to={state.back} className="text-ink underline">
       Volver a {sectionTitle(resource)}
     </Link>
   );
@@ -134,7 +143,11 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
             <div key={field} className={field === "message" ? "sm:col-span-2" : undefined}>
               <dt className="text-sm font-medium text-ink-soft">{label}</dt>
               <dd className="break-words whitespace-pre-line text-ink">
-                <RecordValue field={field} value={record[field]} />
+                <RecordValue
+                  field={field}
+                  value={record[field]}
+                  titles={detail.value_titles?.[field]}
+                />
               </dd>
             </div>
           ))}
@@ -147,7 +160,12 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
 
       {detail.notes ? <Notes id={record.id} notes={detail.notes} /> : null}
 
-      <History entries={detail.history} titles={detail.parameter_titles} status={status} />
+      <History
+        entries={detail.history}
+        titles={detail.parameter_titles}
+        status={status}
+        valueTitles={detail.value_titles}
+      />
     </div>
   );
 }
@@ -305,13 +323,16 @@ function changes(
   entry: AdminHistoryEntry,
   titles: Record<string, string>,
   status?: StatusTool,
+  valueTitles?: ValueTitles,
 ): string[] {
   const before = entry.before ?? {};
   const after = entry.after ?? {};
   const shown = (field: string, value: unknown) =>
     field === status?.field
       ? (status.options.find((option) => option.value === value)?.title ?? formatValue(value))
-      : formatValue(value);
+      : typeof value === "string" && valueTitles?.[field]?.[value] !== undefined
+        ? valueTitles[field][value]
+        : formatValue(value);
   const lines: string[] = [];
   for (const [field, title] of Object.entries(titles)) {
     if (bookkeeping.has(field) || !(field in before) || !(field in after)) continue;
@@ -327,10 +348,12 @@ function History({
   entries,
   titles,
   status,
+  valueTitles,
 }: {
   entries: AdminHistoryEntry[];
   titles: Record<string, string>;
   status?: StatusTool;
+  valueTitles?: ValueTitles;
 }) {
   return (
     <section aria-labelledby="historial" className="mt-8">
@@ -346,7 +369,7 @@ function History({
                 <span className="font-medium">{entry.actor_name}</span> ·{" "}
                 {entry.action_title ?? entry.action}
               </p>
-              {changes(entry, titles, status).map((line) => (
+              {changes(entry, titles, status, valueTitles).map((line) => (
                 <p key={line} className="text-sm break-words text-ink-soft">
                   {line}
                 </p>

@@ -20,6 +20,7 @@ import {
   runAdminAction,
   useAdminAction,
 } from "~/lib/admin-actions";
+import { rememberListSearch } from "~/lib/admin-list-memory";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
@@ -33,7 +34,10 @@ export const meta = ({ params }: Route.MetaArgs) =>
 type ListState = { status: "ready"; list: AdminList } | { status: "failed"; message?: string };
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const query = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  // The detail view's way back returns to this view (app/lib/admin-list-memory.ts).
+  rememberListSearch(params.resource, url.search);
+  const query = url.searchParams;
   // An empty parameter asks for nothing (a hand-made or shared URL may carry some).
   for (const [name, value] of [...query.entries()]) if (value === "") query.delete(name);
   if (!query.has("page")) query.set("page", "1");
@@ -120,7 +124,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
             resource={resource}
             tools={tools}
             search={search}
-            sortTitles={{ id: "ID", ...list?.parameter_titles }}
+            sortTitles={{ id: "ID", ...tools.sort_titles, ...list?.parameter_titles }}
           />
         </>
       ) : null}
@@ -140,7 +144,14 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
         </div>
       ) : null}
       {list && records.length === 0 ? (
-        <p className="mt-6 text-ink-soft">No hay datos disponibles para mostrar.</p>
+        <>
+          <p className="mt-6 text-ink-soft">No hay datos disponibles para mostrar.</p>
+          {/* A page past the last one (after a deletion or a bulk change, or a typed ?page=)
+              still leads to the pages that have rows. */}
+          {list.data.total > 0 ? (
+            <Pagination current={list.data.current_page} last={list.data.last_page} />
+          ) : null}
+        </>
       ) : null}
       {list && records.length > 0 ? (
         <>
@@ -249,7 +260,9 @@ function RecordTable({
   return (
     <div className="mt-4 hidden overflow-x-auto rounded-xl border border-sand-200 bg-white xl:block">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{`${list.data.total} registros`}</caption>
+        <caption className="sr-only">
+          {list.data.total === 1 ? "1 registro" : `${list.data.total} registros`}
+        </caption>
         <thead className="bg-sand-100 text-ink">
           <tr>
             <th scope="col" className="p-3">
@@ -310,6 +323,9 @@ function RecordTable({
               {status ? (
                 <td className="p-3">
                   <StatusControl
+                    // A new status from the server (a bulk change) is a new control: the old
+                    // one would keep showing the step it last chose.
+                    key={String(record[status.field] ?? "")}
                     status={status}
                     id={record.id}
                     value={String(record[status.field] ?? "")}
@@ -320,7 +336,11 @@ function RecordTable({
               {columns.map(([field]) => (
                 <td key={field} className="max-w-xs p-3">
                   <span className="line-clamp-3 break-words">
-                    <RecordValue field={field} value={record[field]} />
+                    <RecordValue
+                      field={field}
+                      value={record[field]}
+                      titles={list.value_titles?.[field]}
+                    />
                   </span>
                 </td>
               ))}
@@ -383,6 +403,7 @@ function RecordCard({
       {status ? (
         <div className="mt-3">
           <StatusControl
+            key={String(record[status.field] ?? "")}
             status={status}
             id={record.id}
             value={String(record[status.field] ?? "")}
@@ -395,7 +416,11 @@ function RecordCard({
           <div key={field}>
             <dt className="font-medium text-ink-soft">{label}</dt>
             <dd className="line-clamp-5 break-words whitespace-pre-line text-ink">
-              <RecordValue field={field} value={record[field]} />
+              <RecordValue
+                field={field}
+                value={record[field]}
+                titles={list.value_titles?.[field]}
+              />
             </dd>
           </div>
         ))}
