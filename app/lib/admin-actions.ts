@@ -7,6 +7,7 @@
 import { redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { fieldErrorsOf } from "./account-forms";
 import { type AdminForm, refusalMessage } from "./admin";
+import { listPath } from "./admin-list-memory";
 import { api } from "./api";
 import { showSuccess } from "./dialog";
 import { getSession } from "./session";
@@ -159,7 +160,8 @@ export async function saveAdminForm(
       { silent: true },
     );
     void showSuccess(answer);
-    return redirect(`/admin/${resource}/index`);
+    // SPEC §9's list, as staff left it (search, filters, page).
+    return redirect(listPath(resource));
   } catch (error) {
     console.error(`Saving ${resource} failed`, error);
     const errors = fieldErrorsOf(error);

@@ -237,6 +237,11 @@ test("the detail view leads back to the list as it was, also after a deletion", 
   await expect(main.getByRole("heading", { level: 1 })).toContainText(`${first}`);
   await main.getByRole("link", { name: "Volver a Contactos" }).click();
   await expect(page).toHaveURL(listUrl);
+  // Saving an edit form returns there too.
+  await table.getByRole("link", { name: `Editar ${first} — Reforma 1`, exact: true }).click();
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page).toHaveURL(listUrl);
+  await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
   await table.getByRole("link", { name: `${second} — Reforma 2`, exact: true }).click();
   await main.getByRole("button", { name: "Borrar" }).click();
   await page

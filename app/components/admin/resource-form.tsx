@@ -14,6 +14,7 @@ import {
 import { Field, FieldMessages } from "~/components/form-field";
 import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
 import type { SaveRefusal } from "~/lib/admin-actions";
+import { listPath } from "~/lib/admin-list-memory";
 
 type Values = Record<string, unknown>;
 
@@ -100,7 +101,7 @@ export function ResourceForm({
           {editing ? "Guardar cambios" : "Crear"}
         </SubmitButton>
         <Link
-          to={`/admin/${resource}/index`}
+          to={listPath(resource)}
           className="rounded-md px-4 py-2 font-medium text-ink underline hover:bg-sand-100"
         >
           Cancelar
@@ -250,7 +251,7 @@ export function FormLoadFailed({ resource }: { resource: string }) {
   return (
     <p role="alert" className="mt-6 text-terracotta-dark">
       No se ha podido cargar el formulario.{" "}
-      <Link to={`/admin/${resource}/index`} className="font-medium underline">
+      <Link to={listPath(resource)} className="font-medium underline">
         Volver a la lista
       </Link>
     </p>
