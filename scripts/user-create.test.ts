@@ -121,7 +121,7 @@ describe("npm run user:create: bad arguments", () => {
   });
 });
 
-describe.skipIf(skipDatabase)("npm run user:create with no server running", () => {
+describe.skipIf(skipDatabase)("npm run user:create with no server running on its database", () => {
   let env: Record<string, string>;
   let open: () => Promise<DatabaseHandle>;
   let dropDatabase = async () => {};
@@ -143,7 +143,13 @@ describe.skipIf(skipDatabase)("npm run user:create with no server running", () =
     await client.end();
     env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) };
     open = () => openPostgres(databaseUrl(name));
+    // A site on another database answering in the same DATA_DIR (decision 156): the command
+    // names DATABASE_URL, so that is where the user goes, not through this socket.
+    const other = await createTestDatabase();
+    const elsewhere = await startControlSocket({ db: other.db, dataDir });
     dropDatabase = async () => {
+      await elsewhere?.close();
+      await other.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists "${name}" with (force)`);

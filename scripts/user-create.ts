@@ -5,9 +5,10 @@
  * piped (`--password` still works for scripts, but any user of the machine sees it in `ps`).
  * Reads `.env` like the server (through scripts/run.mjs), so it finds the same database.
  * Makes a verified account (how the first administrator is made: there are no default
- * accounts). Asks the running server through its control socket when one answers, since an
- * embedded PGlite directory belongs to one process; otherwise opens the database itself
- * (PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR, migrated first).
+ * accounts). On the embedded database, asks the running server through its control socket
+ * when one answers, since an embedded PGlite directory belongs to one process; otherwise opens
+ * the database itself (PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR,
+ * migrated first).
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -142,10 +143,11 @@ async function main() {
   const env = parseEnv();
   const request: UserCreateRequest = { ...rest, password: await readPassword(password) };
 
-  let response: ControlResponse | undefined = await requestControl(
-    controlSocketPath(env.DATA_DIR),
-    request,
-  );
+  // Only the embedded database is a running site's alone; PostgreSQL is opened directly, so a
+  // site on another database in the same DATA_DIR never takes the user (decision 156).
+  let response: ControlResponse | undefined = env.DATABASE_URL
+    ? undefined
+    : await requestControl(controlSocketPath(env.DATA_DIR), request);
   let where = "a través del servidor en marcha";
   if (!response) {
     const database = await openDatabase(env);

@@ -24,8 +24,11 @@ export async function serveSite(env: Env, site: Hono) {
   // Where mail and lead notices go, and (in production) the company data still made up.
   const builtSiteUrl = typeof __SITE_URL__ === "string" ? __SITE_URL__ : undefined;
   for (const { level, message } of startupLines(env, builtSiteUrl)) log[level](message);
-  // `npm run user:create` reaches the database through this while the site runs.
-  const control = await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
+  // `npm run user:create` and `db:backup` reach the embedded database through this while the
+  // site runs (it is the site's alone); on PostgreSQL they open the database themselves.
+  const control = env.DATABASE_URL
+    ? undefined
+    : await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
   const server = serveUntilSignal({
     fetch: apiBeside(createApp(deps), site),
     port: env.PORT,
