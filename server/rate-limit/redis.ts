@@ -32,6 +32,33 @@ export interface RedisLimiterOptions {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/**
+ * Connects, and asks for the URL's database: ioredis connects even when that SELECT fails
+ * (a number past the server's `databases`), and would then count in database 0. The message
+ * names the server by host and port only (REDIS_URL may carry a password).
+ */
+async function checkConnection(redis: Redis, url: string): Promise<void> {
+  const { host, pathname } = new URL(url);
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(
+      `Redis at ${host} does not answer (REDIS_URL): ${(error as Error).message || error}`,
+    );
+  }
+  const database = Number(pathname.slice(1) || 0);
+  try {
+    if (database) await redis.select(database);
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(
+      `Redis at ${host} refused database ${database} (REDIS_URL): ${(error as Error).message || error}`,
+    );
+  }
+}
+
 /** Counters shared by every instance that points at the same Redis (REDIS_URL). */
 export async function createRedisLimiter(options: RedisLimiterOptions): Promise<RateLimiter> {
   const prefix = options.prefix ?? "obra:rl:";
@@ -43,7 +70,7 @@ export async function createRedisLimiter(options: RedisLimiterOptions): Promise<
   });
   redis.on("error", (error) => log.error({ err: error }, "rate-limit: redis error"));
   // A wrong REDIS_URL stops the boot with a clear message instead of failing every request.
-  await redis.connect();
+  await checkConnection(redis, options.url);
 
   /**
    * Rate limiting protects against abuse; an outage of its store must not also take the
