@@ -282,7 +282,9 @@ function ContactForm({
   };
 
   return (
-    <form onSubmit={submit} className="mt-8 grid gap-6 sm:grid-cols-2">
+    // method="post": sent before the script has run, the form is refused (405, the site's error
+    // page) instead of being a GET that writes the visitor's data into the address and the logs.
+    <form method="post" onSubmit={submit} className="mt-8 grid gap-6 sm:grid-cols-2">
       <QuoteField label={quoteLabels.service} className="sm:col-span-2">
         {(control) => (
           <select {...control} {...bind("service")} className={inputClass}>

@@ -388,3 +388,29 @@ test("photos: more than five, or one over 10 MB, are refused before anything is 
   await expect(photos).toBeFocused();
   expect(posted).toBe(false);
 });
+
+test.describe("before the page's script has run", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sending the form puts nothing typed in the address: it is refused with the site's error page", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+    await form.getByLabel("Nombre").fill("Lucía Martínez");
+    await form.getByLabel("Teléfono").fill("600123456");
+    await form.getByLabel("Asunto").fill("Reforma de cocina");
+    await form.getByLabel("Mensaje").fill("Mi dirección es Calle Mayor 3.");
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === "/contact"),
+      form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click(),
+    ]);
+    expect(answer.request().method()).toBe("POST");
+    expect(answer.status()).toBe(405);
+    await expect(page).toHaveURL(/\/contact$/);
+    expect(page.url()).not.toContain("600123456");
+    // Nothing was sent, and the page says so.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error");
+    await expect(page.getByRole("main")).toContainText("Algo salió mal. Intenta nuevamente.");
+  });
+});
