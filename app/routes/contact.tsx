@@ -162,7 +162,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         subtitle="Cuéntanos qué quieres reformar, construir o amueblar. Te respondemos en un día laborable y, si hace falta, vamos a verlo y a medir sin coste."
       />
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-12 sm:py-16 lg:grid-cols-5">
-        <section aria-labelledby="contact-form-title" className="lg:col-span-3">
+        <section aria-labelledby="contact-form-title" className="min-w-0 lg:col-span-3">
           <h2 id="contact-form-title" className="text-2xl font-semibold sm:text-3xl">
             Cuéntanos tu proyecto
           </h2>
@@ -363,7 +363,9 @@ function ContactForm({
           />
         )}
       </QuoteField>
-      <fieldset className="grid gap-6 sm:col-span-2 sm:grid-cols-2">
+      {/* min-w-0 down to the photo list: a grid item (and a fieldset) is otherwise as wide as the
+          longest unbroken file name, and the page with it. */}
+      <fieldset className="grid min-w-0 gap-6 sm:col-span-2 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">
           Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
         </legend>
@@ -419,7 +421,7 @@ function ContactForm({
           empty="A cualquier hora"
           choices={contactTimes}
         />
-        <div className="sm:col-span-2">
+        <div className="min-w-0 sm:col-span-2">
           <QuoteField label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
             {(control) => (
               <input

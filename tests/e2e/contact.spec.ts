@@ -414,3 +414,29 @@ test.describe("before the page's script has run", () => {
     await expect(page.getByRole("main")).toContainText("Algo salió mal. Intenta nuevamente.");
   });
 });
+
+test("photos: on a phone, a long file name is cut short and the page stays as wide as the screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const names = ["Screenshot_20241105-123456_Gallery.jpg", `${"reforma-cocina-".repeat(6)}.jpg`];
+  await form
+    .getByLabel("Fotos o planos (hasta 5)")
+    .setInputFiles(
+      names.map((name) => ({ name, mimeType: "image/jpeg", buffer: Buffer.alloc(64) })),
+    );
+  await expect(
+    form.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem"),
+  ).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Every button within the screen's width, where a thumb reaches it.
+  for (const button of [
+    ...names.map((name) => form.getByRole("button", { name: `Quitar ${name}` })),
+    form.getByRole("button", { name: "Enviar solicitud de presupuesto" }),
+  ]) {
+    const box = await button.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  }
+});
