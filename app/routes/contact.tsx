@@ -102,6 +102,21 @@ function photoProblems(files: readonly File[]): string[] {
   ];
 }
 
+/**
+ * The messages once the list has changed to `files`: the browser's checks again, and what was
+ * said before (the server's refusals among it) of the files still listed. The messages naming
+ * the file taken out go (unless another listed file has its name), and so does the count's, which
+ * the browser's checks give again if it still holds.
+ */
+function photoErrorsFor(files: readonly File[], before: readonly string[], removed?: File) {
+  const gone =
+    removed && !files.some((file) => file.name === removed.name) ? `«${removed.name}»` : undefined;
+  const kept = before.filter(
+    (message) => message !== photoMessages.tooMany && !(gone && message.includes(gone)),
+  );
+  return [...new Set([...photoProblems(files), ...kept])];
+}
+
 const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
@@ -229,12 +244,12 @@ function ContactForm({
     event.currentTarget.value = "";
     const next = [...photos, ...chosen.filter((file) => !photos.some((p) => sameFile(p, file)))];
     setPhotos(next);
-    setPhotoErrors(photoProblems(next));
+    setPhotoErrors(photoErrorsFor(next, photoErrors));
   };
   const removePhoto = (index: number) => {
     const next = photos.filter((_, i) => i !== index);
     setPhotos(next);
-    setPhotoErrors(photoProblems(next));
+    setPhotoErrors(photoErrorsFor(next, photoErrors, photos[index]));
     // The button is gone: focus goes back to where photos are chosen.
     photoInput.current?.focus();
   };

@@ -440,3 +440,41 @@ test("photos: on a phone, a long file name is cut short and the page stays as wi
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
   }
 });
+
+test("photos: taking one out keeps the server's refusal of the others still listed", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Nombre").fill("Clara Ibáñez");
+  await form.getByLabel("Teléfono").fill("600 333 444");
+  await form.getByLabel("Asunto").fill("Planos de la casa");
+  await form.getByLabel("Mensaje").fill("Os mando los planos y una foto.");
+  const photos = form.getByLabel("Fotos o planos (hasta 5)");
+  const pdf = Buffer.from("%PDF-1.7\n%%EOF\n");
+  await photos.setInputFiles([
+    { name: "plano.pdf", mimeType: "application/pdf", buffer: pdf },
+    { name: "alzado.pdf", mimeType: "application/pdf", buffer: pdf },
+    { name: "salon.jpg", mimeType: "image/jpeg", buffer: await photo() },
+  ]);
+  await likeAPerson(page);
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("Error de Validación");
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(photos).toHaveAccessibleDescription(
+    /«plano\.pdf» no es una imagen.*«alzado\.pdf» no es una imagen/,
+  );
+
+  await form.getByRole("button", { name: "Quitar plano.pdf" }).click();
+  await expect(
+    form.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem"),
+  ).toHaveCount(2);
+  await expect(photos).toHaveAttribute("aria-invalid", "true");
+  await expect(photos).toHaveAccessibleDescription(/«alzado\.pdf» no es una imagen/);
+  await expect(photos).not.toHaveAccessibleDescription(/plano\.pdf/);
+  await form.getByRole("button", { name: "Quitar salon.jpg" }).click();
+  await expect(photos).toHaveAccessibleDescription(/«alzado\.pdf» no es una imagen/);
+  await form.getByRole("button", { name: "Quitar alzado.pdf" }).click();
+  await expect(photos).not.toHaveAttribute("aria-invalid");
+});
