@@ -209,6 +209,9 @@ function ContactForm({
   const photoErrorsId = useId();
   const submitForm = useSubmit();
   const sending = useNavigation().state === "submitting";
+  // One request per answer: set by the submit event itself, since a double click brings two
+  // events before the busy state is rendered (as the footer's form, decision 124).
+  const awaiting = useRef(false);
   const answer = useActionData<typeof clientAction>();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -258,6 +261,7 @@ function ContactForm({
   // on (returns to) /contact; refused, the files the server would not take are named.
   useEffect(() => {
     if (!answer) return;
+    awaiting.current = false;
     if ("sent" in answer && answer.sent) {
       const { sent } = answer;
       setValues(empty);
@@ -278,12 +282,14 @@ function ContactForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (awaiting.current) return;
     const problems = photoProblems(photos);
     if (problems.length) {
       setPhotoErrors(problems);
       photoInput.current?.focus();
       return;
     }
+    awaiting.current = true;
     const fields = { ...values, form_fill_ms: Math.round(performance.now() - shownAt.current) };
     if (!photos.length) {
       submitForm(fields, { method: "post", encType: "application/json" });

@@ -478,3 +478,40 @@ test("photos: taking one out keeps the server's refusal of the others still list
   await form.getByRole("button", { name: "Quitar alzado.pdf" }).click();
   await expect(photos).not.toHaveAttribute("aria-invalid");
 });
+
+test("a double click sends one request, with its photo once", async ({ page }) => {
+  // Its two accepted requests come from an address of their own, beside the file's others
+  // (five accepted requests per address per 10 minutes).
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.153" });
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Nombre").fill("Andrés Gil");
+  await form.getByLabel("Teléfono").fill("600 555 666");
+  await form.getByLabel("Asunto").fill(`Doble clic ${Date.now()}`);
+  await form.getByLabel("Mensaje").fill("Un baño en Madrid.");
+  await form
+    .getByLabel("Fotos o planos (hasta 5)")
+    .setInputFiles({ name: "bano.jpg", mimeType: "image/jpeg", buffer: await photo() });
+  await likeAPerson(page);
+  let posts = 0;
+  await page.route("**/api/contacts", async (route) => {
+    posts += 1;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
+  });
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).dblclick();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  expect(posts).toBe(1);
+  // And once answered, the form sends again.
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await form.getByLabel("Nombre").fill("Andrés Gil");
+  await form.getByLabel("Teléfono").fill("600 555 666");
+  await form.getByLabel("Asunto").fill(`Segunda solicitud ${Date.now()}`);
+  await form.getByLabel("Mensaje").fill("Y la cocina.");
+  await likeAPerson(page);
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  expect(posts).toBe(2);
+});
