@@ -201,28 +201,22 @@ function quotePath(pathname: string): string {
  */
 function PhoneActionBar() {
   const { pathname } = useLocation();
+  // Each action's label padded off its border and centred when it wraps ("Pide presupuesto").
+  const action = `flex min-h-12 items-center justify-center rounded-md px-1 text-center font-semibold ${focusRing}`;
   return (
     <div
       className={`fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden ${company.whatsapp ? "grid-cols-3" : "grid-cols-2"}`}
     >
-      <CallLink
-        className={`flex min-h-12 items-center justify-center gap-2 rounded-md bg-terracotta font-semibold text-white ${focusRing}`}
-      >
+      <CallLink className={`${action} gap-2 bg-terracotta text-white`}>
         <PhoneIcon />
         Llámanos
       </CallLink>
       {company.whatsapp ? (
-        <CallLink
-          kind="whatsapp"
-          className={`flex min-h-12 items-center justify-center rounded-md border-2 border-olive font-semibold text-olive ${focusRing}`}
-        >
+        <CallLink kind="whatsapp" className={`${action} border-2 border-olive text-olive`}>
           WhatsApp
         </CallLink>
       ) : null}
-      <Link
-        to={quotePath(pathname)}
-        className={`flex min-h-12 items-center justify-center rounded-md border-2 border-ink font-semibold text-ink ${focusRing}`}
-      >
+      <Link to={quotePath(pathname)} className={`${action} border-2 border-ink text-ink`}>
         Pide presupuesto
       </Link>
     </div>

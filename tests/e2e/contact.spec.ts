@@ -515,3 +515,34 @@ test("a double click sends one request, with its photo once", async ({ page }) =
   await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
   expect(posts).toBe(2);
 });
+
+test("on a phone, tabbing through the form brings each field out from under the bottom bar", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Servicio").focus();
+  /** Whether the focused control is wholly above the bar of "Llámanos" and "Pide presupuesto". */
+  const clearOfTheBar = () =>
+    page.evaluate(() => {
+      const quote = Array.from(document.querySelectorAll("header a")).find(
+        (link) =>
+          link.textContent === "Pide presupuesto" &&
+          link.getBoundingClientRect().top > window.innerHeight / 2,
+      );
+      const bar = quote?.parentElement?.getBoundingClientRect();
+      const focused = document.activeElement?.getBoundingClientRect();
+      return bar && focused ? focused.bottom <= bar.top && focused.top >= 0 : "no bar";
+    });
+  const submit = form.getByRole("button", { name: "Enviar solicitud de presupuesto" });
+  for (let stop = 0; stop < 30; stop++) {
+    const name = await page.evaluate(
+      () => document.activeElement?.getAttribute("name") ?? document.activeElement?.textContent,
+    );
+    await expect.poll(clearOfTheBar, { message: `${name} is under the bar` }).toBe(true);
+    if (await submit.evaluate((button) => button === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("Tab never reached the submit button");
+});
