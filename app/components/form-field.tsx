@@ -19,7 +19,7 @@ export function FieldMessages({ id, messages }: { id: string; messages?: string[
   if (!messages?.length) return null;
   return (
     <p id={id} className="mt-1 text-sm text-terracotta-dark">
-      {messages.join(", ")}
+      {messages.join(" ")}
     </p>
   );
 }
