@@ -74,7 +74,7 @@ describe("error catalogue", () => {
     });
     expect(described.title).toBe("Error de Validación");
     expect(described.details).toEqual([
-      "Correo electrónico: Ya existe., No es válido.",
+      "Correo electrónico: Ya existe, No es válido.",
       "Contraseña: Muy corta.",
     ]);
     expect(describeError(422, { title: "Datos no válidos", errors: {} }).title).toBe(

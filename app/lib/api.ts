@@ -51,7 +51,8 @@ export function describeError(
     ) as Record<string, unknown>;
     const details = Object.entries(errors).map(([field, messages]) => {
       const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
-      return `${text(titles[field]) ?? field}: ${list.join(", ")}`;
+      // SPEC §8: joined by commas; a sentence's full stop before a comma would read ".,".
+      return `${text(titles[field]) ?? field}: ${list.join(", ").replace(/\.,/g, ",")}`;
     });
     return {
       title: text(b.title) ?? errorTitles.validation,
