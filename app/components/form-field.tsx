@@ -4,6 +4,23 @@
 // written once, here; the controls' look and the password toggle of the account and admin forms
 // are in account/form-controls.tsx, the quote form's larger touch targets in its route.
 import { type ReactNode, useId } from "react";
+import { ApiError } from "~/lib/api";
+
+/**
+ * The 422 field map of an API failure (SPEC §5), to mark fields next to the dialog. Here, with
+ * the parts that show it, so every form that has fields has it without another script.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  if (!(error instanceof ApiError) || error.status !== 422) return {};
+  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
+  if (!errors || typeof errors !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(errors as Record<string, unknown>).map(([field, messages]) => [
+      field,
+      Array.isArray(messages) ? messages.map(String) : [String(messages)],
+    ]),
+  );
+}
 
 export function RequiredMark() {
   return (

@@ -2,7 +2,8 @@
 // API through postAccountForm, and a screen that reads its field errors and busy state with
 // useAccountForm. SPEC §8's dialog for a refusal is api()'s; the fields are marked here.
 import { redirect, useActionData, useNavigation } from "react-router";
-import { ApiError, api } from "./api";
+import { fieldErrorsOf } from "~/components/form-field";
+import { api } from "./api";
 import { signIn } from "./auth";
 import { showSuccess } from "./dialog";
 
@@ -28,19 +29,6 @@ export async function postAccountForm<T>(
 export function useAccountForm(): { errors?: FieldErrors; pending: boolean } {
   const answer = useActionData() as { errors?: FieldErrors } | undefined;
   return { errors: answer?.errors, pending: useNavigation().state === "submitting" };
-}
-
-/** The 422 field map of an API failure (SPEC §5), to mark fields next to the dialog. */
-export function fieldErrorsOf(error: unknown): Record<string, string[]> {
-  if (!(error instanceof ApiError) || error.status !== 422) return {};
-  const errors = (error.body as { errors?: unknown } | undefined)?.errors;
-  if (!errors || typeof errors !== "object") return {};
-  return Object.fromEntries(
-    Object.entries(errors as Record<string, unknown>).map(([field, messages]) => [
-      field,
-      Array.isArray(messages) ? messages.map(String) : [String(messages)],
-    ]),
-  );
 }
 
 /** The named text fields of a submitted form ("" for a missing one). */

@@ -5,7 +5,7 @@
 // (brotli) to the framework chunk every public page loads. SPEC §8: failures show no dialog;
 // the answer carries a line to show where the change was asked for.
 import { redirect, useActionData, useNavigation, useSubmit } from "react-router";
-import { fieldErrorsOf } from "./account-forms";
+import { fieldErrorsOf } from "~/components/form-field";
 import { type AdminForm, refusalMessage } from "./admin";
 import { listPath } from "./admin-list-memory";
 import { api } from "./api";

@@ -19,11 +19,11 @@ import {
   useSubmit,
 } from "react-router";
 import { CallLink } from "~/components/call-link";
-import { Field } from "~/components/form-field";
+import { Field, fieldErrorsOf } from "~/components/form-field";
 import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
-import { ApiError, api } from "~/lib/api";
+import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
 import { company } from "../../content/company";
@@ -140,8 +140,8 @@ interface Sent {
 /**
  * The request, as the form submits it (decision 123): JSON, or with photos a multipart form
  * (decision 131), posted to the API as it came. The answer goes back to the form: what was sent
- * (the form clears), or the files the server refused (named beside the photos). api() shows
- * SPEC §8's dialog for a refusal; what was typed stays in the form.
+ * (the form clears), or the server's messages per field (shown beside each field, the refused
+ * files beside the photos). api() shows SPEC §8's dialog for a refusal; what was typed stays.
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
@@ -151,11 +151,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     trackConversion("contact");
     return { sent };
   } catch (error) {
-    const refused =
-      error instanceof ApiError && error.status === 422
-        ? (error.body as { errors?: { photos?: unknown } } | undefined)?.errors?.photos
-        : undefined;
-    return { refusedPhotos: Array.isArray(refused) ? refused.map(String) : undefined };
+    // A 422's messages per field (SPEC §8's dialog has listed them): shown beside each field.
+    // Any other failure leaves the form as it was, messages included.
+    const refused = fieldErrorsOf(error);
+    return Object.keys(refused).length ? { refused } : {};
   }
 }
 
@@ -231,8 +230,12 @@ function ContactForm({
     }
   }, [chosen, serviceGroups]);
 
-  const change = (field: keyof QuoteForm) => (value: string) =>
+  // The server's messages per field from the last refusal; a field's go once it is changed.
+  const [refused, setRefused] = useState<Record<string, string[]>>({});
+  const change = (field: keyof QuoteForm) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
+    if (refused[field]) setRefused(({ [field]: _, ...others }) => others);
+  };
   /** The props every control of the form shares. */
   const bind = (field: keyof QuoteForm) => ({
     name: field,
@@ -258,13 +261,15 @@ function ContactForm({
   };
 
   // What the last submission answered: sent, the form is cleared (SPEC §4) and the visitor stays
-  // on (returns to) /contact; refused, the files the server would not take are named.
+  // on (returns to) /contact; refused, each field with a message says it, and the files the
+  // server would not take are named.
   useEffect(() => {
     if (!answer) return;
     awaiting.current = false;
     if ("sent" in answer && answer.sent) {
       const { sent } = answer;
       setValues(empty);
+      setRefused({});
       setPhotos([]);
       setPhotoErrors([]);
       shownAt.current = performance.now();
@@ -275,8 +280,9 @@ function ContactForm({
           ? `${sent.message} Tu referencia es ${sent.reference}. ${nextSteps}`
           : sent.message,
       });
-    } else if ("refusedPhotos" in answer && answer.refusedPhotos) {
-      setPhotoErrors(answer.refusedPhotos);
+    } else if ("refused" in answer && answer.refused) {
+      setRefused(answer.refused);
+      if (answer.refused.photos) setPhotoErrors(answer.refused.photos);
     }
   }, [answer, navigate]);
 
@@ -306,7 +312,7 @@ function ContactForm({
     // method="post": sent before the script has run, the form is refused (405, the site's error
     // page) instead of being a GET that writes the visitor's data into the address and the logs.
     <form method="post" onSubmit={submit} className="mt-8 grid gap-6 sm:grid-cols-2">
-      <QuoteField label={quoteLabels.service} className="sm:col-span-2">
+      <QuoteField label={quoteLabels.service} errors={refused.service} className="sm:col-span-2">
         {(control) => (
           <select {...control} {...bind("service")} className={inputClass}>
             <option value="">Elige un servicio</option>
@@ -318,7 +324,12 @@ function ContactForm({
           </select>
         )}
       </QuoteField>
-      <QuoteField label={contactLabels.name} required className="sm:col-span-2">
+      <QuoteField
+        label={contactLabels.name}
+        errors={refused.name}
+        required
+        className="sm:col-span-2"
+      >
         {(control) => (
           <input
             {...control}
@@ -335,6 +346,7 @@ function ContactForm({
       </p>
       <QuoteField
         label={contactLabels.email}
+        errors={refused.email}
         hint="Para enviarte el presupuesto por escrito."
         describedBy={reachableHintId}
       >
@@ -350,6 +362,7 @@ function ContactForm({
       </QuoteField>
       <QuoteField
         label={contactLabels.phone}
+        errors={refused.phone}
         hint="Si prefieres que te llamemos."
         describedBy={reachableHintId}
       >
@@ -365,6 +378,7 @@ function ContactForm({
       </QuoteField>
       <QuoteField
         label={contactLabels.subject}
+        errors={refused.subject}
         required
         hint="Por ejemplo: reforma de cocina en Valencia."
         className="sm:col-span-2"
@@ -373,7 +387,12 @@ function ContactForm({
           <input {...control} type="text" required {...bind("subject")} className={inputClass} />
         )}
       </QuoteField>
-      <QuoteField label={contactLabels.message} required className="sm:col-span-2">
+      <QuoteField
+        label={contactLabels.message}
+        errors={refused.message}
+        required
+        className="sm:col-span-2"
+      >
         {(control) => (
           <textarea
             {...control}
@@ -390,8 +409,14 @@ function ContactForm({
         <legend className="mb-2 text-lg font-semibold">
           Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
         </legend>
-        <ChoiceField name="area" bind={bind} empty="Elige una zona" choices={areaChoices} />
-        <QuoteField label={quoteLabels.postcode}>
+        <ChoiceField
+          name="area"
+          bind={bind}
+          errors={refused}
+          empty="Elige una zona"
+          choices={areaChoices}
+        />
+        <QuoteField label={quoteLabels.postcode} errors={refused.postcode}>
           {(control) => (
             <input
               {...control}
@@ -407,10 +432,11 @@ function ContactForm({
         <ChoiceField
           name="property_type"
           bind={bind}
+          errors={refused}
           empty="Elige un tipo"
           choices={propertyTypes}
         />
-        <QuoteField label={quoteLabels.surface_m2}>
+        <QuoteField label={quoteLabels.surface_m2} errors={refused.surface_m2}>
           {(control) => (
             <input
               {...control}
@@ -423,22 +449,31 @@ function ContactForm({
             />
           )}
         </QuoteField>
-        <ChoiceField name="budget" bind={bind} empty="Elige un margen" choices={budgetRanges} />
+        <ChoiceField
+          name="budget"
+          bind={bind}
+          errors={refused}
+          empty="Elige un margen"
+          choices={budgetRanges}
+        />
         <ChoiceField
           name="start_window"
           bind={bind}
+          errors={refused}
           empty="Elige un plazo"
           choices={startWindows}
         />
         <ChoiceField
           name="contact_channel"
           bind={bind}
+          errors={refused}
           empty="Como os venga mejor"
           choices={contactChannels}
         />
         <ChoiceField
           name="contact_time"
           bind={bind}
+          errors={refused}
           empty="A cualquier hora"
           choices={contactTimes}
         />
@@ -521,17 +556,20 @@ function ContactForm({
 function ChoiceField({
   name,
   bind,
+  errors,
   empty,
   choices,
 }: {
   name: keyof typeof quoteLabels;
   bind: (field: keyof QuoteForm) => object;
+  /** The server's messages per field from the last refusal. */
+  errors: Record<string, string[]>;
   /** The first option, which answers nothing. */
   empty: string;
   choices: readonly Choice[];
 }) {
   return (
-    <QuoteField label={quoteLabels[name]}>
+    <QuoteField label={quoteLabels[name]} errors={errors[name]}>
       {(control) => (
         <select {...control} {...bind(name)} className={inputClass}>
           <option value="">{empty}</option>

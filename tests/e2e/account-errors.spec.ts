@@ -107,7 +107,7 @@ test("while a request is in flight the button is disabled and says 'Enviando...'
   await page.goto("/forgot-password");
   const main = page.getByRole("main");
   await main.getByRole("textbox", { name: "Correo electrónico" }).fill(uniqueEmail("espera"));
-  // Record every state the submit button goes through (the real request is quick).
+  // Record every state the submit button goes through.
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { seen: string[] }).seen = seen;
@@ -123,6 +123,12 @@ test("while a request is in flight the button is disabled and says 'Enviando...'
       attributes: true,
       characterData: true,
     });
+  });
+  // Hold the real answer a moment: on a busy machine a quick one could land before the busy
+  // state is drawn, and the test would then say nothing about it.
+  await page.route("**/api/forgot-password", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await route.continue();
   });
   await main.getByRole("button", { name: "Enviar enlace" }).click();
   await expect(page).toHaveURL(/\/login$/);

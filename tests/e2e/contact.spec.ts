@@ -103,6 +103,14 @@ test("a refused request shows the validation dialog and keeps what was typed", a
   await expect(form.getByLabel("Teléfono")).toHaveValue("llámame por la tarde");
   await expect(form.getByLabel("Mensaje")).toHaveValue("Baño pequeño en Barcelona.");
   await expect(form.getByRole("button", { name: "Enviar solicitud de presupuesto" })).toBeEnabled();
+  // The refusal stays beside the field it is about, until the field is changed.
+  const phone = form.getByLabel("Teléfono");
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(/solo puede contener números/);
+  await expect(form.getByLabel("Nombre")).not.toHaveAttribute("aria-invalid");
+  await phone.fill("+34 600 111 222");
+  await expect(phone).not.toHaveAttribute("aria-invalid");
+  await expect(form.getByText(/solo puede contener números/)).toHaveCount(0);
   const conversions = (await gtagCommands(page)).filter(([, name]) => name === "conversion");
   expect(conversions).toEqual([]);
 });
