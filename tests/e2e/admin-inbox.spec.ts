@@ -242,7 +242,10 @@ test("the detail view leads back to the list as it was, also after a deletion", 
   await main.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page).toHaveURL(listUrl);
   await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
   await table.getByRole("link", { name: `${second} — Reforma 2`, exact: true }).click();
+  // On the record's own page (the list has a "Borrar" per row).
+  await expect(main.getByRole("heading", { level: 1 })).toContainText(`${second}`);
   await main.getByRole("button", { name: "Borrar" }).click();
   await page
     .getByRole("dialog", { name: "¿Borrar este registro?" })
