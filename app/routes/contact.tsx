@@ -244,6 +244,9 @@ function ContactForm({
       change(field)(event.currentTarget.value),
   });
 
+  /** What every optional list of the quote shares: its value and its refusal. */
+  const choiceState = { bind, errors: refused };
+
   /** Chosen files join those already listed (the input is emptied to take the next ones). */
   const addPhotos = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.currentTarget.files ?? []);
@@ -409,13 +412,7 @@ function ContactForm({
         <legend className="mb-2 text-lg font-semibold">
           Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
         </legend>
-        <ChoiceField
-          name="area"
-          bind={bind}
-          errors={refused}
-          empty="Elige una zona"
-          choices={areaChoices}
-        />
+        <ChoiceField name="area" {...choiceState} empty="Elige una zona" choices={areaChoices} />
         <QuoteField label={quoteLabels.postcode} errors={refused.postcode}>
           {(control) => (
             <input
@@ -431,8 +428,7 @@ function ContactForm({
         </QuoteField>
         <ChoiceField
           name="property_type"
-          bind={bind}
-          errors={refused}
+          {...choiceState}
           empty="Elige un tipo"
           choices={propertyTypes}
         />
@@ -451,29 +447,25 @@ function ContactForm({
         </QuoteField>
         <ChoiceField
           name="budget"
-          bind={bind}
-          errors={refused}
+          {...choiceState}
           empty="Elige un margen"
           choices={budgetRanges}
         />
         <ChoiceField
           name="start_window"
-          bind={bind}
-          errors={refused}
+          {...choiceState}
           empty="Elige un plazo"
           choices={startWindows}
         />
         <ChoiceField
           name="contact_channel"
-          bind={bind}
-          errors={refused}
+          {...choiceState}
           empty="Como os venga mejor"
           choices={contactChannels}
         />
         <ChoiceField
           name="contact_time"
-          bind={bind}
-          errors={refused}
+          {...choiceState}
           empty="A cualquier hora"
           choices={contactTimes}
         />
