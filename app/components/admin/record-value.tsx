@@ -1,6 +1,6 @@
 // A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A), with e-mail addresses and
 // phone numbers as links that write or call at once (issue 13), WhatsApp for mobile numbers.
-import { formatValue } from "~/lib/admin";
+import { type AdminRecord, formatValue, type ValueTitles } from "~/lib/admin";
 
 /** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
 function whatsAppNumber(phone: string): string | undefined {
@@ -13,14 +13,16 @@ function whatsAppNumber(phone: string): string | undefined {
 
 export function RecordValue({
   field,
-  value,
-  titles,
+  record,
+  titles: allTitles,
 }: {
   field: string;
-  value: unknown;
-  /** Labels of a coded value, from the server (a lead's service, budget, area). */
-  titles?: Record<string, string>;
+  record: AdminRecord;
+  /** Labels of coded values by field, from the server (a lead's service, budget, area). */
+  titles?: ValueTitles;
 }) {
+  const value = record[field];
+  const titles = allTitles?.[field];
   if (typeof value === "string" && value !== "") {
     if (titles && Object.hasOwn(titles, value)) return <>{titles[value]}</>;
     if (field === "email" || field === "actor_email") {
@@ -69,4 +71,25 @@ export function waitingSince(iso: unknown, now = Date.now()): string | undefined
         : [minutes, "minute"];
   // "hace 3 días" → "3 días": the label before it says what it counts.
   return relative.format(-amount, unit).replace(/^hace /, "");
+}
+
+/** One field of a record as a term and its value, in a record's card or its detail page. */
+export function RecordDatum({
+  label,
+  className,
+  valueClassName,
+  ...value
+}: Parameters<typeof RecordValue>[0] & {
+  label: string;
+  className?: string;
+  valueClassName: string;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-sm font-medium text-ink-soft">{label}</dt>
+      <dd className={valueClassName}>
+        <RecordValue {...value} />
+      </dd>
+    </div>
+  );
 }

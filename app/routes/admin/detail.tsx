@@ -6,7 +6,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { LeadPhotos } from "~/components/admin/lead-photos";
-import { RecordValue } from "~/components/admin/record-value";
+import { RecordDatum } from "~/components/admin/record-value";
 import { StatusControl } from "~/components/admin/status-control";
 import {
   type AdminDetail,
@@ -140,16 +140,15 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
         </h2>
         <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
           {fields.map(([field, label]) => (
-            <div key={field} className={field === "message" ? "sm:col-span-2" : undefined}>
-              <dt className="text-sm font-medium text-ink-soft">{label}</dt>
-              <dd className="break-words whitespace-pre-line text-ink">
-                <RecordValue
-                  field={field}
-                  value={record[field]}
-                  titles={detail.value_titles?.[field]}
-                />
-              </dd>
-            </div>
+            <RecordDatum
+              key={field}
+              label={label}
+              field={field}
+              record={record}
+              titles={detail.value_titles}
+              className={field === "message" ? "sm:col-span-2" : undefined}
+              valueClassName="break-words whitespace-pre-line text-ink"
+            />
           ))}
         </dl>
       </section>

@@ -11,9 +11,9 @@ import { SubmitButton } from "~/components/account/form-controls";
 import { BulkBar } from "~/components/admin/bulk-bar";
 import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
 import { Pagination } from "~/components/admin/pagination";
-import { RecordValue, waitingSince } from "~/components/admin/record-value";
+import { RecordDatum, RecordValue, waitingSince } from "~/components/admin/record-value";
 import { StatusControl } from "~/components/admin/status-control";
-import { type AdminList, type AdminRecord, refusalMessage } from "~/lib/admin";
+import { type AdminList, type AdminRecord, refusalMessage, type StatusTool } from "~/lib/admin";
 import {
   type ActionResult,
   downloadExport,
@@ -322,25 +322,13 @@ function RecordTable({
               </th>
               {status ? (
                 <td className="p-3">
-                  <StatusControl
-                    // A new status from the server (a bulk change) is a new control: the old
-                    // one would keep showing the step it last chose.
-                    key={String(record[status.field] ?? "")}
-                    status={status}
-                    id={record.id}
-                    value={String(record[status.field] ?? "")}
-                    recordTitle={titleOf(record)}
-                  />
+                  <RecordStatus record={record} status={status} />
                 </td>
               ) : null}
               {columns.map(([field]) => (
                 <td key={field} className="max-w-xs p-3">
                   <span className="line-clamp-3 break-words">
-                    <RecordValue
-                      field={field}
-                      value={record[field]}
-                      titles={list.value_titles?.[field]}
-                    />
+                    <RecordValue field={field} record={record} titles={list.value_titles} />
                   </span>
                 </td>
               ))}
@@ -356,6 +344,22 @@ function RecordTable({
 }
 
 const titleOf = (record: AdminRecord) => record.record_title;
+
+/** The one-click status steps of a row or a card. */
+function RecordStatus({ record, status }: { record: AdminRecord; status: StatusTool }) {
+  const value = String(record[status.field] ?? "");
+  // A new status from the server (a bulk change) is a new control: the old one would keep
+  // showing the step it last chose.
+  return (
+    <StatusControl
+      key={value}
+      status={status}
+      id={record.id}
+      value={value}
+      recordTitle={titleOf(record)}
+    />
+  );
+}
 
 /** How long a record in the first step of its status has waited (an unanswered lead). */
 function Waiting({ record, list }: { record: AdminRecord; list: AdminList }) {
@@ -402,27 +406,19 @@ function RecordCard({
       </div>
       {status ? (
         <div className="mt-3">
-          <StatusControl
-            key={String(record[status.field] ?? "")}
-            status={status}
-            id={record.id}
-            value={String(record[status.field] ?? "")}
-            recordTitle={titleOf(record)}
-          />
+          <RecordStatus record={record} status={status} />
         </div>
       ) : null}
       <dl className="mt-3 flex-1 space-y-2 text-sm">
         {Object.entries(list.parameter_titles).map(([field, label]) => (
-          <div key={field}>
-            <dt className="font-medium text-ink-soft">{label}</dt>
-            <dd className="line-clamp-5 break-words whitespace-pre-line text-ink">
-              <RecordValue
-                field={field}
-                value={record[field]}
-                titles={list.value_titles?.[field]}
-              />
-            </dd>
-          </div>
+          <RecordDatum
+            key={field}
+            label={label}
+            field={field}
+            record={record}
+            titles={list.value_titles}
+            valueClassName="line-clamp-5 break-words whitespace-pre-line text-ink"
+          />
         ))}
       </dl>
       <RecordActions resource={resource} record={record} list={list} />
