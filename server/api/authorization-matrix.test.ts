@@ -400,6 +400,12 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
   let requestCount = 0;
   beforeAll(async () => {
     t = await createTestApp();
+    // One confirmed subscriber, so that a campaign's send has someone to go to.
+    await t.db.insert(subscriptions).values({
+      email: "suscriptora@example.test",
+      status: "confirmed",
+      unsubscribe_token: "matriz",
+    });
   });
   afterAll(() => t.close());
 

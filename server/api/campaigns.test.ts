@@ -90,6 +90,26 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
   });
   afterAll(() => t.close());
 
+  it("refuses to send to nobody: the draft stays a draft, and its screen says it would reach 0", async () => {
+    const id = await createCampaign("Nadie la recibiría", "Hola.");
+    const send = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+    expect(send.status).toBe(409);
+    expect(await send.json()).toMatchObject({
+      title: "Sin destinatarios",
+      message: "No hay suscriptores confirmados. La campaña no se ha enviado y sigue en borrador.",
+    });
+    const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    expect(summary.data).toMatchObject({ status: "draft", recipients: 0, counts: { queued: 0 } });
+    // Not spent: staff can still edit it and send it once someone has confirmed.
+    const edit = await t.post(
+      "/api/admin/campaigns/update",
+      { id, subject: "Más tarde", body: "Hola." },
+      token,
+    );
+    expect(edit.status).toBe(200);
+    await t.db.delete(campaigns).where(eq(campaigns.id, id));
+  });
+
   it("subscribe → confirm → test send → send to the 3 confirmed only → unsubscribe by POST and by the page → the next campaign skips them", async () => {
     const confirmed = ["ana@example.test", "blas@example.test", "carla@example.test"];
     const unsubscribeTokens = new Map<string, string>();
@@ -126,6 +146,10 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     const testMail = await t.peer.waitForMail(to(staffEmail));
     expect(testMail.subject).toBe(`[Prueba] ${subject}`);
     expect(testMail.html).toContain("Cocinas que duran");
+
+    // Before the send, the screen says whom it will reach: the confirmed, not the pending or gone.
+    const draft = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    expect(draft.data).toMatchObject({ status: "draft", recipients: 3 });
 
     // The send: the three confirmed, nobody else, each with their own way out.
     const before = t.peer.received.length;
@@ -175,6 +199,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     expect(summary.status).toBe(200);
     expect((await summary.json()).data).toMatchObject({
       status: "sent",
+      recipients: null,
       counts: { queued: 3, sent: 3, failed: 0, waiting: 0, unsubscribed: 2 },
     });
 

@@ -39,7 +39,7 @@ export function createCampaignsRouter(deps: Dependencies) {
   router.get("/:id", async (c) => {
     authorize(c);
     const summary = (await campaignSummary(db, pathId(c))) ?? campaignNotFound();
-    const { campaign, counts } = summary;
+    const { campaign, counts, recipients } = summary;
     return c.json({
       data: {
         id: campaign.id,
@@ -48,6 +48,7 @@ export function createCampaignsRouter(deps: Dependencies) {
         send_started_at: campaign.send_started_at?.toISOString() ?? null,
         sent_at: campaign.sent_at?.toISOString() ?? null,
         counts,
+        recipients,
       },
     });
   });

@@ -75,6 +75,17 @@ export async function sendTestMail(
   await mail.send(campaignMail({ ...campaign, subject }, to, env.APP_URL, testToken));
 }
 
+/** Who a campaign goes to: confirmed subscriptions, each with its own unsubscribe link. */
+const mailable = sql`status = 'confirmed' and unsubscribe_token is not null`;
+
+/** How many a send would reach now: the campaign screen says it before staff press send. */
+export async function countRecipients(db: Database): Promise<number> {
+  const { rows } = (await db.execute(
+    sql`select count(*)::int as recipients from subscriptions where ${mailable}`,
+  )) as unknown as { rows: { recipients: number }[] };
+  return rows[0]?.recipients ?? 0;
+}
+
 export interface SendResult {
   queued: number;
 }
@@ -103,7 +114,7 @@ export async function sendCampaign(
       with recipients as (
         select id, email, unsubscribe_token, row_number() over (order by id) - 1 as n
         from subscriptions
-        where status = 'confirmed' and unsubscribe_token is not null
+        where ${mailable}
       )
       insert into ${mailOutbox} (campaign_id, subscription_id, "to", subject, text, html,
         headers, next_attempt_at)
@@ -117,6 +128,14 @@ export async function sendCampaign(
       from recipients r
       on conflict (campaign_id, subscription_id) do nothing
       returning 1`)) as unknown as { rows: unknown[] };
+    // A send to nobody would spend the draft: refuse it, and the throw undoes the step.
+    if (rows.length === 0) {
+      fail(409, {
+        title: "Sin destinatarios",
+        message:
+          "No hay suscriptores confirmados. La campaña no se ha enviado y sigue en borrador.",
+      });
+    }
     return { queued: rows.length };
   });
   if (!result) {
@@ -125,7 +144,6 @@ export async function sendCampaign(
       message: "Esta campaña ya se ha enviado o se está enviando; no se envía dos veces.",
     });
   }
-  if (result.queued === 0) await markSentIfDone(db, id);
   void mail.flush();
   return result;
 }
@@ -172,5 +190,8 @@ export async function campaignSummary(db: Database, id: number) {
     await markSentIfDone(db, id);
     campaign = (await findCampaign(db, id)) ?? campaign;
   }
-  return { campaign, counts: await campaignCounts(db, campaign) };
+  const counts = await campaignCounts(db, campaign);
+  // A draft's would-be audience; once sent, the counts say who it went to.
+  const recipients = campaign.status === "draft" ? await countRecipients(db) : null;
+  return { campaign, counts, recipients };
 }

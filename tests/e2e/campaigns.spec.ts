@@ -52,6 +52,10 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: subject })).toBeVisible();
   await expect(main).toContainText("Estado: Borrador");
+  // Before anything is sent, the screen says whom a send would reach (others' subscribers too:
+  // the e2e database is shared).
+  const reach = main.getByText(/^Se enviará a \d+ suscriptor(es)? confirmados?\.$/);
+  await expect(reach).toBeVisible();
   const preview = page.frameLocator('iframe[title="Vista previa del correo"]');
   await expect(preview.getByRole("heading", { name: "Ideas para tu cocina" })).toBeVisible();
   // Raw HTML in the Markdown is shown as text, never run.
@@ -67,6 +71,7 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
 
   await main.getByRole("button", { name: "Enviar a los suscriptores" }).click();
   const confirm = page.getByRole("dialog", { name: "¿Enviar la campaña?" });
+  await expect(confirm).toContainText(`${(await reach.textContent())?.slice(0, -1)}. Una campaña`);
   await confirm.getByRole("button", { name: "Enviar" }).click();
   await expect(main.getByRole("status")).toContainText("La campaña se enviará a");
   await expect(main.getByRole("button", { name: "Enviar a los suscriptores" })).toBeHidden();
@@ -74,4 +79,5 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
   expect(mail.subject).toBe(subject);
   expect(mail.links.some((link) => link.includes("/newsletter/baja?token="))).toBe(true);
   await expect(main.getByText("Enviados")).toBeVisible();
+  await expect(reach).toBeHidden();
 });

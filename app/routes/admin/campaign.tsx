@@ -32,6 +32,8 @@ interface CampaignSummary {
   send_started_at: string | null;
   sent_at: string | null;
   counts: Counts;
+  /** How many a send would reach now (a draft's); null once sent. */
+  recipients: number | null;
 }
 
 interface Preview {
@@ -112,6 +114,14 @@ export async function clientAction({
   }
 }
 
+/** Who a send would reach now, as the screen and its confirmation say it. */
+function recipientsText(recipients: number): string {
+  if (recipients === 0) return "Ahora no hay suscriptores confirmados: no se enviaría a nadie";
+  return recipients === 1
+    ? "Se enviará a 1 suscriptor confirmado"
+    : `Se enviará a ${recipients.toLocaleString("es-ES")} suscriptores confirmados`;
+}
+
 const button =
   "rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre disabled:opacity-60";
 
@@ -147,13 +157,14 @@ export default function CampaignScreen({ loaderData, actionData }: Route.Compone
   const { campaign, preview } = loaderData;
   const { counts } = campaign;
   const draft = campaign.status === "draft";
+  const reach = recipientsText(campaign.recipients ?? 0);
 
   const confirmSend = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const confirmed = await askConfirmation(
       "¿Enviar la campaña?",
-      "Se enviará a todos los suscriptores confirmados. Una campaña solo se envía una vez.",
+      `${reach}. Una campaña solo se envía una vez.`,
       "Enviar",
     );
     if (confirmed) submit(form);
@@ -170,6 +181,7 @@ export default function CampaignScreen({ loaderData, actionData }: Route.Compone
         {campaign.subject}
       </h1>
       <p className="mt-2 text-ink-soft">Estado: {statusLabels[campaign.status]}</p>
+      {draft ? <p className="mt-1 text-ink">{reach}.</p> : null}
 
       <p role="status" aria-live="polite" className="mt-2 min-h-6 text-olive">
         {actionData?.ok ? actionData.message : ""}
