@@ -4,7 +4,7 @@ import { contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import type { QuoteDetails } from "../leads/quote-details.ts";
-import { companyName, renderMail } from "./layout.ts";
+import { bidiIsolated, companyName, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** The stored contact message as the notice needs it (SPEC §3: email and phone are optional). */
@@ -48,7 +48,7 @@ export function contactNoticeMail(
     subject: `Nuevo mensaje de contacto${contact.reference ? ` ${contact.reference}` : ""}: ${subject}`,
     greeting: "Hola:",
     paragraphs: [
-      `${contact.name} ha escrito desde el formulario de contacto de la web. ${howToAnswer(contact)}`,
+      `${bidiIsolated(contact.name)} ha escrito desde el formulario de contacto de la web. ${howToAnswer(contact)}`,
       ...(contact.photos?.length ? [photosSentence(contact.photos.length)] : []),
     ],
     details: [

@@ -39,11 +39,29 @@ export function escapeHtml(text: string): string {
     .replaceAll("'", "&#39;");
 }
 
-/** A line break or other control character in a header would start a header of the sender's choosing. */
+/** Bidirectional embeddings, overrides and isolates: invisible, and they reorder what follows. */
+const bidiControl = /[\u202a-\u202e\u2066-\u2069]/;
+const bidiControls = new RegExp(bidiControl.source, "g");
+
+/**
+ * A line break or other control character in a header would start a header of the sender's
+ * choosing; a bidirectional override (U+202A-U+202E, U+2066-U+2069) would turn the rest of a
+ * subject around ("Nuevo mensaje de contacto: ‮…" read backwards in the inbox).
+ */
 export function headerSafe(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
+  const spaced = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ");
+  return spaced.replace(bidiControls, "").trim();
 }
+
+/**
+ * A visitor's text inside staff's sentences, kept as typed but fenced in: a right-to-left
+ * override in a name would otherwise reverse the rest of the sentence or line it stands in.
+ * The first-strong isolate and its pop end every override opened inside them (Unicode's
+ * bidirectional algorithm, X6a); text without such controls is left exactly as it was.
+ */
+export const bidiIsolated = (text: string): string =>
+  bidiControl.test(text) ? `\u2068${text}\u2069` : text;
 
 export function renderMail(content: MailContent): MailMessage {
   return {
@@ -66,7 +84,9 @@ function renderText(c: MailContent): string {
     c.greeting,
     ...c.paragraphs,
     ...(c.rendered ? [c.rendered.text.trim()] : []),
-    ...(c.details?.length ? [c.details.map((d) => `${d.label}: ${d.value}`).join("\n")] : []),
+    ...(c.details?.length
+      ? [c.details.map((d) => `${d.label}: ${bidiIsolated(d.value)}`).join("\n")]
+      : []),
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
     ...(c.notes ?? []),
     (c.signature ?? teamSignature).join("\n"),

@@ -3,7 +3,7 @@ import { leadPhotosLabel } from "../../content/lead-photos.ts";
 import { contactLabels, nextSteps } from "../../content/quote-request.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import type { LeadRequest } from "../leads/store-lead.ts";
-import { renderMail } from "./layout.ts";
+import { bidiIsolated, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /**
@@ -21,7 +21,7 @@ export function leadConfirmationMail(
     // A reply lands in the office's mailbox, not in the sending one.
     replyTo: company.email,
     subject: `Hemos recibido tu solicitud ${reference}`,
-    greeting: `Hola, ${lead.name}:`,
+    greeting: `Hola, ${bidiIsolated(lead.name)}:`,
     paragraphs: [
       `Gracias por contar con nosotros. Tu solicitud ha quedado registrada con la referencia ${reference}; menciónala si nos escribes o nos llamas.`,
       nextSteps,

@@ -1,4 +1,4 @@
-import { companyName, renderMail } from "./layout.ts";
+import { bidiIsolated, companyName, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** Sent on "forgot password" when the account exists. */
@@ -9,7 +9,7 @@ export function passwordResetMail(
   return renderMail({
     to: user.email,
     subject: `Cambia tu contraseña de ${companyName}`,
-    greeting: `Hola, ${user.name}:`,
+    greeting: `Hola, ${bidiIsolated(user.name)}:`,
     paragraphs: [
       "Nos has pedido cambiar la contraseña de tu cuenta. Elige una nueva desde este enlace:",
     ],

@@ -85,6 +85,21 @@ describe("contact notice", () => {
     expect(mail.text).toContain("Puedes llamarle al 600 111 222.");
   });
 
+  it("keeps a right-to-left override in a visitor's text from turning staff's sentences around", () => {
+    const mail = contactNoticeMail(
+      { ...contact, name: "Ana \u202Eaicnelav", subject: "Baño \u202Eodnagoba" },
+      env,
+    );
+    // The subject keeps the words, without the override; the name stays as typed, fenced in.
+    expect(mail.subject).toBe("Nuevo mensaje de contacto: Baño odnagoba");
+    expect(mail.text).toContain(
+      "\u2068Ana \u202Eaicnelav\u2069 ha escrito desde el formulario de contacto de la web.",
+    );
+    expect(mail.text).toContain("Nombre: \u2068Ana \u202Eaicnelav\u2069\n");
+    // A name without such controls is left exactly as it was.
+    expect(contactNoticeMail(contact, env).text).toContain("Hotel <Costa> Blanca ha escrito");
+  });
+
   it("shortens a very long subject line", () => {
     const mail = contactNoticeMail({ ...contact, subject: "a".repeat(500) }, env);
     expect(mail.subject.length).toBeLessThan(160);
@@ -101,5 +116,6 @@ describe("helpers", () => {
 
   it("turns every line break and control character in a header into a space", () => {
     expect(headerSafe("Hola\r\nBcc: x@y.z\u2028\tfin ")).toBe("Hola Bcc: x@y.z fin");
+    expect(headerSafe("Presupuesto \u202Eadoc\u2066 x\u2069")).toBe("Presupuesto adoc x");
   });
 });

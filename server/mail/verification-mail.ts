@@ -1,4 +1,4 @@
-import { companyName, renderMail } from "./layout.ts";
+import { bidiIsolated, companyName, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** Sent on registration and on "resend": the link proves the address belongs to the user. */
@@ -6,7 +6,7 @@ export function verificationMail(user: { name: string; email: string }, link: st
   return renderMail({
     to: user.email,
     subject: `Confirma tu correo electrónico en ${companyName}`,
-    greeting: `Hola, ${user.name}:`,
+    greeting: `Hola, ${bidiIsolated(user.name)}:`,
     paragraphs: [
       `Gracias por crear tu cuenta en ${companyName}. Solo falta un paso: confirma que este correo es tuyo para poder seguir tus presupuestos y proyectos desde tu panel.`,
     ],
