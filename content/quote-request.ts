@@ -70,6 +70,9 @@ export const contactLabels = {
  * The name of each detail, the same on the form, in its error messages, in the mails and in
  * the admin (issue 11: one label, one place).
  */
+/** The longest each written field may be: the server refuses more, the form says so before. */
+export const contactLimits = { name: 100, phone: 30, subject: 150, message: 5000 } as const;
+
 export const quoteLabels = {
   service: "Servicio",
   area: "Provincia o ciudad",

@@ -33,6 +33,7 @@ import {
   type Choice,
   contactChannels,
   contactLabels,
+  contactLimits,
   contactTimes,
   nextSteps,
   photoMessages,
@@ -339,6 +340,7 @@ function ContactForm({
             type="text"
             required
             autoComplete="name"
+            maxLength={contactLimits.name}
             {...bind("name")}
             className={inputClass}
           />
@@ -374,6 +376,7 @@ function ContactForm({
             {...control}
             type="tel"
             autoComplete="tel"
+            maxLength={contactLimits.phone}
             {...bind("phone")}
             className={inputClass}
           />
@@ -387,13 +390,21 @@ function ContactForm({
         className="sm:col-span-2"
       >
         {(control) => (
-          <input {...control} type="text" required {...bind("subject")} className={inputClass} />
+          <input
+            {...control}
+            type="text"
+            required
+            maxLength={contactLimits.subject}
+            {...bind("subject")}
+            className={inputClass}
+          />
         )}
       </QuoteField>
       <QuoteField
         label={contactLabels.message}
         errors={refused.message}
         required
+        hint={lengthLeft(values.message, contactLimits.message)}
         className="sm:col-span-2"
       >
         {(control) => (
@@ -584,6 +595,19 @@ const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-ink/30 bg-white px-3 text-ink shadow-sm focus:border-ink";
 
 /** The quote form marks its optional fields rather than its required ones: most are optional. */
+/**
+ * Near the limit, how much room a long text has left. The box takes more than the limit (a
+ * pasted text is never cut short without a word) and the server's refusal says the rest.
+ */
+function lengthLeft(text: string, limit: number): string | undefined {
+  const left = limit - text.length;
+  if (left > limit / 10) return undefined;
+  if (left >= 0) return left === 1 ? "Te queda 1 carácter." : `Te quedan ${left} caracteres.`;
+  return left === -1
+    ? "Sobra 1 carácter: acórtalo un poco."
+    : `Sobran ${-left} caracteres: acórtalo un poco.`;
+}
+
 function QuoteField(props: ComponentProps<typeof Field>) {
   return <Field markOptional {...props} />;
 }

@@ -139,6 +139,35 @@ test("the form says one of e-mail and phone is needed, and a request with neithe
   await expect(form.getByLabel("Mensaje")).toHaveValue("Cocina pequeña en Alicante.");
 });
 
+test("long texts: short fields stop at the server's limit, the message says how much room is left and keeps a text pasted too long", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await form.getByLabel("Nombre").fill("N".repeat(140));
+  await expect(form.getByLabel("Nombre")).toHaveValue("N".repeat(100));
+  await form.getByLabel("Asunto").fill("A".repeat(200));
+  await expect(form.getByLabel("Asunto")).toHaveValue("A".repeat(150));
+
+  const message = form.getByLabel("Mensaje");
+  await message.fill("Hola.");
+  await expect(message).not.toHaveAccessibleDescription(/caracteres/);
+  await message.fill("m".repeat(4990));
+  await expect(message).toHaveAccessibleDescription("Te quedan 10 caracteres.");
+  await message.fill("m".repeat(5003));
+  await expect(message).toHaveAccessibleDescription(/^Sobran 3 caracteres: acórtalo un poco\./);
+  await expect(message).toHaveValue("m".repeat(5003));
+
+  // Sent anyway, the server's refusal names the limit and nothing typed is lost.
+  await form.getByLabel("Teléfono").fill("600 111 222");
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("5000");
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(message).toHaveAttribute("aria-invalid", "true");
+  await expect(message).toHaveValue("m".repeat(5003));
+});
+
 test("required fields are marked and checked before sending", async ({ page }) => {
   await visit(page, "/contact");
   const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });

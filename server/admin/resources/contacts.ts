@@ -5,6 +5,7 @@ import {
   type Choice,
   contactChannels,
   contactLabels,
+  contactLimits,
   contactTimes,
   propertyTypes,
   quoteLabels,
@@ -22,17 +23,17 @@ import { defineResource, type FormInput } from "../resource.ts";
  * with the same rules, so staff can never store what a visitor could not.
  */
 export const contactFields = {
-  name: text(contactLabels.name, { required: true, max: 100 }),
+  name: text(contactLabels.name, { required: true, max: contactLimits.name }),
   email: email(contactLabels.email),
   phone: text(contactLabels.phone, {
-    max: 30,
+    max: contactLimits.phone,
     pattern: {
       regex: /^[0-9 +()-]+$/,
       message: `El campo «${contactLabels.phone}» solo puede contener números, espacios y los signos + ( ) -.`,
     },
   }),
-  subject: text(contactLabels.subject, { required: true, max: 150 }),
-  message: textarea(contactLabels.message, { required: true, max: 5000 }),
+  subject: text(contactLabels.subject, { required: true, max: contactLimits.subject }),
+  message: textarea(contactLabels.message, { required: true, max: contactLimits.message }),
 };
 
 /** The lead pipeline (issue 13; decision 140), in the order a lead moves through it. */
