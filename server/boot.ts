@@ -39,6 +39,6 @@ async function openDatabaseOrExit(env: Env) {
   } catch (error) {
     if (!(error instanceof StartRefused)) throw error;
     console.error(error.message);
-    process.exit(1);
+    process.exit(error.exitCode);
   }
 }

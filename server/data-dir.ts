@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { configErrorExitCode } from "./env.ts";
 
 /**
  * DATA_DIR holds the embedded database (password hashes), the mail folder (live reset links)
@@ -17,8 +18,20 @@ import path from "node:path";
  * write any of it (docs/decisions/079-data-dir-owner-only-and-locked.md).
  */
 
-/** Why the server will not start; its message is one line for the operator. */
-export class StartRefused extends Error {}
+/**
+ * Why the server will not start; its message is one line for the operator. `exitCode` 78 (the
+ * settings' own, EX_CONFIG) when only the operator can mend it, so a unit with
+ * RestartPreventExitStatus=78 stops retrying; 1 when a retry may find it mended (a database
+ * another process still holds).
+ */
+export class StartRefused extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
 
 const prepared = new Set<string>();
 
@@ -42,6 +55,7 @@ export function prepareDataDir(dataDir: string): void {
         : `${writable.length} entries, e.g. ${writable[0]}`;
     throw new StartRefused(
       `DATA_DIR ${root} can be written by other accounts on this machine (${which}); check it, then make it this account's only with: chmod -R go-rwx ${root}`,
+      configErrorExitCode,
     );
   }
   prepared.add(root);
