@@ -44,12 +44,18 @@ export async function serveSite(env: Env, site: Hono) {
 
 /**
  * What this instance runs with, for the start-up line. No secret: URLs keep their scheme, host
- * and port (and PostgreSQL's database name), never a user or a password.
+ * and port, and which database on that server (PostgreSQL's name, Redis's number, 0 when the
+ * URL names none: two sites on one Redis must count apart), never a user or a password.
  */
 export function startupSummary(env: Env) {
   const where = (value: string) => {
     const url = new URL(value);
-    const database = url.protocol.startsWith("postgres") ? url.pathname : "";
+    const named = url.pathname.length > 1 ? url.pathname : "";
+    const database = url.protocol.startsWith("postgres")
+      ? named
+      : url.protocol.startsWith("redis")
+        ? named || "/0"
+        : "";
     return `${url.protocol.slice(0, -1)}://${url.host}${database}`;
   };
   return {
