@@ -51,6 +51,12 @@ const text = (form: FormData, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
+/** A chosen member of staff's id; an empty choice is "Sin asignar". */
+const assigneeOf = (form: FormData, name: string) => {
+  const value = text(form, name);
+  return value ? Number(value) : null;
+};
+
 /** Runs the change `form` asks for on `resource`'s records. */
 export async function runAdminAction(resource: string, form: FormData): Promise<ActionResult> {
   const base = `admin/${encodeURIComponent(resource)}`;
@@ -65,15 +71,23 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
       answer = await api<Answer>(
         "POST",
         `${base}/status`,
-        { id, status: text(form, "status"), ...(reason ? { reason } : {}) },
+        {
+          id,
+          status: text(form, "status"),
+          ...(reason ? { reason } : {}),
+          ...(form.has("from") ? { from: text(form, "from") } : {}),
+        },
         { silent: true },
       );
     } else if (intent === "assign") {
-      const assignee = text(form, "assignee_id");
       answer = await api<Answer>(
         "POST",
         `${base}/assign`,
-        { id, assignee_id: assignee ? Number(assignee) : null },
+        {
+          id,
+          assignee_id: assigneeOf(form, "assignee_id"),
+          ...(form.has("from") ? { from: assigneeOf(form, "from") } : {}),
+        },
         { silent: true },
       );
     } else if (intent === "note") {

@@ -1,4 +1,4 @@
-import { count, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
@@ -459,6 +459,19 @@ export async function bulkDelete(
 export interface StatusChange {
   status: string;
   reason?: string | null;
+  /**
+   * The status the staff member saw when they chose (one record's control): the change is
+   * refused with 409 if the record has moved since, instead of undoing a colleague's step.
+   */
+  from?: string;
+}
+
+/** A one-click change over a colleague's newer one would undo it without a word (409). */
+function changedMeanwhile(what: string): never {
+  fail(409, {
+    title: "Registro modificado",
+    message: `Otra persona ha cambiado ${what} de este registro mientras lo tenías abierto. No hemos guardado tu cambio para no deshacer el suyo: la lista muestra ahora el actual.`,
+  });
 }
 
 /** 422 unless the status is one of the definition's, with a reason when it needs one. */
@@ -516,8 +529,14 @@ export async function changeStatus(
     const rows = await tx
       .update(definition.table)
       .set(values as never)
-      .where(idIn(definition.table.id, valid))
+      .where(
+        and(
+          idIn(definition.table.id, valid),
+          change.from === undefined ? undefined : eq(status.column, change.from),
+        ),
+      )
       .returning({ id: definition.table.id });
+    if (!rows.length && before && change.from !== undefined) changedMeanwhile("el estado");
     if (!rows.length) return 0;
     const after = single !== undefined ? await findRecord(tx, definition, single) : undefined;
     await recordAudit(tx, actor, {
@@ -546,6 +565,8 @@ export async function assignRecord(
   id: number,
   assigneeId: number | null,
   actor: UserView,
+  /** Who the staff member saw following it (null: nobody); 409 if that has changed since. */
+  from?: number | null,
 ): Promise<AdminRecord | undefined> {
   const assignee = definition.assignee;
   if (!assignee || !isRowId(id)) return undefined;
@@ -558,10 +579,18 @@ export async function assignRecord(
   return db.transaction(async (tx) => {
     const before = await findRecord(tx, definition, id);
     if (!before) return undefined;
-    await tx
+    const seen =
+      from === undefined
+        ? undefined
+        : from === null
+          ? isNull(assignee.column)
+          : eq(assignee.column, from);
+    const rows = await tx
       .update(definition.table)
       .set({ [assignee.column.name]: assigneeId } as never)
-      .where(eq(definition.table.id, id));
+      .where(and(eq(definition.table.id, id), seen))
+      .returning({ id: definition.table.id });
+    if (!rows.length) changedMeanwhile("el responsable");
     const after = await findRecord(tx, definition, id);
     await recordAudit(tx, actor, {
       action: "assign",

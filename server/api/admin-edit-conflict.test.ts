@@ -14,6 +14,8 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
   let t: TestApp;
   let ana: string;
   let inigo: string;
+  let anaId: number;
+  let inigoId: number;
   let leadId: number;
 
   const statusOfLead = async () =>
@@ -31,8 +33,10 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
 
   beforeAll(async () => {
     t = await createTestApp();
-    ana = await signIn(t.db, (await createUser(t.db, { role: "admin", name: "Ana" })).id);
-    inigo = await signIn(t.db, (await createUser(t.db, { role: "admin", name: "Íñigo" })).id);
+    anaId = (await createUser(t.db, { role: "admin", name: "Ana" })).id;
+    inigoId = (await createUser(t.db, { role: "admin", name: "Íñigo" })).id;
+    ana = await signIn(t.db, anaId);
+    inigo = await signIn(t.db, inigoId);
     const [lead] = await t.db
       .insert(contacts)
       .values({ name: "Marta", email: "marta@example.test", subject: "Baño", message: "Hola." })
@@ -89,5 +93,76 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
       ]);
     }
     expect(await statusOfLead()).toBe("contactado");
+  });
+
+  describe("a one-click change (decision 161)", () => {
+    const oneClickRefusal = (what: string) => ({
+      title: "Registro modificado",
+      message: `Otra persona ha cambiado ${what} de este registro mientras lo tenías abierto. No hemos guardado tu cambio para no deshacer el suyo: la lista muestra ahora el actual.`,
+    });
+
+    it("from a status the lead no longer has is refused, and the colleague's step stays", async () => {
+      await t.db.update(contacts).set({ status: "nuevo" }).where(eq(contacts.id, leadId));
+      // Íñigo moves it on; Ana's list still showed "nuevo".
+      const moved = await t.post(
+        "/api/admin/contacts/status",
+        { id: leadId, status: "visita", from: "nuevo" },
+        inigo,
+      );
+      expect(moved.status).toBe(200);
+      const stale = await t.post(
+        "/api/admin/contacts/status",
+        { id: leadId, status: "contactado", from: "nuevo" },
+        ana,
+      );
+      expect(stale.status).toBe(409);
+      expect(await stale.json()).toEqual(oneClickRefusal("el estado"));
+      expect(await statusOfLead()).toBe("visita");
+      // From what it shows now, or without `from` (the API as before), it saves.
+      const fresh = await t.post(
+        "/api/admin/contacts/status",
+        { id: leadId, status: "contactado", from: "visita" },
+        ana,
+      );
+      expect(fresh.status).toBe(200);
+      const plain = await t.post(
+        "/api/admin/contacts/status",
+        { id: leadId, status: "visita" },
+        ana,
+      );
+      expect(plain.status).toBe(200);
+      // A lead that is gone is still "not found", whatever `from` says.
+      const gone = await t.post(
+        "/api/admin/contacts/status",
+        { id: 999_999, status: "visita", from: "nuevo" },
+        ana,
+      );
+      expect(gone.status).toBe(404);
+    });
+
+    it("from an assignee the lead no longer has is refused, and the colleague's choice stays", async () => {
+      await t.db.update(contacts).set({ assignee_id: null }).where(eq(contacts.id, leadId));
+      const taken = await t.post(
+        "/api/admin/contacts/assign",
+        { id: leadId, assignee_id: inigoId, from: null },
+        inigo,
+      );
+      expect(taken.status).toBe(200);
+      const stale = await t.post(
+        "/api/admin/contacts/assign",
+        { id: leadId, assignee_id: anaId, from: null },
+        ana,
+      );
+      expect(stale.status).toBe(409);
+      expect(await stale.json()).toEqual(oneClickRefusal("el responsable"));
+      const [row] = await t.db.select().from(contacts).where(eq(contacts.id, leadId));
+      expect(row?.assignee_id).toBe(inigoId);
+      const fresh = await t.post(
+        "/api/admin/contacts/assign",
+        { id: leadId, assignee_id: anaId, from: inigoId },
+        ana,
+      );
+      expect(fresh.status).toBe(200);
+    });
   });
 });

@@ -99,13 +99,21 @@ const reasonSchema = z
   .refine((value) => !hasControlCharacter(value), "El motivo contiene caracteres de control.")
   .nullish();
 const statusSchema = z.string({ error: "Indica el estado." }).max(100, "El estado no existe.");
-const statusBody = z.object({ id: idSchema, status: statusSchema, reason: reasonSchema });
+/** `from`, when sent: what the control showed, so a colleague's newer change is not undone. */
+const statusBody = z.object({
+  id: idSchema,
+  status: statusSchema,
+  reason: reasonSchema,
+  from: statusSchema.optional(),
+});
+const assigneeSchema = z
+  .number({ error: "Indica el «assignee_id» numérico, o null para dejarlo sin asignar." })
+  .int()
+  .nullable();
 const assignBody = z.object({
   id: idSchema,
-  assignee_id: z
-    .number({ error: "Indica el «assignee_id» numérico, o null para dejarlo sin asignar." })
-    .int()
-    .nullable(),
+  assignee_id: assigneeSchema,
+  from: assigneeSchema.optional(),
 });
 /** A note is kept exactly as written (no trimming): only blank ones and control characters go. */
 const noteBody = z.object({
@@ -312,7 +320,7 @@ export function createAdminRouter(deps: Dependencies) {
     if (!definition.assignee) notFound("Esta sección no tiene responsables.");
     const body = await parsedBody(c, assignBody);
     const record =
-      (await assignRecord(db, definition, body.id, body.assignee_id, c.var.user)) ??
+      (await assignRecord(db, definition, body.id, body.assignee_id, c.var.user, body.from)) ??
       recordNotFound();
     return c.json({
       title: "Responsable actualizado",

@@ -55,3 +55,58 @@ test("an edit form opened before a colleague's change does not undo it", async (
   await main.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page).toHaveURL(`${baseURL}/admin/contacts/index`);
 });
+
+test("a one-click status or assignment over a colleague's newer one is refused and shows theirs", async ({
+  page,
+  request,
+}) => {
+  const subject = `Reforma de cocina ${Date.now()}`;
+  const sent = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": "203.0.113.161" },
+    data: { name: "Rosa Vidal", phone: "+34 600 222 333", subject, message: "Cocina de 9 m²." },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const headers = (person: Person) => ({ Authorization: `Bearer ${person.token}` });
+  const list = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
+    headers: headers(ana),
+  });
+  const [lead] = (await list.json()).data.data as { id: number }[];
+  const id = lead?.id as number;
+
+  await openAs(page, ana, `/admin/contacts/detail/${id}`);
+  const main = page.getByRole("main");
+  const status = main.getByRole("combobox", { name: /^Estado: / });
+  await expect(status).toHaveValue("nuevo");
+
+  // Íñigo moves the lead on and takes it while Ana's page still shows it new and unassigned.
+  const moved = await request.post("/api/admin/contacts/status", {
+    headers: headers(inigo),
+    data: { id, status: "visita" },
+  });
+  expect(moved.status()).toBe(200);
+  await status.selectOption("contactado");
+  await expect(main.getByRole("alert")).toContainText(
+    "Otra persona ha cambiado el estado de este registro mientras lo tenías abierto.",
+  );
+  await expect(status).toHaveValue("visita");
+
+  const inigoId = (await (await request.get("/api/user", { headers: headers(inigo) })).json()).user
+    .id as number;
+  const taken = await request.post("/api/admin/contacts/assign", {
+    headers: headers(inigo),
+    data: { id, assignee_id: inigoId },
+  });
+  expect(taken.status(), await taken.text()).toBe(200);
+  const assignee = main.getByRole("combobox", { name: "Responsable" });
+  await assignee.selectOption({ label: "Ana Ruiz" });
+  await expect(main.getByRole("alert")).toContainText(
+    "Otra persona ha cambiado el responsable de este registro",
+  );
+  await expect(assignee).toHaveValue(String(inigoId));
+
+  // Now that her page shows his step, her next one saves.
+  await status.selectOption("contactado");
+  await expect(main.getByRole("alert")).toHaveCount(0);
+  const detail = await request.get(`/api/admin/contacts/detail/${id}`, { headers: headers(ana) });
+  expect((await detail.json()).data).toMatchObject({ status: "contactado", assignee_id: inigoId });
+});

@@ -1,10 +1,26 @@
 // One-click status change (issue 13): choosing a step saves it at once through the route's
 // clientAction; the step that needs a reason (a lost lead) asks for it first.
 import { useState } from "react";
-import type { StatusTool } from "~/lib/admin";
+import type { AdminRecord, StatusTool } from "~/lib/admin";
 import { useAdminAction } from "~/lib/admin-actions";
 
-export function StatusControl({
+/** A record's one-click status steps, in a list's row or card or on its own page. */
+export function RecordStatus({ record, status }: { record: AdminRecord; status: StatusTool }) {
+  const value = String(record[status.field] ?? "");
+  // A new status from the server (a bulk change, a colleague's) is a new control: the old one
+  // would keep showing the step it last chose.
+  return (
+    <StatusControl
+      key={value}
+      status={status}
+      id={record.id}
+      value={value}
+      recordTitle={record.record_title}
+    />
+  );
+}
+
+function StatusControl({
   status,
   id,
   value,
@@ -22,7 +38,14 @@ export function StatusControl({
   const busy = action.busy("status", id);
   const failed = action.answer("status", id);
   const save = (next: string, why?: string) =>
-    action.run({ intent: "status", id: String(id), status: next, ...(why ? { reason: why } : {}) });
+    // `from`: the step shown, so a colleague's newer step is refused rather than undone.
+    action.run({
+      intent: "status",
+      id: String(id),
+      status: next,
+      from: value,
+      ...(why ? { reason: why } : {}),
+    });
 
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -7,7 +7,7 @@ import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { LeadPhotos } from "~/components/admin/lead-photos";
 import { RecordDatum } from "~/components/admin/record-value";
-import { StatusControl } from "~/components/admin/status-control";
+import { RecordStatus } from "~/components/admin/status-control";
 import {
   type AdminDetail,
   type AdminHistoryEntry,
@@ -111,17 +111,13 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
         {status ? (
           <div>
             <p className="text-sm font-medium text-ink-soft">{status.title}</p>
-            <StatusControl
-              key={String(record[status.field])}
-              status={status}
-              id={record.id}
-              value={String(record[status.field] ?? "")}
-              recordTitle={title}
-            />
+            <RecordStatus record={record} status={status} />
           </div>
         ) : null}
         {detail.assignees ? (
           <AssigneeControl
+            // Uncontrolled: a new assignee from the server (after a refusal too) is a new control.
+            key={String(record.assignee_id ?? "")}
             id={record.id}
             value={record.assignee_id}
             options={detail.assignees}
@@ -190,7 +186,12 @@ function AssigneeControl({
         defaultValue={value == null ? "" : String(value)}
         disabled={adminAction.busy("assign", id)}
         onChange={(event) =>
-          adminAction.run({ intent: "assign", id: String(id), assignee_id: event.target.value })
+          adminAction.run({
+            intent: "assign",
+            id: String(id),
+            assignee_id: event.target.value,
+            from: value == null ? "" : String(value),
+          })
         }
       >
         <option value="">Sin asignar</option>

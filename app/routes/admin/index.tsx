@@ -12,8 +12,8 @@ import { BulkBar } from "~/components/admin/bulk-bar";
 import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordDatum, RecordValue, waitingSince } from "~/components/admin/record-value";
-import { StatusControl } from "~/components/admin/status-control";
-import { type AdminList, type AdminRecord, refusalMessage, type StatusTool } from "~/lib/admin";
+import { RecordStatus } from "~/components/admin/status-control";
+import { type AdminList, type AdminRecord, refusalMessage } from "~/lib/admin";
 import {
   type ActionResult,
   downloadExport,
@@ -344,22 +344,6 @@ function RecordTable({
 }
 
 const titleOf = (record: AdminRecord) => record.record_title;
-
-/** The one-click status steps of a row or a card. */
-function RecordStatus({ record, status }: { record: AdminRecord; status: StatusTool }) {
-  const value = String(record[status.field] ?? "");
-  // A new status from the server (a bulk change) is a new control: the old one would keep
-  // showing the step it last chose.
-  return (
-    <StatusControl
-      key={value}
-      status={status}
-      id={record.id}
-      value={value}
-      recordTitle={titleOf(record)}
-    />
-  );
-}
 
 /** How long a record in the first step of its status has waited (an unanswered lead). */
 function Waiting({ record, list }: { record: AdminRecord; list: AdminList }) {
