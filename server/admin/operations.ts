@@ -470,7 +470,7 @@ export interface StatusChange {
 function changedMeanwhile(what: string): never {
   fail(409, {
     title: "Registro modificado",
-    message: `Otra persona ha cambiado ${what} de este registro mientras lo tenías abierto. No hemos guardado tu cambio para no deshacer el suyo: la lista muestra ahora el actual.`,
+    message: `Otra persona ha cambiado ${what} de este registro mientras lo tenías abierto. No hemos guardado tu cambio para no deshacer el suyo: ahora ves el actual.`,
   });
 }
 

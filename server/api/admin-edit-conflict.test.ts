@@ -98,7 +98,7 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
   describe("a one-click change (decision 161)", () => {
     const oneClickRefusal = (what: string) => ({
       title: "Registro modificado",
-      message: `Otra persona ha cambiado ${what} de este registro mientras lo tenías abierto. No hemos guardado tu cambio para no deshacer el suyo: la lista muestra ahora el actual.`,
+      message: `Otra persona ha cambiado ${what} de este registro mientras lo tenías abierto. No hemos guardado tu cambio para no deshacer el suyo: ahora ves el actual.`,
     });
 
     it("from a status the lead no longer has is refused, and the colleague's step stays", async () => {
