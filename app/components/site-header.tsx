@@ -201,8 +201,9 @@ function quotePath(pathname: string): string {
  */
 function PhoneActionBar() {
   const { pathname } = useLocation();
-  // Each action's label padded off its border and centred when it wraps ("Pide presupuesto").
-  const action = `flex min-h-12 items-center justify-center rounded-md px-1 text-center font-semibold ${focusRing}`;
+  // Each action's label padded off its border and centred when it wraps ("Pide presupuesto"); a
+  // size smaller under 360 px, where "presupuesto" is wider than a third of the screen.
+  const action = `flex min-h-12 items-center justify-center rounded-md px-1 text-center font-semibold max-[360px]:text-[15px] ${focusRing}`;
   return (
     <div
       className={`fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden ${company.whatsapp ? "grid-cols-3" : "grid-cols-2"}`}

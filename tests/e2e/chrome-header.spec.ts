@@ -234,3 +234,27 @@ test.describe("phone-sized header", () => {
     expect(scan.violations).toEqual([]);
   });
 });
+
+test.describe("the narrowest phones (320 px)", () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  test("every word of the bottom bar's actions stays inside its button", async ({ page }) => {
+    await visit(page, "/");
+    for (const name of ["Llámanos", "WhatsApp", "Pide presupuesto"]) {
+      const action = page.locator(".fixed.bottom-0").getByRole("link", { name });
+      await expect(action).toBeVisible();
+      // The label's widest line against the button's inner width (padding and border aside).
+      const overflow = await action.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const words = Array.from(range.getClientRects());
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        const left = box.left + Number.parseFloat(style.borderLeftWidth);
+        const right = box.right - Number.parseFloat(style.borderRightWidth);
+        return Math.max(0, ...words.map((r) => Math.max(left - r.left, r.right - right)));
+      });
+      expect(overflow, name).toBeLessThanOrEqual(0.5);
+    }
+  });
+});
