@@ -26,7 +26,7 @@ export function RequiredNote() {
 interface FieldProps {
   label: string;
   name: string;
-  type?: "text" | "email";
+  type?: "text" | "email" | "password";
   required?: boolean;
   autoComplete?: string;
   defaultValue?: string;
@@ -34,43 +34,24 @@ interface FieldProps {
   errors?: FieldErrors;
 }
 
+/** An account field through `Field`: a text or e-mail input, or a password with its toggle. */
 export function TextField({ label, name, type = "text", required, errors, ...rest }: FieldProps) {
   return (
     <Field label={label} required={required} errors={errors?.[name]}>
-      {(control) => (
-        <input
-          {...control}
-          name={name}
-          type={type}
-          required={required}
-          className={controlClass}
-          {...rest}
-        />
-      )}
+      {(control) => {
+        const input = { ...control, name, required, ...rest };
+        return type === "password" ? (
+          <PasswordInput {...input} className={controlLook} />
+        ) : (
+          <input {...input} type={type} className={controlClass} />
+        );
+      }}
     </Field>
   );
 }
 
-export function PasswordField({
-  label,
-  name,
-  required,
-  autoComplete,
-  errors,
-}: Omit<FieldProps, "type" | "defaultValue" | "readOnly">) {
-  return (
-    <Field label={label} required={required} errors={errors?.[name]}>
-      {(control) => (
-        <PasswordInput
-          {...control}
-          name={name}
-          required={required}
-          autoComplete={autoComplete}
-          className={controlLook}
-        />
-      )}
-    </Field>
-  );
+export function PasswordField(props: Omit<FieldProps, "type" | "defaultValue" | "readOnly">) {
+  return <TextField {...props} type="password" />;
 }
 
 /** The account's e-mail: what the user signs in with (read-only on the reset screen). */
