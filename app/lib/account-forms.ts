@@ -25,6 +25,17 @@ export async function postAccountForm<T>(
   }
 }
 
+/**
+ * An account screen's clientAction: `post` sends the submitted form (and the address's params)
+ * with postSignIn, postToLogin or postAccountForm.
+ */
+export function accountAction<Params>(
+  post: (form: FormData, params: Params) => Promise<Response | { errors: FieldErrors }>,
+) {
+  return async ({ request, params }: { request: Request; params: Params }) =>
+    post(await request.formData(), params);
+}
+
 /** The field errors the last submission answered, and whether one is in flight. */
 export function useAccountForm(): { errors?: FieldErrors; pending: boolean } {
   const answer = useActionData() as { errors?: FieldErrors } | undefined;
@@ -41,10 +52,18 @@ export function formTexts(form: FormData, names: readonly string[]): Record<stri
   );
 }
 
-/** After a reset link is asked for or a new password set: the server's message, then /login. */
-export function toLogin(answer: { title?: string; message?: string }): Response {
-  void showSuccess(answer);
-  return redirect("/login");
+/**
+ * A reset link asked for or a new password set: POSTs `body` to `path`; on success the server's
+ * message, then /login.
+ */
+export function postToLogin(
+  path: "forgot-password" | "reset-password",
+  body: Record<string, unknown>,
+): Promise<Response | { errors: FieldErrors }> {
+  return postAccountForm<{ title?: string; message?: string }>(path, body, (answer) => {
+    void showSuccess(answer);
+    return redirect("/login");
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
 // show/hide toggle (SPEC §2), and a submit button that says what is happening while the request is
 // in flight (SPEC §4). The admin form shares their look and the password toggle.
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import { Form } from "react-router";
 import { Field, FieldMessages, RequiredMark } from "~/components/form-field";
 import type { FieldErrors } from "~/lib/account-forms";
 import { accountLabels } from "../../../content/account-fields";
@@ -15,7 +16,7 @@ export const controlLook =
   "block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta read-only:bg-sand-50";
 export const controlClass = `mt-1 ${controlLook}`;
 
-export function RequiredNote() {
+function RequiredNote() {
   return (
     <p className="text-sm text-ink-soft">
       Los campos marcados con <span className="text-terracotta-dark">*</span> son obligatorios.
@@ -181,15 +182,13 @@ export function SubmitButton({
 }
 
 /** The card every account screen sits in. */
-export function AccountPanel({
-  title,
-  intro,
-  children,
-}: {
+interface PanelProps {
   title: string;
   intro?: ReactNode;
   children: ReactNode;
-}) {
+}
+
+export function AccountPanel({ title, intro, children }: PanelProps) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
       <div className="rounded-xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
@@ -198,6 +197,21 @@ export function AccountPanel({
         <div className="mt-6">{children}</div>
       </div>
     </div>
+  );
+}
+
+/**
+ * An account screen's form in its card: a `<Form method="post">` to the route's clientAction
+ * (app/lib/account-forms.ts), the note on required fields first, then the screen's fields.
+ */
+export function AccountForm({ title, intro, children }: PanelProps) {
+  return (
+    <AccountPanel title={title} intro={intro}>
+      <Form method="post" className="space-y-4">
+        <RequiredNote />
+        {children}
+      </Form>
+    </AccountPanel>
   );
 }
 

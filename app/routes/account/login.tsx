@@ -1,32 +1,29 @@
 // /login (SPEC §2, outline): sign-in with e-mail, password and "remember"; then /dashboard.
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import {
-  AccountPanel,
+  AccountForm,
   EmailField,
   PasswordField,
-  RequiredNote,
   SubmitButton,
 } from "~/components/account/form-controls";
-import { formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
+import { accountAction, formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
 import { accountLabels } from "../../../content/account-fields";
 import { accountPages } from "../../../content/account-pages";
-import type { Route } from "./+types/login";
 
 export const meta = () => noindexMeta(accountPages.login);
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  return postSignIn("login", {
+export const clientAction = accountAction((form) =>
+  postSignIn("login", {
     ...formTexts(form, ["email", "password"]),
     remember: form.get("remember") === "on",
-  });
-}
+  }),
+);
 
 export default function Login() {
   const { errors, pending } = useAccountForm();
   return (
-    <AccountPanel
+    <AccountForm
       title="Iniciar sesión"
       intro={
         <>
@@ -37,27 +34,24 @@ export default function Login() {
         </>
       }
     >
-      <Form method="post" className="space-y-4">
-        <RequiredNote />
-        <EmailField required errors={errors} />
-        <PasswordField
-          label={accountLabels.password}
-          name="password"
-          required
-          autoComplete="current-password"
-          errors={errors}
-        />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <label className="flex items-center gap-2 text-ink">
-            <input type="checkbox" name="remember" className="size-4 accent-terracotta" />
-            {accountLabels.remember}
-          </label>
-          <Link to="/forgot-password" className="font-medium text-terracotta-dark underline">
-            ¿Olvidaste tu contraseña?
-          </Link>
-        </div>
-        <SubmitButton pending={pending}>Iniciar sesión</SubmitButton>
-      </Form>
-    </AccountPanel>
+      <EmailField required errors={errors} />
+      <PasswordField
+        label={accountLabels.password}
+        name="password"
+        required
+        autoComplete="current-password"
+        errors={errors}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <label className="flex items-center gap-2 text-ink">
+          <input type="checkbox" name="remember" className="size-4 accent-terracotta" />
+          {accountLabels.remember}
+        </label>
+        <Link to="/forgot-password" className="font-medium text-terracotta-dark underline">
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </div>
+      <SubmitButton pending={pending}>Iniciar sesión</SubmitButton>
+    </AccountForm>
   );
 }
