@@ -32,8 +32,9 @@ export default [
     route("service/:category", "routes/service-category.tsx"),
     route("service/:category/:slug", "routes/service-detail.tsx"),
   ]),
-  route("newsletter/confirmar", "routes/newsletter-confirm.tsx"),
-  route("newsletter/baja", "routes/newsletter-unsubscribe.tsx"),
+  // The newsletter mails' two link pages share one module (the address picks the page).
+  route("newsletter/confirmar", "routes/newsletter-link.tsx", { id: "routes/newsletter-confirm" }),
+  route("newsletter/baja", "routes/newsletter-link.tsx", { id: "routes/newsletter-unsubscribe" }),
   // The legal pages share one module (the address picks the text); each keeps its own id.
   route("terms-and-conditions", "routes/legal.tsx", { id: "routes/terms-and-conditions" }),
   route("privacy-and-politics", "routes/legal.tsx", { id: "routes/privacy-and-politics" }),
