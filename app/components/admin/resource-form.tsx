@@ -2,7 +2,7 @@
 // type. No client checks (SPEC §5: the server decides); on success back to the list.
 // Failures show no dialog (SPEC §8) and are logged; the form keeps what was typed and shows
 // the server's messages next to each field (docs/decisions/053-admin-failures.md).
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import {
   CheckboxField,
@@ -13,8 +13,9 @@ import {
 } from "~/components/account/form-controls";
 import { Field, FieldMessages } from "~/components/form-field";
 import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
-import type { SaveRefusal } from "~/lib/admin-actions";
+import type { loadAdminForm, SaveRefusal } from "~/lib/admin-actions";
 import { listPath } from "~/lib/admin-list-memory";
+import { sectionTitle } from "~/lib/auth";
 
 type Values = Record<string, unknown>;
 
@@ -247,7 +248,44 @@ export function AdminFormLoading() {
   );
 }
 
-export function FormLoadFailed({ resource }: { resource: string }) {
+/**
+ * The create and update screens: the section's name, the heading, the form loaded by the route's
+ * clientLoader (or why it is missing), then what the screen adds below it.
+ */
+export function AdminFormScreen({
+  resource,
+  heading,
+  loaded,
+  id,
+  children,
+}: {
+  resource: string;
+  heading: ReactNode;
+  loaded: Awaited<ReturnType<typeof loadAdminForm>>;
+  /** The record's id on the update screen (its form is a new one for each record). */
+  id?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
+      <p className="text-ink-soft">{sectionTitle(resource)}</p>
+      <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{heading}</h1>
+      {"form" in loaded ? (
+        <ResourceForm
+          key={id === undefined ? resource : `${resource}/${id}`}
+          resource={resource}
+          form={loaded.form}
+          editing={id !== undefined}
+        />
+      ) : (
+        <FormLoadFailed resource={resource} />
+      )}
+      {children}
+    </div>
+  );
+}
+
+function FormLoadFailed({ resource }: { resource: string }) {
   return (
     <p role="alert" className="mt-6 text-terracotta-dark">
       No se ha podido cargar el formulario.{" "}

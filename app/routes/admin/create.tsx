@@ -1,6 +1,6 @@
 // /admin/:resource/create (SPEC §2, online, verify, role): the form's fields from the
 // clientLoader, the save through the clientAction (app/lib/admin-actions.ts).
-import { AdminFormLoading, FormLoadFailed, ResourceForm } from "~/components/admin/resource-form";
+import { AdminFormLoading, AdminFormScreen } from "~/components/admin/resource-form";
 import { loadAdminForm, saveAdminForm } from "~/lib/admin-actions";
 import { sectionTitle } from "~/lib/auth";
 import { noindexMeta } from "~/lib/seo";
@@ -20,19 +20,6 @@ export const HydrateFallback = AdminFormLoading;
 
 export default function AdminCreate({ params, loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
-      <p className="text-ink-soft">{sectionTitle(params.resource)}</p>
-      <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">Crear registro</h1>
-      {"form" in loaderData ? (
-        <ResourceForm
-          key={params.resource}
-          resource={params.resource}
-          form={loaderData.form}
-          editing={false}
-        />
-      ) : (
-        <FormLoadFailed resource={params.resource} />
-      )}
-    </div>
+    <AdminFormScreen resource={params.resource} heading="Crear registro" loaded={loaderData} />
   );
 }

@@ -1,7 +1,7 @@
 // /admin/:resource/update/:id (SPEC §2, online, verify, role): the record's form from the
 // clientLoader, the save through the clientAction (app/lib/admin-actions.ts).
 import { LeadPhotos } from "~/components/admin/lead-photos";
-import { AdminFormLoading, FormLoadFailed, ResourceForm } from "~/components/admin/resource-form";
+import { AdminFormLoading, AdminFormScreen } from "~/components/admin/resource-form";
 import { loadAdminForm, saveAdminForm } from "~/lib/admin-actions";
 import { sectionTitle } from "~/lib/auth";
 import { noindexMeta } from "~/lib/seo";
@@ -22,23 +22,14 @@ export const HydrateFallback = AdminFormLoading;
 
 export default function AdminUpdate({ params, loaderData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:py-14">
-      <p className="text-ink-soft">{sectionTitle(params.resource)}</p>
-      <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">
-        Editar registro n.º {params.id}
-      </h1>
-      {"form" in loaderData ? (
-        <ResourceForm
-          key={`${params.resource}/${params.id}`}
-          resource={params.resource}
-          form={loaderData.form}
-          editing
-        />
-      ) : (
-        <FormLoadFailed resource={params.resource} />
-      )}
+    <AdminFormScreen
+      resource={params.resource}
+      heading={`Editar registro n.º ${params.id}`}
+      loaded={loaderData}
+      id={params.id}
+    >
       {/* What the visitor attached to a lead (decision 131). */}
       {params.resource === "contacts" ? <LeadPhotos key={params.id} id={params.id} /> : null}
-    </div>
+    </AdminFormScreen>
   );
 }
