@@ -9,7 +9,7 @@ import { fieldErrorsOf } from "~/components/form-field";
 import { type AdminForm, refusalMessage } from "./admin";
 import { listPath } from "./admin-list-memory";
 import { api } from "./api";
-import { showSuccess } from "./dialog";
+import { askConfirmation, showSuccess } from "./dialog";
 import { getSession } from "./session";
 
 export type ActionResult = { intent: string; id?: number } & (
@@ -39,6 +39,28 @@ export function useAdminAction() {
       navigation.state !== "idle" && matches(intent, id, pending),
     answer: (intent: string, id?: number) =>
       answer && matches(intent, id, answer) ? answer : undefined,
+  };
+}
+
+/**
+ * A record's delete from its list row, card or detail view: `remove` asks staff to confirm, then
+ * submits it; whether it is in flight, and the refusal if the server said no (a rule: own account,
+ * a super admin's, the last one).
+ */
+export function useRecordDelete(id: number, title: string) {
+  const adminAction = useAdminAction();
+  const remove = async () => {
+    const confirmed = await askConfirmation(
+      "¿Borrar este registro?",
+      `Se borrará «${title}» de forma definitiva. Esta acción no se puede deshacer.`,
+      "Borrar",
+    );
+    if (confirmed) adminAction.run({ intent: "delete", id: String(id) });
+  };
+  return {
+    remove,
+    deleting: adminAction.busy("delete", id),
+    refused: adminAction.answer("delete", id),
   };
 }
 

@@ -3,6 +3,7 @@
 // send. Loads with clientLoader, writes with clientAction + <Form>; busy texts come from the
 // navigation state.
 import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Refusal } from "~/components/admin/refusal";
 import { ApiError, api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
@@ -186,11 +187,7 @@ export default function CampaignScreen({ loaderData, actionData }: Route.Compone
       <p role="status" aria-live="polite" className="mt-2 min-h-6 text-olive">
         {actionData?.ok ? actionData.message : ""}
       </p>
-      {actionData && !actionData.ok ? (
-        <p role="alert" className="text-terracotta-dark">
-          {actionData.message}
-        </p>
-      ) : null}
+      <Refusal answer={actionData} />
 
       <div className="mt-4 flex flex-wrap gap-3">
         {draft ? (

@@ -7,6 +7,7 @@ import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { LeadPhotos } from "~/components/admin/lead-photos";
 import { RecordDatum } from "~/components/admin/record-value";
+import { Refusal } from "~/components/admin/refusal";
 import { RecordStatus } from "~/components/admin/status-control";
 import {
   type AdminDetail,
@@ -16,11 +17,10 @@ import {
   type StatusTool,
   type ValueTitles,
 } from "~/lib/admin";
-import { runAdminAction, useAdminAction } from "~/lib/admin-actions";
+import { runAdminAction, useAdminAction, useRecordDelete } from "~/lib/admin-actions";
 import { listPath } from "~/lib/admin-list-memory";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
-import { askConfirmation } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/detail";
@@ -201,11 +201,7 @@ function AssigneeControl({
           </option>
         ))}
       </select>
-      {refused && !refused.ok ? (
-        <span role="alert" className="block text-terracotta-dark">
-          {refused.message}
-        </span>
-      ) : null}
+      <Refusal answer={refused} as="span" className="block text-terracotta-dark" />
     </label>
   );
 }
@@ -219,17 +215,7 @@ function RecordButtons({
   detail: AdminDetail;
   title: string;
 }) {
-  const adminAction = useAdminAction();
-  const id = detail.data.id;
-  const refused = adminAction.answer("delete", id);
-  const remove = async () => {
-    const confirmed = await askConfirmation(
-      "¿Borrar este registro?",
-      `Se borrará «${title}» de forma definitiva. Esta acción no se puede deshacer.`,
-      "Borrar",
-    );
-    if (confirmed) adminAction.run({ intent: "delete", id: String(id) });
-  };
+  const { remove, deleting, refused } = useRecordDelete(detail.data.id, title);
   return (
     <div className="flex flex-wrap items-center gap-2">
       {detail.routes.includes("update") ? (
@@ -244,18 +230,14 @@ function RecordButtons({
         <SubmitButton
           type="button"
           variant="danger"
-          pending={adminAction.busy("delete", id)}
+          pending={deleting}
           pendingLabel="Borrando..."
           onClick={remove}
         >
           Borrar
         </SubmitButton>
       ) : null}
-      {refused && !refused.ok ? (
-        <p role="alert" className="text-sm text-terracotta-dark">
-          {refused.message}
-        </p>
-      ) : null}
+      <Refusal answer={refused} className="text-sm text-terracotta-dark" />
     </div>
   );
 }

@@ -18,12 +18,11 @@ import {
   type ActionResult,
   downloadExport,
   runAdminAction,
-  useAdminAction,
+  useRecordDelete,
 } from "~/lib/admin-actions";
 import { rememberListSearch } from "~/lib/admin-list-memory";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
-import { askConfirmation } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/index";
@@ -412,21 +411,10 @@ function RecordCard({
 
 /** The record's screens and the actions the server allows; delete after a confirmation. */
 function RecordActions({ resource, record, list }: RecordProps & { record: AdminRecord }) {
-  const adminAction = useAdminAction();
   const title = titleOf(record);
-  const deleting = adminAction.busy("delete", record.id);
+  const { remove, deleting, refused } = useRecordDelete(record.id, title);
   // A refusal on a rule (own account, a super admin's, the last one) says why.
-  const refused = adminAction.answer("delete", record.id);
   const failure = refused && !refused.ok && !deleting ? refused.message : "";
-
-  const remove = async () => {
-    const confirmed = await askConfirmation(
-      "¿Borrar este registro?",
-      `Se borrará «${title}» de forma definitiva. Esta acción no se puede deshacer.`,
-      "Borrar",
-    );
-    if (confirmed) adminAction.run({ intent: "delete", id: String(record.id) });
-  };
 
   const action =
     "rounded-md border border-ink/30 px-3 py-1.5 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre";
