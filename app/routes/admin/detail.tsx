@@ -5,6 +5,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
+import { DeleteButton } from "~/components/admin/delete-button";
 import { LeadPhotos } from "~/components/admin/lead-photos";
 import { RecordDatum } from "~/components/admin/record-value";
 import { Refusal } from "~/components/admin/refusal";
@@ -215,7 +216,7 @@ function RecordButtons({
   detail: AdminDetail;
   title: string;
 }) {
-  const { remove, deleting, refused } = useRecordDelete(detail.data.id, title);
+  const deletion = useRecordDelete(detail.data.id, title);
   return (
     <div className="flex flex-wrap items-center gap-2">
       {detail.routes.includes("update") ? (
@@ -227,17 +228,9 @@ function RecordButtons({
         </Link>
       ) : null}
       {detail.routes.includes("delete") ? (
-        <SubmitButton
-          type="button"
-          variant="danger"
-          pending={deleting}
-          pendingLabel="Borrando..."
-          onClick={remove}
-        >
-          Borrar
-        </SubmitButton>
+        <DeleteButton deletion={deletion}>Borrar</DeleteButton>
       ) : null}
-      <Refusal answer={refused} className="text-sm text-terracotta-dark" />
+      <Refusal answer={deletion.refused} className="text-sm text-terracotta-dark" />
     </div>
   );
 }

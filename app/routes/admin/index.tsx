@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { BulkBar } from "~/components/admin/bulk-bar";
+import { DeleteButton } from "~/components/admin/delete-button";
 import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordDatum, RecordValue, waitingSince } from "~/components/admin/record-value";
@@ -412,7 +413,8 @@ function RecordCard({
 /** The record's screens and the actions the server allows; delete after a confirmation. */
 function RecordActions({ resource, record, list }: RecordProps & { record: AdminRecord }) {
   const title = titleOf(record);
-  const { remove, deleting, refused } = useRecordDelete(record.id, title);
+  const deletion = useRecordDelete(record.id, title);
+  const { refused, deleting } = deletion;
   // A refusal on a rule (own account, a super admin's, the last one) says why.
   const failure = refused && !refused.ok && !deleting ? refused.message : "";
 
@@ -449,15 +451,9 @@ function RecordActions({ resource, record, list }: RecordProps & { record: Admin
           </Link>
         ) : null}
         {list.routes.includes("delete") ? (
-          <SubmitButton
-            type="button"
-            variant="danger"
-            pending={deleting}
-            pendingLabel="Borrando..."
-            onClick={remove}
-          >
+          <DeleteButton deletion={deletion}>
             Borrar<span className="sr-only"> {title}</span>
-          </SubmitButton>
+          </DeleteButton>
         ) : null}
       </div>
     </>

@@ -1,0 +1,25 @@
+// A record's delete button on the list (row and card) and the detail view; `deletion` is
+// useRecordDelete's (app/lib/admin-actions.ts): it asks staff to confirm first.
+import type { ReactNode } from "react";
+import { SubmitButton } from "~/components/account/form-controls";
+import type { useRecordDelete } from "~/lib/admin-actions";
+
+export function DeleteButton({
+  deletion,
+  children,
+}: {
+  deletion: Pick<ReturnType<typeof useRecordDelete>, "remove" | "deleting">;
+  children: ReactNode;
+}) {
+  return (
+    <SubmitButton
+      type="button"
+      variant="danger"
+      pending={deletion.deleting}
+      pendingLabel="Borrando..."
+      onClick={deletion.remove}
+    >
+      {children}
+    </SubmitButton>
+  );
+}
