@@ -245,8 +245,8 @@ function ContactForm({
       change(field)(event.currentTarget.value),
   });
 
-  /** What every optional list of the quote shares: its value and its refusal. */
-  const choiceState = { bind, errors: refused };
+  /** What every field drawn by its own part shares: its value and its refusal. */
+  const fieldState = { bind, errors: refused };
 
   /** Chosen files join those already listed (the input is emptied to take the next ones). */
   const addPhotos = (event: ChangeEvent<HTMLInputElement>) => {
@@ -328,78 +328,39 @@ function ContactForm({
           </select>
         )}
       </QuoteField>
-      <QuoteField
-        label={contactLabels.name}
-        errors={refused.name}
+      <WrittenField
+        name="name"
+        {...fieldState}
         required
+        autoComplete="name"
         className="sm:col-span-2"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            required
-            autoComplete="name"
-            maxLength={contactLimits.name}
-            {...bind("name")}
-            className={inputClass}
-          />
-        )}
-      </QuoteField>
+      />
       <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
         Déjanos al menos un correo electrónico o un teléfono para poder responderte.
       </p>
-      <QuoteField
-        label={contactLabels.email}
-        errors={refused.email}
+      <WrittenField
+        name="email"
+        {...fieldState}
+        type="email"
+        autoComplete="email"
         hint="Para enviarte el presupuesto por escrito."
         describedBy={reachableHintId}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            autoComplete="email"
-            {...bind("email")}
-            className={inputClass}
-          />
-        )}
-      </QuoteField>
-      <QuoteField
-        label={contactLabels.phone}
-        errors={refused.phone}
+      />
+      <WrittenField
+        name="phone"
+        {...fieldState}
+        type="tel"
+        autoComplete="tel"
         hint="Si prefieres que te llamemos."
         describedBy={reachableHintId}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="tel"
-            autoComplete="tel"
-            maxLength={contactLimits.phone}
-            {...bind("phone")}
-            className={inputClass}
-          />
-        )}
-      </QuoteField>
-      <QuoteField
-        label={contactLabels.subject}
-        errors={refused.subject}
+      />
+      <WrittenField
+        name="subject"
+        {...fieldState}
         required
         hint="Por ejemplo: reforma de cocina en Valencia."
         className="sm:col-span-2"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            required
-            maxLength={contactLimits.subject}
-            {...bind("subject")}
-            className={inputClass}
-          />
-        )}
-      </QuoteField>
+      />
       <QuoteField
         label={contactLabels.message}
         errors={refused.message}
@@ -423,7 +384,7 @@ function ContactForm({
         <legend className="mb-2 text-lg font-semibold">
           Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
         </legend>
-        <ChoiceField name="area" {...choiceState} empty="Elige una zona" choices={areaChoices} />
+        <ChoiceField name="area" {...fieldState} empty="Elige una zona" choices={areaChoices} />
         <QuoteField label={quoteLabels.postcode} errors={refused.postcode}>
           {(control) => (
             <input
@@ -439,7 +400,7 @@ function ContactForm({
         </QuoteField>
         <ChoiceField
           name="property_type"
-          {...choiceState}
+          {...fieldState}
           empty="Elige un tipo"
           choices={propertyTypes}
         />
@@ -456,27 +417,22 @@ function ContactForm({
             />
           )}
         </QuoteField>
-        <ChoiceField
-          name="budget"
-          {...choiceState}
-          empty="Elige un margen"
-          choices={budgetRanges}
-        />
+        <ChoiceField name="budget" {...fieldState} empty="Elige un margen" choices={budgetRanges} />
         <ChoiceField
           name="start_window"
-          {...choiceState}
+          {...fieldState}
           empty="Elige un plazo"
           choices={startWindows}
         />
         <ChoiceField
           name="contact_channel"
-          {...choiceState}
+          {...fieldState}
           empty="Como os venga mejor"
           choices={contactChannels}
         />
         <ChoiceField
           name="contact_time"
-          {...choiceState}
+          {...fieldState}
           empty="A cualquier hora"
           choices={contactTimes}
         />
@@ -555,6 +511,40 @@ function ContactForm({
   );
 }
 
+/** One of the visitor's written details, labelled and limited as content/quote-request.ts says. */
+function WrittenField({
+  name,
+  bind,
+  errors,
+  type = "text",
+  autoComplete,
+  ...field
+}: Omit<ComponentProps<typeof Field>, "label" | "errors" | "children"> & {
+  name: "name" | "email" | "phone" | "subject";
+  bind: (field: keyof QuoteForm) => object;
+  /** The server's messages per field from the last refusal. */
+  errors: Record<string, string[]>;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+}) {
+  const limit = name === "email" ? undefined : contactLimits[name];
+  return (
+    <QuoteField label={contactLabels[name]} errors={errors[name]} {...field}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          required={field.required}
+          autoComplete={autoComplete}
+          maxLength={limit}
+          {...bind(name)}
+          className={inputClass}
+        />
+      )}
+    </QuoteField>
+  );
+}
+
 /** One of the quote's optional lists, labelled as content/quote-request.ts names it. */
 function ChoiceField({
   name,
@@ -594,7 +584,6 @@ function ChoiceOptions({ choices }: { choices: readonly Choice[] }) {
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-ink/30 bg-white px-3 text-ink shadow-sm focus:border-ink";
 
-/** The quote form marks its optional fields rather than its required ones: most are optional. */
 /**
  * Near the limit, how much room a long text has left. The box takes more than the limit (a
  * pasted text is never cut short without a word) and the server's refusal says the rest.
@@ -608,6 +597,7 @@ function lengthLeft(text: string, limit: number): string | undefined {
     : `Sobran ${-left} caracteres: acórtalo un poco.`;
 }
 
+/** The quote form marks its optional fields rather than its required ones: most are optional. */
 function QuoteField(props: ComponentProps<typeof Field>) {
   return <Field markOptional {...props} />;
 }
