@@ -85,59 +85,41 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
   const intent = text(form, "intent");
   const id = Number(text(form, "id"));
   try {
+    const post = (path: string, body: object) =>
+      api<Answer>("POST", `${base}/${path}`, body, { silent: true });
+    /** A field the API takes as optional, sent only when the form has a value for it. */
+    const optional = (name: string) => (text(form, name) ? { [name]: text(form, name) } : {});
     let answer: Answer;
     if (intent === "delete") {
       answer = await api<Answer>("GET", `${base}/delete/${id}`, undefined, { silent: true });
     } else if (intent === "status") {
-      const reason = text(form, "reason");
-      answer = await api<Answer>(
-        "POST",
-        `${base}/status`,
-        {
-          id,
-          status: text(form, "status"),
-          ...(reason ? { reason } : {}),
-          ...(form.has("from") ? { from: text(form, "from") } : {}),
-        },
-        { silent: true },
-      );
+      answer = await post("status", {
+        id,
+        status: text(form, "status"),
+        ...optional("reason"),
+        ...optional("from"),
+      });
     } else if (intent === "assign") {
-      answer = await api<Answer>(
-        "POST",
-        `${base}/assign`,
-        {
-          id,
-          assignee_id: assigneeOf(form, "assignee_id"),
-          ...(form.has("from") ? { from: assigneeOf(form, "from") } : {}),
-        },
-        { silent: true },
-      );
+      answer = await post("assign", {
+        id,
+        assignee_id: assigneeOf(form, "assignee_id"),
+        ...(form.has("from") ? { from: assigneeOf(form, "from") } : {}),
+      });
     } else if (intent === "note") {
-      answer = await api<Answer>(
-        "POST",
-        `${base}/notes`,
-        { id, body: text(form, "body") },
-        { silent: true },
-      );
+      answer = await post("notes", { id, body: text(form, "body") });
     } else if (intent === "bulk") {
       const selection = text(form, "selection");
-      const reason = text(form, "reason");
-      answer = await api<Answer>(
-        "POST",
-        `${base}/bulk`,
-        {
-          action: text(form, "action"),
-          ...(selection === "all"
-            ? {
-                all_matching: true,
-                query: Object.fromEntries(new URLSearchParams(text(form, "query"))),
-              }
-            : { ids: selection.split(",").map(Number) }),
-          ...(text(form, "status") ? { status: text(form, "status") } : {}),
-          ...(reason ? { reason } : {}),
-        },
-        { silent: true },
-      );
+      answer = await post("bulk", {
+        action: text(form, "action"),
+        ...(selection === "all"
+          ? {
+              all_matching: true,
+              query: Object.fromEntries(new URLSearchParams(text(form, "query"))),
+            }
+          : { ids: selection.split(",").map(Number) }),
+        ...optional("status"),
+        ...optional("reason"),
+      });
     } else {
       return { intent, ok: false, message: "Acción desconocida." };
     }
