@@ -10,6 +10,7 @@ import { isApiTarget } from "./fast-path/response-headers.ts";
 import { isHealthTarget, mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { uploadTooLarge } from "./leads/lead-form.ts";
+import { pageAnswer } from "./leads/page-answer.ts";
 import { maxUploadBytes } from "./leads/photos.ts";
 import { log, redactTarget } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
@@ -49,6 +50,8 @@ export function createApp(deps: Dependencies) {
         "Los datos enviados superan el tamaño permitido.",
       ),
   });
+  // First, so that every answer to it, a refusal by the checks below included, becomes a page.
+  app.post("/api/contacts", pageAnswer);
   app.on(bodyMethods, "/api/*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
     if (!isUpload(c.req.method, c.req.path, type)) return jsonLimit(c, next);
@@ -126,10 +129,27 @@ export function createApp(deps: Dependencies) {
 export function apiBeside(api: Hono, site: Hono) {
   return (request: Request, bindings?: { incoming?: { url?: string } }) => {
     const target = bindings?.incoming?.url ?? getPath(request);
+    if (request.method === "POST" && target === "/contact") {
+      return api.fetch(quoteFromPage(request), bindings);
+    }
     return isApiTarget(target) || isHealthTarget(target)
       ? api.fetch(request, bindings)
       : site.fetch(request, bindings);
   };
+}
+
+/**
+ * The contact page's form posted by the browser itself, before the page's script ran: the API's
+ * quote request, answered as a page (server/leads/page-answer.ts) at the address the visitor
+ * stays on. Its body is handed on as the stream it is, never read here.
+ */
+function quoteFromPage(request: Request): Request {
+  return new Request(new URL("/api/contacts", request.url), {
+    method: "POST",
+    headers: request.headers,
+    body: request.body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** The id of the access line (server/log.ts) from @hono/node-server's bindings, if served. */

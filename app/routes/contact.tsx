@@ -313,9 +313,16 @@ function ContactForm({
   };
 
   return (
-    // method="post": sent before the script has run, the form is refused (405, the site's error
-    // page) instead of being a GET that writes the visitor's data into the address and the logs.
-    <form method="post" onSubmit={submit} className="mt-8 grid gap-6 sm:grid-cols-2">
+    // Sent by the browser itself, before the script has run, the form still reaches the company:
+    // the server takes a post to /contact as the API's quote request and answers with a page
+    // (decision 162). Never a GET, which would write the visitor's data into the address and logs.
+    <form
+      method="post"
+      action="/contact"
+      encType="multipart/form-data"
+      onSubmit={submit}
+      className="mt-8 grid gap-6 sm:grid-cols-2"
+    >
       <QuoteField label={quoteLabels.service} errors={refused.service} className="sm:col-span-2">
         {(control) => (
           <select {...control} {...bind("service")} className={inputClass}>
@@ -443,6 +450,7 @@ function ContactForm({
                 {...control}
                 ref={photoInput}
                 type="file"
+                name="photos"
                 accept="image/*"
                 multiple
                 onChange={addPhotos}

@@ -429,26 +429,62 @@ test("photos: more than five, or one over 10 MB, are refused before anything is 
 test.describe("before the page's script has run", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("sending the form puts nothing typed in the address: it is refused with the site's error page", async ({
+  test("the request still reaches the company: stored, announced to staff, thanked with its reference, nothing typed in the address", async ({
     page,
+    mailbox,
   }) => {
-    await page.goto("/contact");
+    // Its own address: the other requests of this file count against the throttle of theirs.
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.162.1" });
+    await page.goto("/contact?servicio=reformas-de-cocinas");
     const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+    const subject = `Reforma de cocina sin script ${Date.now()}`;
     await form.getByLabel("Nombre").fill("Lucía Martínez");
+    await form.getByLabel("Correo electrónico").fill("lucia.sin.script@example.test");
     await form.getByLabel("Teléfono").fill("600123456");
-    await form.getByLabel("Asunto").fill("Reforma de cocina");
+    await form.getByLabel("Asunto").fill(subject);
     await form.getByLabel("Mensaje").fill("Mi dirección es Calle Mayor 3.");
     const [answer] = await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname === "/contact"),
       form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click(),
     ]);
     expect(answer.request().method()).toBe("POST");
-    expect(answer.status()).toBe(405);
+    expect(answer.status()).toBe(201);
     await expect(page).toHaveURL(/\/contact$/);
     expect(page.url()).not.toContain("600123456");
-    // Nothing was sent, and the page says so.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error");
-    await expect(page.getByRole("main")).toContainText("Algo salió mal. Intenta nuevamente.");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Mensaje enviado!");
+    const thanks = page.getByRole("main");
+    await expect(thanks).toContainText(nextSteps);
+    const reference = (await thanks.getByRole("strong").textContent()) ?? "";
+    expect(reference).toMatch(/^OM-\d{4}-\d{5}$/);
+
+    // Staff hear of it, and the visitor gets the confirmation with the same reference.
+    await expect
+      .poll(async () =>
+        (await mailbox.messagesFor("oficina@obra.test")).some((mail) =>
+          mail.subject?.includes(reference),
+        ),
+      )
+      .toBe(true);
+    const confirmation = await mailbox.waitForMail("lucia.sin.script@example.test");
+    expect(confirmation.text).toContain(reference);
+  });
+
+  test("a refused request says what to mend, and going back keeps what was typed", async ({
+    page,
+  }) => {
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.162.2" });
+    await page.goto("/contact");
+    const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+    await form.getByLabel("Nombre").fill("Pere Puig");
+    await form.getByLabel("Teléfono").fill("llámame por la tarde");
+    await form.getByLabel("Asunto").fill("Reforma de baño");
+    await form.getByLabel("Mensaje").fill("Baño pequeño en Barcelona.");
+    await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error de Validación");
+    await expect(page.getByRole("listitem")).toContainText(["Teléfono:"]);
+    await page.goBack();
+    await expect(form.getByLabel("Teléfono")).toHaveValue("llámame por la tarde");
+    await expect(form.getByLabel("Mensaje")).toHaveValue("Baño pequeño en Barcelona.");
   });
 });
 

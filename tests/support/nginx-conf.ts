@@ -6,13 +6,19 @@ import path from "node:path";
  * worker, in the foreground, no access log, every temporary path inside the prefix. `http` is
  * what goes inside the http block (servers, upstreams). Returns the file's path.
  */
+/**
+ * Started by root (CI), nginx runs its workers as nobody, who cannot write the temporary paths
+ * in a 0700 prefix: a request body past the memory buffer (a quote with photos) got 500.
+ */
+const workerUser = process.getuid?.() === 0 ? "user root;\n" : "";
+
 export function writeNginxConf(prefix: string, http: string): string {
   const temporaryDirs = ["body", "proxy", "fastcgi", "uwsgi", "scgi"];
   for (const dir of temporaryDirs) mkdirSync(path.join(prefix, dir), { recursive: true });
   const conf = path.join(prefix, "nginx.conf");
   writeFileSync(
     conf,
-    `worker_processes 1;
+    `${workerUser}worker_processes 1;
 daemon off;
 pid ${prefix}/nginx.pid;
 error_log ${prefix}/error.log warn;

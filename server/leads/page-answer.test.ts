@@ -1,0 +1,131 @@
+// The contact form posted by the browser itself, before the page's script ran (decision 162):
+// over a real socket, as the server routes it (apiBeside), a post to /contact is the API's quote
+// request answered with a page.
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { skipDatabase } from "../../tests/support/database.ts";
+import { listen } from "../../tests/support/listening.ts";
+import { contacts, leadPhotos, mailOutbox } from "../db/schema.ts";
+
+/** What a browser sends for a page's form: its fields as multipart, an empty file input too. */
+function pageForm(fields: Record<string, string>, photo?: Buffer) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append(
+    "photos",
+    photo
+      ? new File([new Uint8Array(photo)], "baño.jpg", { type: "image/jpeg" })
+      : new File([], "", { type: "application/octet-stream" }),
+  );
+  return form;
+}
+
+const navigation = {
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "Sec-Fetch-Mode": "navigate",
+};
+
+describe.skipIf(skipDatabase)("the contact form sent without the page's script", () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let ip = 0;
+  const post = (form: FormData, headers: Record<string, string> = navigation) =>
+    fetch(`${server.base}/contact`, {
+      method: "POST",
+      headers: { ...headers, "X-Forwarded-For": `198.51.100.${++ip}` },
+      body: form,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test", TRUST_PROXY: "1" } });
+    // The pages' own server: any other post to a page is still not a form it takes.
+    const site = new Hono().all("*", (c) => c.text("página", 405));
+    server = await listen(t, site);
+  });
+  afterAll(async () => {
+    await server.close();
+    await t.close();
+  });
+
+  it("stores the request, with its photo, mails staff and thanks the visitor with the reference", async () => {
+    const photo = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: "#c8b89a" },
+    })
+      .jpeg()
+      .toBuffer();
+    const res = await post(
+      pageForm(
+        {
+          name: "Lucía <Martínez>",
+          email: "",
+          phone: "600 123 456",
+          subject: "Reforma de cocina sin script",
+          message: "Cocina de 9 m² en Valencia.",
+          service: "",
+          area: "Valencia",
+          website: "",
+        },
+        photo,
+      ),
+    );
+    expect(res.status).toBe(201);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const html = await res.text();
+    const [lead] = await t.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.subject, "Reforma de cocina sin script"));
+    expect(lead).toMatchObject({
+      name: "Lucía <Martínez>",
+      phone: "600 123 456",
+      area: "Valencia",
+    });
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("<h1>¡Mensaje enviado!</h1>");
+    expect(html).toContain(`Tu referencia es <strong>${lead?.reference}</strong>.`);
+    expect(html).not.toContain("<Martínez>");
+    expect(
+      await t.db
+        .select()
+        .from(leadPhotos)
+        .where(eq(leadPhotos.contact_id, lead?.id ?? 0)),
+    ).toHaveLength(1);
+    const notices = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, "oficina@obra.test"));
+    expect(notices.some((m) => m.subject.includes(lead?.reference ?? "-"))).toBe(true);
+  });
+
+  it("lists what to mend, field by field, stores nothing, and says the form still holds it all", async () => {
+    const before = (await t.db.select().from(contacts)).length;
+    const res = await post(
+      pageForm({ name: "Pere", email: "", phone: "llámame", subject: "", message: "Hola." }),
+    );
+    expect(res.status).toBe(422);
+    const html = await res.text();
+    expect(html).toContain("<h1>Error de Validación</h1>");
+    expect(html).toMatch(/<li><strong>Teléfono:<\/strong> [^<]*solo puede contener números/);
+    expect(html).toMatch(/<li><strong>Asunto:<\/strong> /);
+    expect(html).toContain("lo que escribiste sigue en el formulario");
+    expect(html).toContain('<a href="/contact">Volver al formulario</a>');
+    expect(await t.db.select().from(contacts)).toHaveLength(before);
+  });
+
+  it("leaves the page's script and other API clients their JSON, and other pages' posts alone", async () => {
+    const json = await post(
+      pageForm({ name: "Ana", phone: "600 000 001", subject: "Con script", message: "Hola." }),
+      { Accept: "*/*" },
+    );
+    expect(json.status).toBe(201);
+    expect(await json.json()).toMatchObject({ title: "¡Mensaje enviado!" });
+    const other = await fetch(`${server.base}/team`, { method: "POST", headers: navigation });
+    expect(other.status).toBe(405);
+    expect(await other.text()).toBe("página");
+  });
+});
