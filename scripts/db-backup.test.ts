@@ -177,6 +177,15 @@ describe.skipIf(testDatabaseKind !== "postgres" || skipDatabase)(
       await changeData(handle);
       // A table a later migration would add: it must not linger beside the older backup.
       await handle.db.execute("create table later_feature (id int)");
+      // A running site (its LISTEN connection, as every instance holds one): refused, unchanged.
+      const unlisten = await handle.listen("session_changes", { onNotify() {}, onLive() {} });
+      const refused = await cli("db-restore", file, env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        "Error: hay 1 instancia del sitio conectada a la base de datos de DATABASE_URL; detenlas antes de restaurar (systemctl stop obra…) y arráncalas después.\n",
+      );
+      expect(await emails(handle)).toEqual(["bea@example.test"]);
+      await unlisten();
       const restored = await cli("db-restore", file, env);
       expect(restored.stderr).toBe("");
       expect(restored.code).toBe(0);

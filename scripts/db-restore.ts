@@ -1,13 +1,20 @@
 /**
  * `npm run db:restore -- FILE`: puts a backup made by `npm run db:backup` in place of the
  * configured database (docs/operations.md). PostgreSQL: in one transaction, so a failure
- * changes nothing; stop the instances first, their session caches would not see the change.
+ * changes nothing; refused while a site instance is connected (their session caches would not
+ * see the change).
  * The embedded database: only while the site is stopped; the replaced data folder is kept.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { controlSocketPath, serverAnswers } from "../server/control.ts";
-import { backupKindOf, readHead, restorePglite, restorePostgres } from "../server/db/backup.ts";
+import {
+  backupKindOf,
+  readHead,
+  restorePglite,
+  restorePostgres,
+  runningSites,
+} from "../server/db/backup.ts";
 import { parseEnv } from "../server/env.ts";
 
 const usage = "Uso: npm run db:restore -- ARCHIVO";
@@ -39,6 +46,12 @@ if (kind !== expected) {
 
 try {
   if (env.DATABASE_URL) {
+    const sites = await runningSites(env.DATABASE_URL);
+    if (sites) {
+      stop(
+        `${sites === 1 ? "hay 1 instancia del sitio conectada" : `hay ${sites} instancias del sitio conectadas`} a la base de datos de DATABASE_URL; detenlas antes de restaurar (systemctl stop obra…) y arráncalas después.`,
+      );
+    }
     await restorePostgres(env.DATABASE_URL, source);
     console.log(`Restaurada la copia ${source} en la base de datos de DATABASE_URL.`);
   } else {

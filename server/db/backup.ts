@@ -8,7 +8,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSyn
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { makeOwnerOnly } from "../data-dir.ts";
-import type { Database } from "./client.ts";
+import { type Database, listeningConnectionName } from "./client.ts";
 
 export type BackupKind = "pglite" | "postgres";
 
@@ -149,6 +149,26 @@ export async function dumpPostgres(databaseUrl: string, file: string): Promise<v
  * so tables of later migrations do not linger beside an older backup, and a failed restore
  * changes nothing.
  */
+/**
+ * How many running site instances are connected to the database: each holds one LISTEN
+ * connection by its name. A restore under them would leave their session caches and the
+ * requests in flight on data that is gone.
+ */
+export async function runningSites(databaseUrl: string): Promise<number> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ sites: number }>(
+      "select count(*)::int as sites from pg_stat_activity where datname = current_database() and application_name = $1",
+      [listeningConnectionName],
+    );
+    return rows[0]?.sites ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function restorePostgres(databaseUrl: string, file: string): Promise<void> {
   const { dbname, env } = postgresTarget(databaseUrl);
   const script = await runTool("pg_restore", ["--no-owner", "--no-acl", "--file=-", file]);

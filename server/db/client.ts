@@ -47,6 +47,12 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 /**
+ * The name PostgreSQL shows for a running site's LISTEN connection, which every instance holds
+ * while it runs: `npm run db:restore` looks for it (pg_stat_activity) before replacing the data.
+ */
+export const listeningConnectionName = "obra-site";
+
+/**
  * LISTEN on a connection of its own (a pooled one would hand the LISTEN to the next query),
  * reconnecting every second while the server is away.
  */
@@ -61,7 +67,11 @@ async function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      application_name: listeningConnectionName,
+    });
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
