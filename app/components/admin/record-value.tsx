@@ -73,23 +73,34 @@ export function waitingSince(iso: unknown, now = Date.now()): string | undefined
   return relative.format(-amount, unit).replace(/^hace /, "");
 }
 
-/** One field of a record as a term and its value, in a record's card or its detail page. */
-export function RecordDatum({
-  label,
+/** A record's fields as terms and their values: a list's card, a detail page's "Datos". */
+export function RecordData({
+  fields,
+  record,
+  titles,
   className,
+  wide,
   valueClassName,
-  ...value
-}: Parameters<typeof RecordValue>[0] & {
-  label: string;
-  className?: string;
+}: {
+  /** Field name and title, in the order shown. */
+  fields: [string, string][];
+  record: AdminRecord;
+  titles?: ValueTitles;
+  className: string;
+  /** A field given the whole row of a grid (a message). */
+  wide?: string;
   valueClassName: string;
 }) {
   return (
-    <div className={className}>
-      <dt className="text-sm font-medium text-ink-soft">{label}</dt>
-      <dd className={valueClassName}>
-        <RecordValue {...value} />
-      </dd>
-    </div>
+    <dl className={className}>
+      {fields.map(([field, label]) => (
+        <div key={field} className={field === wide ? "sm:col-span-2" : undefined}>
+          <dt className="text-sm font-medium text-ink-soft">{label}</dt>
+          <dd className={valueClassName}>
+            <RecordValue field={field} record={record} titles={titles} />
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

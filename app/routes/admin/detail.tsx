@@ -7,7 +7,7 @@ import { Form, Link, redirect } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { LeadPhotos } from "~/components/admin/lead-photos";
-import { RecordDatum } from "~/components/admin/record-value";
+import { RecordData } from "~/components/admin/record-value";
 import { Refusal } from "~/components/admin/refusal";
 import { RecordStatus } from "~/components/admin/status-control";
 import {
@@ -135,19 +135,14 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
         <h2 id="datos" className="font-display text-xl font-semibold text-ink">
           Datos
         </h2>
-        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2">
-          {fields.map(([field, label]) => (
-            <RecordDatum
-              key={field}
-              label={label}
-              field={field}
-              record={record}
-              titles={detail.value_titles}
-              className={field === "message" ? "sm:col-span-2" : undefined}
-              valueClassName="break-words whitespace-pre-line text-ink"
-            />
-          ))}
-        </dl>
+        <RecordData
+          fields={fields}
+          record={record}
+          titles={detail.value_titles}
+          className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2"
+          wide="message"
+          valueClassName="break-words whitespace-pre-line text-ink"
+        />
       </section>
 
       {detail.photos?.length ? (

@@ -12,7 +12,7 @@ import { BulkBar } from "~/components/admin/bulk-bar";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
 import { Pagination } from "~/components/admin/pagination";
-import { RecordDatum, RecordValue, waitingSince } from "~/components/admin/record-value";
+import { RecordData, RecordValue, waitingSince } from "~/components/admin/record-value";
 import { RecordStatus } from "~/components/admin/status-control";
 import { type AdminList, type AdminRecord, refusalMessage } from "~/lib/admin";
 import {
@@ -393,18 +393,13 @@ function RecordCard({
           <RecordStatus record={record} status={status} />
         </div>
       ) : null}
-      <dl className="mt-3 flex-1 space-y-2 text-sm">
-        {Object.entries(list.parameter_titles).map(([field, label]) => (
-          <RecordDatum
-            key={field}
-            label={label}
-            field={field}
-            record={record}
-            titles={list.value_titles}
-            valueClassName="line-clamp-5 break-words whitespace-pre-line text-ink"
-          />
-        ))}
-      </dl>
+      <RecordData
+        fields={Object.entries(list.parameter_titles)}
+        record={record}
+        titles={list.value_titles}
+        className="mt-3 flex-1 space-y-2 text-sm"
+        valueClassName="line-clamp-5 break-words whitespace-pre-line text-ink"
+      />
       <RecordActions resource={resource} record={record} list={list} />
     </li>
   );
