@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import {
@@ -397,7 +397,6 @@ const hierarchy: Record<string, HierarchyCase> = {
 
 describe.skipIf(skipDatabase)("authorization matrix", () => {
   let t: TestApp;
-  let requestCount = 0;
   beforeAll(async () => {
     t = await createTestApp();
     // One confirmed subscriber, so that a campaign's send has someone to go to.
@@ -437,19 +436,9 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
     return { token: await signIn(t.db, user.id), account: { id, name, email, role_id } };
   }
 
-  function send(method: string, path: string, token: string | undefined, body?: unknown) {
-    requestCount += 1;
-    return t.app.request(path, {
-      method,
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        // One address per request: throttles are tested on their own, not here.
-        "X-Forwarded-For": `198.51.${Math.floor(requestCount / 250)}.${requestCount % 250}`,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
+  // One address per request: throttles are tested on their own, not here.
+  const send = (method: string, path: string, token: string | undefined, body?: unknown) =>
+    t.request(method, path, body, token, uniqueIp());
 
   /** The id of a new row of the resource's table (a new resource without one fails the typecheck). */
   const insertedId = (rows: { id: number }[]) => rows[0]?.id ?? 0;

@@ -54,11 +54,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
   let staffEmail: string;
   let ip = 0;
   const subscribe = (email: string) =>
-    t.app.request("/api/subscriptions", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${++ip}` },
-      body: JSON.stringify({ email, page: "/" }),
-    });
+    t.post("/api/subscriptions", { email, page: "/" }, undefined, `198.51.100.${++ip}`);
   const subjectOf = (mail: ReceivedMail) => mail.subject ?? "";
 
   async function subscribeAndConfirm(email: string): Promise<string> {

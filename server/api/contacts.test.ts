@@ -17,11 +17,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
   let ip = 0;
   /** Each call from its own address unless told, so the throttle stays out of the way. */
   const send = (body: unknown, from = `198.51.100.${++ip}`) =>
-    t.app.request("/api/contacts", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": from },
-      body: JSON.stringify(body),
-    });
+    t.post("/api/contacts", body, undefined, from);
 
   beforeAll(async () => {
     t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });

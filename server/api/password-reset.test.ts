@@ -25,11 +25,7 @@ describe.skipIf(skipDatabase)("password reset", () => {
 
   /** Asks for a reset from its own client address, so the per-IP limit stays out of the way. */
   const forgot = (email: unknown, ip = "198.51.100.1") =>
-    t.app.request("/api/forgot-password", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
-      body: JSON.stringify({ email }),
-    });
+    t.post("/api/forgot-password", { email }, undefined, ip);
 
   const resetLink = async (email: string) => {
     expect((await forgot(email)).status).toBe(200);

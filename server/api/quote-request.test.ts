@@ -28,12 +28,7 @@ const request = {
 describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
   let t: TestApp;
   let ip = 0;
-  const send = (body: unknown) =>
-    t.app.request("/api/contacts", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": `203.0.113.${++ip}` },
-      body: JSON.stringify(body),
-    });
+  const send = (body: unknown) => t.post("/api/contacts", body, undefined, `203.0.113.${++ip}`);
   const stored = (subject: string) =>
     t.db.select().from(contacts).where(eq(contacts.subject, subject));
   const mailsAbout = (text: string) =>

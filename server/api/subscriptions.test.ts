@@ -24,11 +24,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
   let t: MailedTestApp;
   let ip = 0;
   const subscribe = (body: unknown, from = `198.51.100.${++ip}`) =>
-    t.app.request("/api/subscriptions", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": from },
-      body: JSON.stringify(body),
-    });
+    t.post("/api/subscriptions", body, undefined, from);
   const rowsFor = async (email: string) =>
     (await t.db.select().from(subscriptions)).filter((r) => r.email === email);
   const mailsTo = (address: string) => t.peer.received.filter(to(address)).length;

@@ -24,11 +24,12 @@ describe.skipIf(skipDatabase)("one text per mistake, on every path that makes an
   const signUp = async (body: Record<string, unknown>) =>
     (
       await (
-        await t.app.request("/api/register", {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "X-Forwarded-For": `192.0.2.${++ip}` },
-          body: JSON.stringify({ password, password_confirmation: password, ...body }),
-        })
+        await t.post(
+          "/api/register",
+          { password, password_confirmation: password, ...body },
+          undefined,
+          `192.0.2.${++ip}`,
+        )
       ).json()
     ).errors;
   const adminCreate = async (body: Record<string, unknown>) =>

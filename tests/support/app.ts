@@ -58,6 +58,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     deps,
     db: database.db,
+    /** Any method; `ip` stands in for the client's address (throttles count per address). */
+    request,
     get: (url: string, token?: string) => request("GET", url, undefined, token),
     /** `ip` stands in for the client's address (throttles count per address). */
     post: (url: string, body: unknown, token?: string, ip?: string) =>
