@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../tests/support/app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../tests/support/app.ts";
 import { skipDatabase } from "../tests/support/database.ts";
 
 describe.skipIf(skipDatabase)("the API's HTTP edges", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp());
 
   it("answers an unknown API path with JSON 404", async () => {
     const res = await t.get("/api/no-such-thing");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../tests/support/app.ts";
+import { createTestApp, perSuite, type TestApp } from "../tests/support/app.ts";
 import {
   createPostgresTestDatabase,
   createTestDatabase,
@@ -33,11 +33,7 @@ const databaseAway = {
 };
 
 describe.skipIf(skipDatabase)("health probes", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp());
 
   it("/healthz: 200 JSON, never cached", async () => {
     const answer = await t.get("/healthz");

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { goodPassword } from "../../tests/support/accounts.ts";
-import { createMailedTestApp, type MailedTestApp } from "../../tests/support/app.ts";
+import { createMailedTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { type ReceivedMail, to } from "../../tests/support/smtp.ts";
 
@@ -13,12 +13,7 @@ function siteLink(mail: ReceivedMail): URL {
 }
 
 describe.skipIf(skipDatabase)("account mail end to end, through a real SMTP server", () => {
-  let t: MailedTestApp;
-
-  beforeAll(async () => {
-    t = await createMailedTestApp({ env: { APP_URL: "https://obra.test" } });
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createMailedTestApp({ env: { APP_URL: "https://obra.test" } }));
 
   it("register, receive the mail, open its link: the account is verified", async () => {
     const email = "marta.soler@example.com";

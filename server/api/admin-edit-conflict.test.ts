@@ -1,8 +1,8 @@
 // Two staff, one lead (decision 154): an edit form opened before a colleague's change is refused
 // rather than undoing that change; SPEC §7's save without a version still works as before.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts } from "../db/schema.ts";
@@ -11,7 +11,7 @@ import { contacts } from "../db/schema.ts";
 type Json = Record<string, any>;
 
 describe.skipIf(skipDatabase)("an edit form opened before a colleague's change", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   let ana: string;
   let inigo: string;
   let anaId: number;
@@ -32,7 +32,6 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
     anaId = (await createUser(t.db, { role: "admin", name: "Ana" })).id;
     inigoId = (await createUser(t.db, { role: "admin", name: "Íñigo" })).id;
     ana = await signIn(t.db, anaId);
@@ -43,7 +42,6 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
       .returning({ id: contacts.id });
     leadId = lead?.id as number;
   });
-  afterAll(() => t.close());
 
   it("is refused with 409 and leaves the colleague's status as it was", async () => {
     const stale = await openForm(ana);

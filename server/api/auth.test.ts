@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { goodPassword, registerUser } from "../../tests/support/accounts.ts";
-import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { accessTokenLifetime } from "../auth/access-tokens.ts";
 import { hashToken } from "../auth/tokens.ts";
@@ -15,11 +15,7 @@ const registration = (email: string, password = goodPassword) => ({
 });
 
 describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp());
 
   /** Each sign-up from its own address: the per-address limit is tested on its own below. */
   const signUp = (body: unknown) => t.post("/api/register", body, undefined, uniqueIp());

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import {
@@ -396,9 +396,8 @@ const hierarchy: Record<string, HierarchyCase> = {
 };
 
 describe.skipIf(skipDatabase)("authorization matrix", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   beforeAll(async () => {
-    t = await createTestApp();
     // One confirmed subscriber, so that a campaign's send has someone to go to.
     await t.db.insert(subscriptions).values({
       email: "suscriptora@example.test",
@@ -406,7 +405,6 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
       unsubscribe_token: "matriz",
     });
   });
-  afterAll(() => t.close());
 
   const apiRoutes = () => [
     ...new Set(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMailedTestApp,
   createTestApp,
-  type MailedTestApp,
+  perSuite,
   type TestApp,
 } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
@@ -49,7 +49,11 @@ async function deliverUntil(t: TestApp, done: () => boolean, timeoutMs = 15_000)
 }
 
 describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server", () => {
-  let t: MailedTestApp;
+  const t = perSuite(() =>
+    createMailedTestApp({
+      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "60000" },
+    }),
+  );
   let token: string;
   let staffEmail: string;
   let ip = 0;
@@ -77,14 +81,10 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
   }
 
   beforeAll(async () => {
-    t = await createMailedTestApp({
-      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "60000" },
-    });
     const staff = await createUser(t.db, { role: "admin" });
     staffEmail = staff.email;
     token = await signIn(t.db, staff.id);
   });
-  afterAll(() => t.close());
 
   it("refuses to send to nobody: the draft stays a draft, and its screen says it would reach 0", async () => {
     const id = await createCampaign("Nadie la recibiría", "Hola.");

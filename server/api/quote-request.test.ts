@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { company } from "../../content/company.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
 
@@ -26,7 +26,7 @@ const request = {
 };
 
 describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } }));
   let ip = 0;
   const send = (body: unknown) => t.post("/api/contacts", body, undefined, `203.0.113.${++ip}`);
   const stored = (subject: string) =>
@@ -36,11 +36,6 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
       .select()
       .from(mailOutbox)
       .where(like(mailOutbox.text, `%${text}%`));
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } });
-  });
-  afterAll(() => t.close());
 
   it("stores every detail and answers the request's reference", async () => {
     const res = await send(request);

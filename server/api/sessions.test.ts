@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp, uniqueIp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite, type TestApp, uniqueIp } from "../../tests/support/app.ts";
 import {
   createPostgresTestDatabase,
   createTestDatabase,
@@ -128,11 +128,7 @@ describe.skipIf(skipDatabase)("signed-in sessions across two instances of the si
  * so here the cache hears nothing at all: only the instance's own forgetting can pass.
  */
 describe.skipIf(skipDatabase)("signed-in sessions where the change is made", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ hearsChanges: false });
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp({ hearsChanges: false }));
 
   async function remembered(role: "admin" | "guest_user" = "guest_user", verified = true) {
     const user = await createUser(t.db, { role, verified });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consentVersions, currentConsentVersion } from "../../content/newsletter.ts";
-import { createMailedTestApp, type MailedTestApp } from "../../tests/support/app.ts";
+import { createMailedTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { type ReceivedMail, to } from "../../tests/support/smtp.ts";
 import { subscriptions } from "../db/schema.ts";
@@ -21,7 +21,7 @@ function linkToken(mail: ReceivedMail, path: string): string {
 }
 
 describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SMTP server", () => {
-  let t: MailedTestApp;
+  const t = perSuite(() => createMailedTestApp({ env: { APP_URL: "https://obra.test" } }));
   let ip = 0;
   const subscribe = (body: unknown, from = `198.51.100.${++ip}`) =>
     t.post("/api/subscriptions", body, undefined, from);
@@ -35,11 +35,6 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
       .update(subscriptions)
       .set({ consent_at: new Date(Date.now() - minutes * 60_000) })
       .where(eq(subscriptions.email, email));
-
-  beforeAll(async () => {
-    t = await createMailedTestApp({ env: { APP_URL: "https://obra.test" } });
-  });
-  afterAll(() => t.close());
 
   it("records a pending subscription with its proof of consent and mails a confirmation link", async () => {
     const res = await subscribe(

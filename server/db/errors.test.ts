@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { safeError, setupLog } from "../log.ts";
 
@@ -10,12 +10,8 @@ import { safeError, setupLog } from "../log.ts";
  * logged its INSERT with the argon2 hash).
  */
 describe.skipIf(skipDatabase)("database errors in the log", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   let logged: string[] = [];
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
   afterEach(() => {
     setupLog(process.env);
     logged = [];

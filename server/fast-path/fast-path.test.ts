@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 
@@ -10,13 +10,11 @@ import { createUser, signIn } from "../../tests/support/users.ts";
  * (The precomputed headers are checked on a real socket in response-headers.test.ts.)
  */
 describe.skipIf(skipDatabase)("the API's fast path", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp();
     token = await signIn(t.db, (await createUser(t.db)).id);
   });
-  afterAll(() => t.close());
 
   const userRequest = () =>
     new Request("http://localhost/api/user", { headers: { Authorization: `Bearer ${token}` } });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, perSuite, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { freePort, type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp.ts";
 import { mailOutbox } from "../db/schema.ts";
@@ -102,11 +102,7 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
 });
 
 describe.skipIf(skipDatabase)("mail without SMTP", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = perSuite(() => createTestApp());
 
   it("writes an .eml file under DATA_DIR/mail and logs where, never the link", async () => {
     const info = vi.spyOn(log, "info").mockImplementation(() => {});

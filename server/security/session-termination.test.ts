@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { roles } from "../db/schema.ts";
@@ -10,15 +10,13 @@ import { roles } from "../db/schema.ts";
  * sessions on their very next request (docs/security.md).
  */
 describe.skipIf(skipDatabase)("staff changes reach open sessions at once", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   let staffToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const staff = await createUser(t.db, { role: "admin" });
     staffToken = await signIn(t.db, staff.id);
   });
-  afterAll(() => t.close());
 
   it("a deleted account's token stops working", async () => {
     const leaver = await createUser(t.db);

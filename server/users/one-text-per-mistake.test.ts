@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser as createTestUser, signIn } from "../../tests/support/users.ts";
 import { createUser, UserInputError } from "./create-user.ts";
@@ -10,15 +10,13 @@ import { createUser, UserInputError } from "./create-user.ts";
  * `npm run user:create` (which calls createUser through the control socket).
  */
 describe.skipIf(skipDatabase)("one text per mistake, on every path that makes an account", () => {
-  let t: TestApp;
+  const t = perSuite(() => createTestApp());
   let token: string;
   let ip = 0;
   beforeAll(async () => {
-    t = await createTestApp();
     const staff = await createTestUser(t.db, { role: "super_admin" });
     token = await signIn(t.db, staff.id);
   });
-  afterAll(() => t.close());
 
   const password = "tejado-verde-2026";
   const signUp = async (body: Record<string, unknown>) =>

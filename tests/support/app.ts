@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { createApp } from "../../server/app.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { Dependencies } from "../../server/dependencies.ts";
@@ -83,6 +84,19 @@ export function uniqueIp(): string {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * What `start` makes (a test app), once for the enclosing describe block: started before its
+ * tests, closed after them. It is empty until then, so read it inside tests and hooks only.
+ */
+export function perSuite<T extends { close(): Promise<unknown> }>(start: () => Promise<T>): T {
+  const started = {} as T;
+  beforeAll(async () => {
+    Object.assign(started, await start());
+  });
+  afterAll(() => started.close());
+  return started;
+}
 
 /**
  * The test app with its mail sent through a real SMTP server on loopback (`peer`, whose
