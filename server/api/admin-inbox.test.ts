@@ -28,6 +28,17 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
     return row;
   }
 
+  /** The newest audit log entry of `action`. */
+  async function lastAudit(action: string) {
+    const [entry] = await t.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.action, action))
+      .orderBy(desc(adminAudit.id))
+      .limit(1);
+    return entry;
+  }
+
   beforeAll(async () => {
     admin = await createUser(t.db, { role: "admin", name: "Marta Admin" });
     token = await signIn(t.db, admin.id);
@@ -386,12 +397,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         token,
       );
       expect((await json(res)).count).toBe(2500);
-      const [entry] = await t.db
-        .select()
-        .from(adminAudit)
-        .where(eq(adminAudit.action, "bulk_delete"))
-        .orderBy(desc(adminAudit.id))
-        .limit(1);
+      const entry = await lastAudit("bulk_delete");
       expect(entry).toMatchObject({
         affected: 2500,
         details: { selection: "all_matching", query: { q: "lote", status: "ganado" } },
@@ -562,12 +568,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
 
     it("is recorded in the audit log with its filter and row count", async () => {
       await (await t.get("/api/admin/contacts/export?q=otra", token)).text();
-      const [entry] = await t.db
-        .select()
-        .from(adminAudit)
-        .where(eq(adminAudit.action, "export"))
-        .orderBy(desc(adminAudit.id))
-        .limit(1);
+      const entry = await lastAudit("export");
       expect(entry).toMatchObject({
         resource: "contacts",
         actor_id: admin.id,

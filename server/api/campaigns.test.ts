@@ -38,6 +38,24 @@ const header = (mail: ReceivedMail, name: string) =>
     ?.line.slice(name.length + 1)
     .trim();
 
+/** A campaign made through the admin API by `token`'s holder; answers its id. */
+async function createCampaign(t: TestApp, token: string, subject: string, body: string) {
+  const res = await t.post("/api/admin/campaigns/create", { subject, body }, token);
+  expect(res.status).toBe(201);
+  return (await res.json()).data.id as number;
+}
+
+/** Confirmed subscriptions written straight into the database. */
+const insertConfirmed = (t: TestApp, emails: string[]) =>
+  t.db.insert(subscriptions).values(
+    emails.map((email) => ({
+      email,
+      status: "confirmed" as const,
+      confirmed_at: new Date(),
+      unsubscribe_token: generateToken(),
+    })),
+  );
+
 /** Runs outbox passes until `done` holds (rows are scheduled a few ms apart by the rate). */
 async function deliverUntil(t: TestApp, done: () => boolean, timeoutMs = 15_000) {
   const start = Date.now();
@@ -72,12 +90,6 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     expect(res.status).toBe(200);
     const welcome = await t.peer.waitForMail((m) => to(email)(m) && subjectOf(m).startsWith("Ya"));
     return linkToken(welcome, "/newsletter/baja");
-  }
-
-  async function createCampaign(subject: string, body: string): Promise<number> {
-    const res = await t.post("/api/admin/campaigns/create", { subject, body }, token);
-    expect(res.status).toBe(201);
-    return (await res.json()).data.id;
   }
 
   beforeAll(async () => {
@@ -119,6 +131,8 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
 
     const subject = "Ideas para tu cocina <b>nueva</b> & más";
     const id = await createCampaign(
+      t,
+      token,
       subject,
       "## Cocinas que duran\n\nMira [nuestras obras](https://obra.test/gallery).\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>",
     );
@@ -200,7 +214,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     });
 
     // The next campaign goes to the one still subscribed.
-    const next = await createCampaign("Segunda campaña", "Hola de nuevo.");
+    const next = await createCampaign(t, token, "Segunda campaña", "Hola de nuevo.");
     const sendNext = await t.post(`/api/admin/campaigns/${next}/send`, {}, token);
     expect((await sendNext.json()).data).toEqual({ queued: 1 });
     const nextMails = () => t.peer.received.filter((m) => m.subject === "Segunda campaña");
@@ -228,7 +242,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     );
     expect(forged.status).toBe(422);
     // Line breaks fold into spaces (a one-line field): no header of the writer's choosing.
-    const id = await createCampaign("Hola\r\nBcc: victima@example.test", "x");
+    const id = await createCampaign(t, token, "Hola\r\nBcc: victima@example.test", "x");
     const [row] = await t.db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(row?.subject).toBe("Hola Bcc: victima@example.test");
 
@@ -241,7 +255,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, as text
       "{{7*7}} ${7*7} %s %n",
     ];
-    const hostile = await createCampaign(blns.slice(0, 2).join(" "), blns.join("\n\n"));
+    const hostile = await createCampaign(t, token, blns.slice(0, 2).join(" "), blns.join("\n\n"));
     const { data } = await (await t.get(`/api/admin/campaigns/${hostile}/preview`, token)).json();
     expect(data.html).not.toMatch(/<svg|<img src=x|href="javascript/i);
     expect(data.html).toContain("&lt;svg/onload=alert(1)&gt;");
@@ -316,20 +330,8 @@ describe.skipIf(skipDatabase)("a campaign send interrupted by a restart", () => 
 
   it("is throttled by the rate and delivers the rest exactly once after a new worker starts, claims of the dead one included", async () => {
     const emails = ["r1", "r2", "r3", "r4", "r5"].map((n) => `${n}@example.test`);
-    await t.db.insert(subscriptions).values(
-      emails.map((email) => ({
-        email,
-        status: "confirmed" as const,
-        confirmed_at: new Date(),
-        unsubscribe_token: generateToken(),
-      })),
-    );
-    const created = await t.post(
-      "/api/admin/campaigns/create",
-      { subject: "Reanudable", body: "Texto." },
-      token,
-    );
-    const id = (await created.json()).data.id;
+    await insertConfirmed(t, emails);
+    const id = await createCampaign(t, token, "Reanudable", "Texto.");
     const sent = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
     expect((await sent.json()).data).toEqual({ queued: 5 });
 
@@ -412,20 +414,8 @@ describe.skipIf(skipDatabase)("a campaign while the SMTP server is down", () => 
     try {
       const staff = await createUser(t.db, { role: "admin" });
       const token = await signIn(t.db, staff.id);
-      await t.db.insert(subscriptions).values(
-        ["d1", "d2"].map((n) => ({
-          email: `${n}@example.test`,
-          status: "confirmed" as const,
-          confirmed_at: new Date(),
-          unsubscribe_token: generateToken(),
-        })),
-      );
-      const created = await t.post(
-        "/api/admin/campaigns/create",
-        { subject: "Con el servidor caído", body: "Texto." },
-        token,
-      );
-      const id = (await created.json()).data.id;
+      await insertConfirmed(t, ["d1@example.test", "d2@example.test"]);
+      const id = await createCampaign(t, token, "Con el servidor caído", "Texto.");
       await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
       await new Promise((r) => setTimeout(r, 100)); // both mails due
       await t.deps.mail.flush();
