@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTestApp, perSuite, type TestApp } from "../tests/support/app.ts";
 import {
   createPostgresTestDatabase,
@@ -8,7 +8,7 @@ import {
   skipDatabase,
   testDatabaseKind,
 } from "../tests/support/database.ts";
-import { listen } from "../tests/support/listening.ts";
+import { createListeningTestApp } from "../tests/support/listening.ts";
 import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
 import { openPostgres } from "./db/client.ts";
 import { mailOutbox } from "./db/schema.ts";
@@ -134,25 +134,14 @@ describe.skipIf(skipDatabase)("/readyz without its database", () => {
 });
 
 describe.skipIf(skipDatabase)("health probes over a real socket", () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let base: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    // The site's middlewares must not see a probe: this site fails every request it gets.
-    const site = new Hono().all("*", (c) => c.text("site", 500));
-    server = await listen(t, site);
-    base = server.base;
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
+  // The site's middlewares must not see a probe: this site fails every request it gets.
+  const site = new Hono().all("*", (c) => c.text("site", 500));
+  const wire = perSuite(() => createListeningTestApp({}, site));
 
   it("answers GET and HEAD of both probes beside the site, uncached, with a request id", async () => {
     for (const method of ["GET", "HEAD"]) {
       for (const target of ["/healthz", "/readyz"]) {
-        const answer = await fetch(`${base}${target}`, { method });
+        const answer = await fetch(`${wire.base}${target}`, { method });
         expect(answer.status, `${method} ${target}`).toBe(200);
         expect(answer.headers.get("cache-control")).toBe("no-store");
         expect(answer.headers.get("content-type")).toBe("application/json");
@@ -162,6 +151,6 @@ describe.skipIf(skipDatabase)("health probes over a real socket", () => {
         else expect(JSON.parse(body).status).toBe("ok");
       }
     }
-    expect((await fetch(`${base}/healthz-not`)).status).toBe(500);
+    expect((await fetch(`${wire.base}/healthz-not`)).status).toBe(500);
   });
 });

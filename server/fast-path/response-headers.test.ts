@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { listen } from "../../tests/support/listening.ts";
+import { createListeningTestApp } from "../../tests/support/listening.ts";
 import { SecuredResponse } from "./response-headers.ts";
 
 /** A request over a real socket: status, the raw header lines (names lowercased) and body. */
@@ -36,31 +36,20 @@ const value = (lines: [string, string][], name: string) =>
 
 // The headers are written by Node, so only a real socket shows them (not app.request()).
 describe.skipIf(skipDatabase)("security headers on the wire", () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let port: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    const site = new Hono();
-    site.get("/obra", (c) => {
-      c.header("Cache-Control", "public, max-age=300");
-      return c.html("<!DOCTYPE html><title>Obra</title>");
-    });
-    site.get("/embeddable", (c) => {
-      c.header("X-Frame-Options", "SAMEORIGIN");
-      return c.html("<!DOCTYPE html><title>Plano</title>");
-    });
-    server = await listen(t, site);
-    port = server.port;
+  const site = new Hono();
+  site.get("/obra", (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.html("<!DOCTYPE html><title>Obra</title>");
   });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
+  site.get("/embeddable", (c) => {
+    c.header("X-Frame-Options", "SAMEORIGIN");
+    return c.html("<!DOCTYPE html><title>Plano</title>");
   });
+  const wire = perSuite(() => createListeningTestApp({}, site));
 
   it("API answers, refusals included: locked to this origin, never stored, no CORS grant", async () => {
     for (const path of ["/api/user", "/api/no-such-thing"]) {
-      const { status, lines } = await get(port, path, { Origin: "https://evil.example" });
+      const { status, lines } = await get(wire.port, path, { Origin: "https://evil.example" });
       expect(status).toBeGreaterThanOrEqual(400);
       expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
       expect(value(lines, "strict-transport-security")[0]).toMatch(/max-age=\d+/);
@@ -77,7 +66,7 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
   });
 
   it("pages: the common headers once each, their own caching, embeddable by nobody", async () => {
-    const { status, lines } = await get(port, "/obra");
+    const { status, lines } = await get(wire.port, "/obra");
     expect(status).toBe(200);
     expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
     expect(value(lines, "x-frame-options")).toEqual(["DENY"]);
@@ -91,7 +80,7 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
   it("the bare API root, with or without a query, is an unknown API path: JSON 404", async () => {
     for (const path of ["/api", "/api?x=1"]) {
       for (const method of ["GET", "HEAD"]) {
-        const { status, lines, body } = await send(port, path, method);
+        const { status, lines, body } = await send(wire.port, path, method);
         expect(status, `${method} ${path}`).toBe(404);
         expect(value(lines, "content-type")[0], `${method} ${path}`).toContain("application/json");
         expect(value(lines, "cache-control"), `${method} ${path}`).toEqual(["no-store"]);
@@ -104,13 +93,13 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
       }
     }
     // A page whose path merely begins with the same letters stays a page.
-    const { lines } = await get(port, "/apiary");
+    const { lines } = await get(wire.port, "/apiary");
     expect(value(lines, "content-type")[0] ?? "").not.toContain("application/json");
   });
 
   it("a target that only decodes or normalizes to an API path is not the API", async () => {
     for (const path of ["/%61pi/user", "/obra/../api/user"]) {
-      const { status, lines } = await get(port, path);
+      const { status, lines } = await get(wire.port, path);
       expect(status).toBe(404);
       expect(value(lines, "content-type")[0] ?? "").not.toContain("application/json");
       expect(value(lines, "x-frame-options")).toEqual(["DENY"]);
@@ -118,7 +107,7 @@ describe.skipIf(skipDatabase)("security headers on the wire", () => {
   });
 
   it("an answer that sets one of them itself sends its own value, once", async () => {
-    const { lines } = await get(port, "/embeddable");
+    const { lines } = await get(wire.port, "/embeddable");
     expect(value(lines, "x-frame-options")).toEqual(["SAMEORIGIN"]);
     expect(value(lines, "x-content-type-options")).toEqual(["nosniff"]);
   });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { describe, expect, it } from "vitest";
+import { perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { listen } from "../../tests/support/listening.ts";
+import { createListeningTestApp, type listen } from "../../tests/support/listening.ts";
 
 /**
  * Over a real socket: which address the throttles count is decided by TRUST_PROXY and the
@@ -26,17 +26,12 @@ function describeBehind(
   body: (s: () => Server) => void,
 ) {
   describe.skipIf(skipDatabase)(title, () => {
-    let t: TestApp;
-    let server: Awaited<ReturnType<typeof listen>>;
-    beforeAll(async () => {
-      t = await createTestApp({ env: trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy } });
-      server = await listen(t);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await t?.close();
-    });
-    body(() => server);
+    const wire = perSuite(() =>
+      createListeningTestApp({
+        env: trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy },
+      }),
+    );
+    body(() => wire);
   });
 }
 type Server = Awaited<ReturnType<typeof listen>>;
@@ -65,14 +60,12 @@ describeBehind("1", "behind one proxy (TRUST_PROXY=1)", (server) => {
   });
 
   it("reads TRUST_PROXY=true as one proxy", async () => {
-    const t = await createTestApp({ env: { TRUST_PROXY: "true" } });
-    const other = await listen(t);
+    const other = await createListeningTestApp({ env: { TRUST_PROXY: "true" } });
     try {
       const statuses = await contactStatuses(other, 7, (i) => `192.0.2.${i},198.51.100.9`);
       expect(statuses).toEqual(fiveThenRefused);
     } finally {
       await other.close();
-      await t.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import { apiBeside } from "../../server/app.ts";
 import { SecuredResponse } from "../../server/fast-path/response-headers.ts";
-import type { TestApp } from "./app.ts";
+import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
 
 /**
  * The test app's API served as production serves it (@hono/node-server on a TCP port), for
@@ -36,5 +36,19 @@ export async function listen(t: TestApp, site?: Hono) {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A fresh test app (`options`) served by `listen` (beside `site`); `close()` stops both. */
+export async function createListeningTestApp(options: TestAppOptions = {}, site?: Hono) {
+  const t = await createTestApp(options);
+  const server = await listen(t, site);
+  return {
+    ...server,
+    t,
+    async close() {
+      await server.close();
+      await t.close();
+    },
   };
 }
