@@ -42,28 +42,33 @@ describe.skipIf(skipDatabase)("one text per mistake, on every path that makes an
       (error: unknown) => (error instanceof UserInputError ? error.errors : Promise.reject(error)),
     );
 
+  /** Every path refuses `body` with exactly `expected` on `field`. */
+  async function expectOnEveryPath(
+    body: { name: string; email: string },
+    field: "name" | "email",
+    expected: string[],
+  ) {
+    expect((await signUp(body))[field], "sign-up").toEqual(expected);
+    expect((await adminCreate(body))[field], "admin form").toEqual(expected);
+    expect((await operatorCreate(body))?.[field], "user:create").toEqual(expected);
+  }
+
   it("a malformed e-mail", async () => {
-    const body = { name: "Ana", email: "ana@" };
-    const expected = ["El campo «Correo electrónico» debe ser un correo electrónico válido."];
-    expect((await signUp(body)).email).toEqual(expected);
-    expect((await adminCreate(body)).email).toEqual(expected);
-    expect((await operatorCreate(body))?.email).toEqual(expected);
+    await expectOnEveryPath({ name: "Ana", email: "ana@" }, "email", [
+      "El campo «Correo electrónico» debe ser un correo electrónico válido.",
+    ]);
   });
 
   it("an e-mail that already has an account, in any letter case", async () => {
     await createTestUser(t.db, { email: "ocupada@example.test" });
-    const body = { name: "Ana", email: "Ocupada@Example.TEST" };
-    const expected = ["Ya existe una cuenta con este correo electrónico."];
-    expect((await signUp(body)).email).toEqual(expected);
-    expect((await adminCreate(body)).email).toEqual(expected);
-    expect((await operatorCreate(body))?.email).toEqual(expected);
+    await expectOnEveryPath({ name: "Ana", email: "Ocupada@Example.TEST" }, "email", [
+      "Ya existe una cuenta con este correo electrónico.",
+    ]);
   });
 
   it("a missing name", async () => {
-    const body = { name: " ", email: "nadie@example.test" };
-    const expected = ["El campo «Nombre» es obligatorio."];
-    expect((await signUp(body)).name).toEqual(expected);
-    expect((await adminCreate(body)).name).toEqual(expected);
-    expect((await operatorCreate(body))?.name).toEqual(expected);
+    await expectOnEveryPath({ name: " ", email: "nadie@example.test" }, "name", [
+      "El campo «Nombre» es obligatorio.",
+    ]);
   });
 });
