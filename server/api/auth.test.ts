@@ -1,7 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { goodPassword, registerUser } from "../../tests/support/accounts.ts";
-import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
+import {
+  createTestApp,
+  expectValidationErrors,
+  perSuite,
+  uniqueIp,
+} from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { accessTokenLifetime } from "../auth/access-tokens.ts";
 import { hashToken } from "../auth/tokens.ts";
@@ -66,10 +71,7 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
         password: "corta",
         password_confirmation: "corta",
       });
-      expect(res.status).toBe(422);
-      const body = await res.json();
-      expect(body.title).toBe("Error de Validación");
-      expect(body.errors).toEqual({
+      await expectValidationErrors(res, {
         name: ["El campo «Nombre» es obligatorio."],
         email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
         password: ["La contraseña debe tener al menos 8 caracteres."],

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createTestApp, perSuite } from "../../tests/support/app.ts";
+import { createTestApp, expectValidationErrors, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
 
@@ -87,10 +87,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
       phone: "llámame ya",
       message: "m".repeat(5001),
     });
-    expect(res.status).toBe(422);
-    const body = await res.json();
-    expect(body.title).toBe("Error de Validación");
-    expect(body.errors).toEqual({
+    const body = await expectValidationErrors(res, {
       name: ["El campo «Nombre» no puede tener más de 100 caracteres."],
       email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
       phone: ["El campo «Teléfono» solo puede contener números, espacios y los signos + ( ) -."],

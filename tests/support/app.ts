@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "../../server/app.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { Dependencies } from "../../server/dependencies.ts";
@@ -72,6 +72,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
       await database.close();
     },
   };
+}
+
+/** Expects the API's Spanish validation refusal (422) with exactly `errors`; answers its body. */
+export async function expectValidationErrors(res: Response, errors: Record<string, string[]>) {
+  expect(res.status).toBe(422);
+  const body = await res.json();
+  expect(body.title).toBe("Error de Validación");
+  expect(body.errors).toEqual(errors);
+  return body;
 }
 
 const defaultIp = "203.0.113.7";
