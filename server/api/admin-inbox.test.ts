@@ -28,6 +28,16 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
     return row;
   }
 
+  /** `count` leads named "`name` 0", "`name` 1", …, in one insert. */
+  const manyLeads = (count: number, name: string) =>
+    t.db.insert(contacts).values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `${name} ${i}`,
+        subject: "S",
+        message: "M",
+      })),
+    );
+
   /** The newest audit log entry of `action`. */
   async function lastAudit(action: string) {
     const [entry] = await t.db
@@ -377,13 +387,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
     });
 
     it("acts on thousands of matches at once (more ids than a query may carry as a list)", async () => {
-      await t.db.insert(contacts).values(
-        Array.from({ length: 2500 }, (_, i) => ({
-          name: `Lote ${i}`,
-          subject: "S",
-          message: "M",
-        })),
-      );
+      await manyLeads(2500, "Lote");
       const query = { q: "lote", status: "nuevo" };
       let res = await t.post(
         "/api/admin/contacts/bulk",
@@ -536,13 +540,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
     });
 
     it("stops reading rows when the client goes away, and the API keeps answering", async () => {
-      await t.db.insert(contacts).values(
-        Array.from({ length: 1200 }, (_, i) => ({
-          name: `Masivo ${i}`,
-          subject: "S",
-          message: "M",
-        })),
-      );
+      await manyLeads(1200, "Masivo");
       const res = await t.get("/api/admin/contacts/export", token);
       const reader = res.body?.getReader();
       expect((await reader?.read())?.done).toBe(false);
