@@ -99,7 +99,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
   });
 
   it("refuses to send to nobody: the draft stays a draft, and its screen says it would reach 0", async () => {
-    const id = await createCampaign("Nadie la recibiría", "Hola.");
+    const id = await createCampaign(t, token, "Nadie la recibiría", "Hola.");
     const send = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
     expect(send.status).toBe(409);
     expect(await send.json()).toMatchObject({

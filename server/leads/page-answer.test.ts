@@ -4,10 +4,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { describe, expect, it } from "vitest";
+import { perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { listen } from "../../tests/support/listening.ts";
+import { createListeningTestApp } from "../../tests/support/listening.ts";
 import { contacts, leadPhotos, mailOutbox } from "../db/schema.ts";
 
 /** What a browser sends for a page's form: its fields as multipart, an empty file input too. */
@@ -29,8 +29,13 @@ const navigation = {
 };
 
 describe.skipIf(skipDatabase)("the contact form sent without the page's script", () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
+  // The pages' own server beside the API: any other post to a page is still not a form it takes.
+  const server = perSuite(() =>
+    createListeningTestApp(
+      { env: { CONTACT_NOTIFY_TO: "oficina@obra.test", TRUST_PROXY: "1" } },
+      new Hono().all("*", (c) => c.text("página", 405)),
+    ),
+  );
   let ip = 0;
   const post = (form: FormData, headers: Record<string, string> = navigation) =>
     fetch(`${server.base}/contact`, {
@@ -38,17 +43,6 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
       headers: { ...headers, "X-Forwarded-For": `198.51.100.${++ip}` },
       body: form,
     });
-
-  beforeAll(async () => {
-    t = await createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test", TRUST_PROXY: "1" } });
-    // The pages' own server: any other post to a page is still not a form it takes.
-    const site = new Hono().all("*", (c) => c.text("página", 405));
-    server = await listen(t, site);
-  });
-  afterAll(async () => {
-    await server.close();
-    await t.close();
-  });
 
   it("stores the request, with its photo, mails staff and thanks the visitor with the reference", async () => {
     const photo = await sharp({
@@ -76,7 +70,7 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
     expect(res.headers.get("content-security-policy")).toMatch(/^default-src 'none'; style-src/);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
-    const [lead] = await t.db
+    const [lead] = await server.t.db
       .select()
       .from(contacts)
       .where(eq(contacts.subject, "Reforma de cocina sin script"));
@@ -90,12 +84,12 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
     expect(html).toContain(`Tu referencia es <strong>${lead?.reference}</strong>.`);
     expect(html).not.toContain("<Martínez>");
     expect(
-      await t.db
+      await server.t.db
         .select()
         .from(leadPhotos)
         .where(eq(leadPhotos.contact_id, lead?.id ?? 0)),
     ).toHaveLength(1);
-    const notices = await t.db
+    const notices = await server.t.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, "oficina@obra.test"));
@@ -103,7 +97,7 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
   });
 
   it("lists what to mend, field by field, stores nothing, and says the form still holds it all", async () => {
-    const before = (await t.db.select().from(contacts)).length;
+    const before = (await server.t.db.select().from(contacts)).length;
     const res = await post(
       pageForm({ name: "Pere", email: "", phone: "llámame", subject: "", message: "Hola." }),
     );
@@ -114,7 +108,7 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
     expect(html).toMatch(/<li><strong>Asunto:<\/strong> /);
     expect(html).toContain("lo que escribiste sigue en el formulario");
     expect(html).toContain('<a href="/contact">Volver al formulario</a>');
-    expect(await t.db.select().from(contacts)).toHaveLength(before);
+    expect(await server.t.db.select().from(contacts)).toHaveLength(before);
   });
 
   it("leaves the page's script and other API clients their JSON, and other pages' posts alone", async () => {
