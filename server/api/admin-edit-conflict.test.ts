@@ -18,6 +18,10 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
   let inigoId: number;
   let leadId: number;
 
+  /** A member of staff's one-click call: `/status` or `/assign` on the contacts. */
+  const oneClick = (call: "status" | "assign", token: string, body: Record<string, unknown>) =>
+    t.post(`/api/admin/contacts/${call}`, body, token);
+
   const statusOfLead = async () =>
     (await t.db.select().from(contacts).where(eq(contacts.id, leadId)))[0]?.status;
   /** The edit form as a member of staff opens it: its values and its version. */
@@ -46,11 +50,7 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
   it("is refused with 409 and leaves the colleague's status as it was", async () => {
     const stale = await openForm(ana);
     expect(stale.version).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const moved = await t.post(
-      "/api/admin/contacts/status",
-      { id: leadId, status: "presupuesto_enviado" },
-      inigo,
-    );
+    const moved = await oneClick("status", inigo, { id: leadId, status: "presupuesto_enviado" });
     expect(moved.status).toBe(200);
 
     const res = await t.post(
@@ -102,64 +102,52 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
     it("from a status the lead no longer has is refused, and the colleague's step stays", async () => {
       await t.db.update(contacts).set({ status: "nuevo" }).where(eq(contacts.id, leadId));
       // Íñigo moves it on; Ana's list still showed "nuevo".
-      const moved = await t.post(
-        "/api/admin/contacts/status",
-        { id: leadId, status: "visita", from: "nuevo" },
-        inigo,
-      );
+      const moved = await oneClick("status", inigo, {
+        id: leadId,
+        status: "visita",
+        from: "nuevo",
+      });
       expect(moved.status).toBe(200);
-      const stale = await t.post(
-        "/api/admin/contacts/status",
-        { id: leadId, status: "contactado", from: "nuevo" },
-        ana,
-      );
+      const stale = await oneClick("status", ana, {
+        id: leadId,
+        status: "contactado",
+        from: "nuevo",
+      });
       expect(stale.status).toBe(409);
       expect(await stale.json()).toEqual(oneClickRefusal("el estado"));
       expect(await statusOfLead()).toBe("visita");
       // From what it shows now, or without `from` (the API as before), it saves.
-      const fresh = await t.post(
-        "/api/admin/contacts/status",
-        { id: leadId, status: "contactado", from: "visita" },
-        ana,
-      );
+      const fresh = await oneClick("status", ana, {
+        id: leadId,
+        status: "contactado",
+        from: "visita",
+      });
       expect(fresh.status).toBe(200);
-      const plain = await t.post(
-        "/api/admin/contacts/status",
-        { id: leadId, status: "visita" },
-        ana,
-      );
+      const plain = await oneClick("status", ana, { id: leadId, status: "visita" });
       expect(plain.status).toBe(200);
       // A lead that is gone is still "not found", whatever `from` says.
-      const gone = await t.post(
-        "/api/admin/contacts/status",
-        { id: 999_999, status: "visita", from: "nuevo" },
-        ana,
-      );
+      const gone = await oneClick("status", ana, { id: 999_999, status: "visita", from: "nuevo" });
       expect(gone.status).toBe(404);
     });
 
     it("from an assignee the lead no longer has is refused, and the colleague's choice stays", async () => {
       await t.db.update(contacts).set({ assignee_id: null }).where(eq(contacts.id, leadId));
-      const taken = await t.post(
-        "/api/admin/contacts/assign",
-        { id: leadId, assignee_id: inigoId, from: null },
-        inigo,
-      );
+      const taken = await oneClick("assign", inigo, {
+        id: leadId,
+        assignee_id: inigoId,
+        from: null,
+      });
       expect(taken.status).toBe(200);
-      const stale = await t.post(
-        "/api/admin/contacts/assign",
-        { id: leadId, assignee_id: anaId, from: null },
-        ana,
-      );
+      const stale = await oneClick("assign", ana, { id: leadId, assignee_id: anaId, from: null });
       expect(stale.status).toBe(409);
       expect(await stale.json()).toEqual(oneClickRefusal("el responsable"));
       const [row] = await t.db.select().from(contacts).where(eq(contacts.id, leadId));
       expect(row?.assignee_id).toBe(inigoId);
-      const fresh = await t.post(
-        "/api/admin/contacts/assign",
-        { id: leadId, assignee_id: anaId, from: inigoId },
-        ana,
-      );
+      const fresh = await oneClick("assign", ana, {
+        id: leadId,
+        assignee_id: anaId,
+        from: inigoId,
+      });
       expect(fresh.status).toBe(200);
     });
   });
