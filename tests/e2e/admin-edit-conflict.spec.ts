@@ -1,5 +1,6 @@
 // Two staff, one lead (decision 154): saving an edit form opened before a colleague moved the
 // lead on says so, keeps the form, and leaves the colleague's change in place.
+import type { APIRequestContext } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person } from "./support/people";
@@ -14,22 +15,36 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
+const headers = (person: Person) => ({ Authorization: `Bearer ${person.token}` });
+
+/** A visitor's request, sent from its own address; its id as staff find it by its subject. */
+async function newLead(
+  request: APIRequestContext,
+  from: string,
+  lead: { name: string; phone: string; subject: string; message: string },
+): Promise<number> {
+  const sent = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": from },
+    data: lead,
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const list = await request.get(`/api/admin/contacts?q=${encodeURIComponent(lead.subject)}`, {
+    headers: headers(ana),
+  });
+  const [found] = (await list.json()).data.data as { id: number }[];
+  return found?.id as number;
+}
+
 test("an edit form opened before a colleague's change does not undo it", async ({
   page,
   request,
 }) => {
-  const subject = `Reforma de baño ${Date.now()}`;
-  const sent = await request.post("/api/contacts", {
-    headers: { "X-Forwarded-For": "203.0.113.154" },
-    data: { name: "Marta Gil", phone: "+34 600 111 222", subject, message: "Baño de 5 m²." },
+  const id = await newLead(request, "203.0.113.154", {
+    name: "Marta Gil",
+    phone: "+34 600 111 222",
+    subject: `Reforma de baño ${Date.now()}`,
+    message: "Baño de 5 m².",
   });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const headers = (person: Person) => ({ Authorization: `Bearer ${person.token}` });
-  const list = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
-    headers: headers(ana),
-  });
-  const [lead] = (await list.json()).data.data as { id: number }[];
-  const id = lead?.id as number;
 
   await openAs(page, ana, `/admin/contacts/update/${id}`);
   const main = page.getByRole("main");
@@ -60,18 +75,12 @@ test("a one-click status or assignment over a colleague's newer one is refused a
   page,
   request,
 }) => {
-  const subject = `Reforma de cocina ${Date.now()}`;
-  const sent = await request.post("/api/contacts", {
-    headers: { "X-Forwarded-For": "203.0.113.161" },
-    data: { name: "Rosa Vidal", phone: "+34 600 222 333", subject, message: "Cocina de 9 m²." },
+  const id = await newLead(request, "203.0.113.161", {
+    name: "Rosa Vidal",
+    phone: "+34 600 222 333",
+    subject: `Reforma de cocina ${Date.now()}`,
+    message: "Cocina de 9 m².",
   });
-  expect(sent.status(), await sent.text()).toBe(201);
-  const headers = (person: Person) => ({ Authorization: `Bearer ${person.token}` });
-  const list = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
-    headers: headers(ana),
-  });
-  const [lead] = (await list.json()).data.data as { id: number }[];
-  const id = lead?.id as number;
 
   await openAs(page, ana, `/admin/contacts/detail/${id}`);
   const main = page.getByRole("main");

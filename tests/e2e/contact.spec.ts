@@ -1,7 +1,7 @@
 // /contact (SPEC §3, §4, §5, §8): a quote request reaches the company, the form confirms and
 // clears; a refused one explains why and keeps what was typed.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { nextSteps } from "../../content/quote-request";
 import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
@@ -85,14 +85,19 @@ test("a device whose clock is minutes fast still reaches the company (decision 1
   await expect(page.getByRole("dialog")).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
 });
 
-test("a refused request shows the validation dialog and keeps what was typed", async ({ page }) => {
-  await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+/** A request the server refuses for its phone (letters), everything else as a visitor writes it. */
+async function sendWithWrongPhone(form: Locator) {
   await form.getByLabel("Nombre").fill("Pere Puig");
   await form.getByLabel("Teléfono").fill("llámame por la tarde");
   await form.getByLabel("Asunto").fill("Reforma de baño");
   await form.getByLabel("Mensaje").fill("Baño pequeño en Barcelona.");
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+}
+
+test("a refused request shows the validation dialog and keeps what was typed", async ({ page }) => {
+  await visit(page, "/contact");
+  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  await sendWithWrongPhone(form);
 
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading")).toHaveText("Error de Validación");
@@ -475,11 +480,7 @@ test.describe("before the page's script has run", () => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.162.2" });
     await page.goto("/contact");
     const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
-    await form.getByLabel("Nombre").fill("Pere Puig");
-    await form.getByLabel("Teléfono").fill("llámame por la tarde");
-    await form.getByLabel("Asunto").fill("Reforma de baño");
-    await form.getByLabel("Mensaje").fill("Baño pequeño en Barcelona.");
-    await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+    await sendWithWrongPhone(form);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error de Validación");
     await expect(page.getByRole("listitem")).toContainText(["Teléfono:"]);
     await page.goBack();
