@@ -12,7 +12,7 @@ import { company } from "../../content/company.ts";
 import { nextSteps } from "../../content/quote-request.ts";
 import { escapeHtml } from "../mail/layout.ts";
 
-export const wantsPage = (accept: string | undefined) => /^\s*text\/html\b/i.test(accept ?? "");
+const wantsPage = (accept: string | undefined) => /^\s*text\/html\b/i.test(accept ?? "");
 
 interface Answer {
   title?: unknown;
@@ -52,8 +52,10 @@ function body(status: number, answer: Answer): string {
   return [
     answer.message ? `<p>${text(answer.message)}</p>` : "",
     problems.length ? `<ul>${problems.join("")}</ul>` : "",
-    "<p>Vuelve atrás con el botón de tu navegador para corregirlo: lo que escribiste sigue en el formulario.</p>",
-    `<p><a href="/contact">Volver al formulario</a> · o llámanos al ${escapeHtml(company.phone)}</p>`,
+    problems.length
+      ? "<p>Vuelve atrás con el botón de tu navegador para corregirlo: lo que escribiste sigue en el formulario.</p>"
+      : "<p>Si vuelves atrás con el botón de tu navegador, lo que escribiste sigue en el formulario.</p>",
+    `<p><a href="/contact">Volver al formulario</a> o llámanos al ${escapeHtml(company.phone)}.</p>`,
   ].join("\n");
 }
 
