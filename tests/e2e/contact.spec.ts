@@ -14,6 +14,30 @@ test.beforeEach(async ({ page }) => {
 /** People take more than 3 s to write a request; a faster one is a robot's (decision 130). */
 const likeAPerson = (page: Page) => page.waitForTimeout(3_100);
 
+/** The quote form (the page's only form with a subject). */
+const quoteForm = (page: Page) => page.locator("form").filter({ has: page.getByLabel("Asunto") });
+
+/** Types into the quote form's written fields, by the labels a visitor reads, in the form's order. */
+async function fillRequest(form: Locator, fields: Partial<Record<WrittenLabel, string>>) {
+  for (const label of writtenLabels) {
+    const value = fields[label];
+    if (value !== undefined) await form.getByLabel(label).fill(value);
+  }
+}
+const writtenLabels = ["Nombre", "Correo electrónico", "Teléfono", "Asunto", "Mensaje"] as const;
+type WrittenLabel = (typeof writtenLabels)[number];
+
+/** A request the server refuses for its phone (letters), everything else as a visitor writes it. */
+async function sendWithWrongPhone(form: Locator) {
+  await fillRequest(form, {
+    Nombre: "Pere Puig",
+    Teléfono: "llámame por la tarde",
+    Asunto: "Reforma de baño",
+    Mensaje: "Baño pequeño en Barcelona.",
+  });
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+}
+
 test("a quote request is stored, confirmed, cleared and counted as a conversion", async ({
   page,
   mailbox,
@@ -21,12 +45,14 @@ test("a quote request is stored, confirmed, cleared and counted as a conversion"
   await visit(page, "/contact");
   await expect(page).toHaveTitle("Contacto y presupuesto | Obra Mediterránea");
   const subject = `Reforma de cocina ${Date.now()}`;
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
-  await form.getByLabel("Nombre").fill("Lucía Martínez");
-  await form.getByLabel("Correo electrónico").fill("lucia@ejemplo.es");
-  await form.getByLabel("Teléfono").fill("+34 600 123 456");
-  await form.getByLabel("Asunto").fill(subject);
-  await form.getByLabel("Mensaje").fill("Cocina de 12 m² en Valencia, queremos abrirla al salón.");
+  const form = quoteForm(page);
+  await fillRequest(form, {
+    Nombre: "Lucía Martínez",
+    "Correo electrónico": "lucia@ejemplo.es",
+    Teléfono: "+34 600 123 456",
+    Asunto: subject,
+    Mensaje: "Cocina de 12 m² en Valencia, queremos abrirla al salón.",
+  });
   await likeAPerson(page);
 
   // Hold the answer a moment so the in-flight state can be seen; the API is the real one.
@@ -74,29 +100,22 @@ test("a device whose clock is minutes fast still reaches the company (decision 1
     Date.now = () => realNow() + 5 * 60_000;
   });
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
-  await form.getByLabel("Nombre").fill("Joan Ferrer");
-  await form.getByLabel("Teléfono").fill("+34 611 222 333");
-  await form.getByLabel("Asunto").fill(`Reforma con el reloj adelantado ${Date.now()}`);
-  await form.getByLabel("Mensaje").fill("Mi móvil va cinco minutos adelantado.");
+  const form = quoteForm(page);
+  await fillRequest(form, {
+    Nombre: "Joan Ferrer",
+    Teléfono: "+34 611 222 333",
+    Asunto: `Reforma con el reloj adelantado ${Date.now()}`,
+    Mensaje: "Mi móvil va cinco minutos adelantado.",
+  });
   await likeAPerson(page);
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
   // Only a stored request has a reference; a trapped one is answered without.
   await expect(page.getByRole("dialog")).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
 });
 
-/** A request the server refuses for its phone (letters), everything else as a visitor writes it. */
-async function sendWithWrongPhone(form: Locator) {
-  await form.getByLabel("Nombre").fill("Pere Puig");
-  await form.getByLabel("Teléfono").fill("llámame por la tarde");
-  await form.getByLabel("Asunto").fill("Reforma de baño");
-  await form.getByLabel("Mensaje").fill("Baño pequeño en Barcelona.");
-  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
-}
-
 test("a refused request shows the validation dialog and keeps what was typed", async ({ page }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   await sendWithWrongPhone(form);
 
   const dialog = page.getByRole("dialog");
@@ -124,15 +143,17 @@ test("the form says one of e-mail and phone is needed, and a request with neithe
   page,
 }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   for (const label of ["Correo electrónico", "Teléfono"]) {
     await expect(form.getByLabel(label)).toHaveAccessibleDescription(
       /al menos un correo electrónico o un teléfono para poder responderte/,
     );
   }
-  await form.getByLabel("Nombre").fill("Sin Contacto");
-  await form.getByLabel("Asunto").fill("Reforma de cocina");
-  await form.getByLabel("Mensaje").fill("Cocina pequeña en Alicante.");
+  await fillRequest(form, {
+    Nombre: "Sin Contacto",
+    Asunto: "Reforma de cocina",
+    Mensaje: "Cocina pequeña en Alicante.",
+  });
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
 
   const dialog = page.getByRole("dialog");
@@ -148,7 +169,7 @@ test("long texts: short fields stop at the server's limit, the message says how 
   page,
 }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   await form.getByLabel("Nombre").fill("N".repeat(140));
   await expect(form.getByLabel("Nombre")).toHaveValue("N".repeat(100));
   await form.getByLabel("Asunto").fill("A".repeat(200));
@@ -175,7 +196,7 @@ test("long texts: short fields stop at the server's limit, the message says how 
 
 test("required fields are marked and checked before sending", async ({ page }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   for (const label of ["Nombre", "Asunto", "Mensaje"]) {
     await expect(form.getByLabel(label)).toHaveAttribute("required", "");
   }
@@ -210,7 +231,7 @@ test("the request is written and sent with the keyboard alone, in the order it r
   page,
 }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   await form.getByLabel("Servicio").focus();
   const next = async (label: string, text?: string) => {
     await page.keyboard.press("Tab");
@@ -261,7 +282,7 @@ test("a category page's button opens the request with no service chosen yet", as
     .getByRole("link", { name: "Pide presupuesto sin compromiso" })
     .click();
   await expect(page).toHaveURL(/\/contact$/);
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   await expect(form.getByLabel("Servicio")).toHaveValue("");
 });
 
@@ -294,14 +315,16 @@ for (const viewport of [
       .getByRole("link", { name: "Pide presupuesto de reformas de baños" })
       .click();
     await expect(page).toHaveURL(/\/contact\?servicio=reformas-de-banos$/);
-    const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+    const form = quoteForm(page);
     await expect(form.getByLabel("Servicio")).toHaveValue("reformas-de-banos");
 
     const email = `visitante-${viewport.size.width}-${Date.now()}@ejemplo.es`;
-    await form.getByLabel("Nombre").fill("Núria Vidal");
-    await form.getByLabel("Correo electrónico").fill(email);
-    await form.getByLabel("Asunto").fill("Baño con ducha a ras de suelo");
-    await form.getByLabel("Mensaje").fill("Cambiar la bañera por una ducha y alicatar de nuevo.");
+    await fillRequest(form, {
+      Nombre: "Núria Vidal",
+      "Correo electrónico": email,
+      Asunto: "Baño con ducha a ras de suelo",
+      Mensaje: "Cambiar la bañera por una ducha y alicatar de nuevo.",
+    });
     await form.getByLabel("Provincia o ciudad").selectOption("Alicante");
     await form.getByLabel("Código postal").fill("03001");
     await form.getByLabel("Tipo de inmueble").selectOption({ label: "Piso" });
@@ -343,12 +366,14 @@ test("photos: a refused file is named beside the input, can be taken out, and th
   mailbox,
 }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   const subject = `Fotos de la cocina ${Date.now()}`;
-  await form.getByLabel("Nombre").fill("Marta Soler");
-  await form.getByLabel("Teléfono").fill("600 222 333");
-  await form.getByLabel("Asunto").fill(subject);
-  await form.getByLabel("Mensaje").fill("Os adjunto la cocina como está y el plano.");
+  await fillRequest(form, {
+    Nombre: "Marta Soler",
+    Teléfono: "600 222 333",
+    Asunto: subject,
+    Mensaje: "Os adjunto la cocina como está y el plano.",
+  });
   const photos = form.getByLabel("Fotos o planos (hasta 5)");
   await expect(photos).toHaveAttribute("accept", "image/*");
   await expect(photos).toHaveAccessibleDescription(/JPG, PNG, WebP o HEIC, de hasta 10 MB/);
@@ -395,11 +420,13 @@ test("photos: more than five, or one over 10 MB, are refused before anything is 
   page,
 }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
-  await form.getByLabel("Nombre").fill("Jon Etxeberria");
-  await form.getByLabel("Teléfono").fill("600 444 555");
-  await form.getByLabel("Asunto").fill("Muchas fotos");
-  await form.getByLabel("Mensaje").fill("Todas las estancias.");
+  const form = quoteForm(page);
+  await fillRequest(form, {
+    Nombre: "Jon Etxeberria",
+    Teléfono: "600 444 555",
+    Asunto: "Muchas fotos",
+    Mensaje: "Todas las estancias.",
+  });
   const photos = form.getByLabel("Fotos o planos (hasta 5)");
   const small = await photo();
   await photos.setInputFiles(
@@ -441,13 +468,15 @@ test.describe("before the page's script has run", () => {
     // Its own address: the other requests of this file count against the throttle of theirs.
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.162.1" });
     await page.goto("/contact?servicio=reformas-de-cocinas");
-    const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+    const form = quoteForm(page);
     const subject = `Reforma de cocina sin script ${Date.now()}`;
-    await form.getByLabel("Nombre").fill("Lucía Martínez");
-    await form.getByLabel("Correo electrónico").fill("lucia.sin.script@example.test");
-    await form.getByLabel("Teléfono").fill("600123456");
-    await form.getByLabel("Asunto").fill(subject);
-    await form.getByLabel("Mensaje").fill("Mi dirección es Calle Mayor 3.");
+    await fillRequest(form, {
+      Nombre: "Lucía Martínez",
+      "Correo electrónico": "lucia.sin.script@example.test",
+      Teléfono: "600123456",
+      Asunto: subject,
+      Mensaje: "Mi dirección es Calle Mayor 3.",
+    });
     const [answer] = await Promise.all([
       page.waitForResponse((response) => new URL(response.url()).pathname === "/contact"),
       form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click(),
@@ -479,7 +508,7 @@ test.describe("before the page's script has run", () => {
   }) => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.162.2" });
     await page.goto("/contact");
-    const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+    const form = quoteForm(page);
     await sendWithWrongPhone(form);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error de Validación");
     await expect(page.getByRole("listitem")).toContainText(["Teléfono:"]);
@@ -494,7 +523,7 @@ test("photos: on a phone, a long file name is cut short and the page stays as wi
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   const names = ["Screenshot_20241105-123456_Gallery.jpg", `${"reforma-cocina-".repeat(6)}.jpg`];
   await form
     .getByLabel("Fotos o planos (hasta 5)")
@@ -519,11 +548,13 @@ test("photos: taking one out keeps the server's refusal of the others still list
   page,
 }) => {
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
-  await form.getByLabel("Nombre").fill("Clara Ibáñez");
-  await form.getByLabel("Teléfono").fill("600 333 444");
-  await form.getByLabel("Asunto").fill("Planos de la casa");
-  await form.getByLabel("Mensaje").fill("Os mando los planos y una foto.");
+  const form = quoteForm(page);
+  await fillRequest(form, {
+    Nombre: "Clara Ibáñez",
+    Teléfono: "600 333 444",
+    Asunto: "Planos de la casa",
+    Mensaje: "Os mando los planos y una foto.",
+  });
   const photos = form.getByLabel("Fotos o planos (hasta 5)");
   const pdf = Buffer.from("%PDF-1.7\n%%EOF\n");
   await photos.setInputFiles([
@@ -558,11 +589,13 @@ test("a double click sends one request, with its photo once", async ({ page }) =
   // (five accepted requests per address per 10 minutes).
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.153" });
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
-  await form.getByLabel("Nombre").fill("Andrés Gil");
-  await form.getByLabel("Teléfono").fill("600 555 666");
-  await form.getByLabel("Asunto").fill(`Doble clic ${Date.now()}`);
-  await form.getByLabel("Mensaje").fill("Un baño en Madrid.");
+  const form = quoteForm(page);
+  await fillRequest(form, {
+    Nombre: "Andrés Gil",
+    Teléfono: "600 555 666",
+    Asunto: `Doble clic ${Date.now()}`,
+    Mensaje: "Un baño en Madrid.",
+  });
   await form
     .getByLabel("Fotos o planos (hasta 5)")
     .setInputFiles({ name: "bano.jpg", mimeType: "image/jpeg", buffer: await photo() });
@@ -579,10 +612,12 @@ test("a double click sends one request, with its photo once", async ({ page }) =
   expect(posts).toBe(1);
   // And once answered, the form sends again.
   await dialog.getByRole("button", { name: "Aceptar" }).click();
-  await form.getByLabel("Nombre").fill("Andrés Gil");
-  await form.getByLabel("Teléfono").fill("600 555 666");
-  await form.getByLabel("Asunto").fill(`Segunda solicitud ${Date.now()}`);
-  await form.getByLabel("Mensaje").fill("Y la cocina.");
+  await fillRequest(form, {
+    Nombre: "Andrés Gil",
+    Teléfono: "600 555 666",
+    Asunto: `Segunda solicitud ${Date.now()}`,
+    Mensaje: "Y la cocina.",
+  });
   await likeAPerson(page);
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
   await expect(dialog).toBeVisible();
@@ -595,7 +630,7 @@ test("on a phone, tabbing through the form brings each field out from under the 
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await visit(page, "/contact");
-  const form = page.locator("form").filter({ has: page.getByLabel("Asunto") });
+  const form = quoteForm(page);
   await form.getByLabel("Servicio").focus();
   /** Whether the focused control is wholly above the bar of "Llámanos" and "Pide presupuesto". */
   const clearOfTheBar = () =>
