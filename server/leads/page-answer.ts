@@ -29,7 +29,8 @@ main{max-width:38rem;margin:0 auto;padding:2.5rem 1.25rem}
 .brand a{color:inherit;text-decoration:none}
 h1{font:600 2rem/1.2 Georgia,serif;margin:0 0 1rem}
 a{color:#a64b25;font-weight:600}
-li{margin:.25rem 0}`;
+li{margin:.25rem 0}
+a[href^="tel:"]{white-space:nowrap}`;
 const styleHash = createHash("sha256").update(style).digest("base64");
 
 /** Only this page's own style; no script, no frame, forms back to this site alone. */
@@ -50,12 +51,12 @@ function body(status: number, answer: Answer): string {
     ),
   );
   return [
-    answer.message ? `<p>${text(answer.message)}</p>` : "",
-    problems.length ? `<ul>${problems.join("")}</ul>` : "",
+    // A refusal's message repeats its first field's; the list says them all.
+    problems.length ? `<ul>${problems.join("")}</ul>` : `<p>${text(answer.message)}</p>`,
     problems.length
       ? "<p>Vuelve atrás con el botón de tu navegador para corregirlo: lo que escribiste sigue en el formulario.</p>"
       : "<p>Si vuelves atrás con el botón de tu navegador, lo que escribiste sigue en el formulario.</p>",
-    `<p><a href="/contact">Volver al formulario</a> o llámanos al ${escapeHtml(company.phone)}.</p>`,
+    `<p><a href="/contact">Volver al formulario</a> o llámanos al <a href="${escapeHtml(company.phoneHref)}">${escapeHtml(company.phone)}</a>.</p>`,
   ].join("\n");
 }
 
