@@ -7,23 +7,14 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const folder = mkdtempSync(path.join(os.tmpdir(), "obra-production-"));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The operator's environment: nothing of this checkout's or of the test runner's. */
 const operatorEnv = () => {

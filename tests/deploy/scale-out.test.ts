@@ -14,6 +14,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeNginxConf } from "../support/nginx-conf.ts";
+import { freePorts } from "../support/ports.ts";
 import { adminUrl, databaseUrl } from "../support/postgres.ts";
 import { localNginxSite, readDeployGuide } from "./deploy-guide.ts";
 
@@ -22,15 +23,6 @@ const guide = readDeployGuide();
 const databaseName = `obra_deploy_${process.pid}`;
 /** A Redis database of its own, emptied first: throttle windows of earlier runs stay out. */
 const redisUrl = "redis://127.0.0.1:6379/7";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const tlsAgent = new https.Agent({ keepAlive: true, rejectUnauthorized: false, maxSockets: 16 });
 
@@ -163,8 +155,8 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     redis.disconnect();
 
     prefix = mkdtempSync(path.join(os.tmpdir(), "obra-deploy-"));
-    for (const _ of guide.instancePorts) ports.push(await freePort());
-    const [httpPort, httpsPort] = [await freePort(), await freePort()];
+    const [httpPort, httpsPort, ...instancePorts] = await freePorts(2 + guide.instancePorts.length);
+    ports.push(...instancePorts);
     proxyBase = `https://localhost:${httpsPort}`;
     instanceEnv = {
       ...guide.instanceEnv,
@@ -205,8 +197,8 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     );
     const site = localNginxSite(guide.nginxSite, {
       ports: new Map(guide.instancePorts.map((from, i) => [from, ports[i] as number])),
-      http: httpPort,
-      https: httpsPort,
+      http: httpPort as number,
+      https: httpsPort as number,
       cert,
       key,
     });

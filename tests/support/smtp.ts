@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -18,21 +17,7 @@ export interface SmtpPeer {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now: lets a test point the app at a mail server that is down. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
+export { freePort } from "./ports.ts";
 
 /** A real SMTP server in this process (smtp-server), parsing every message with mailparser. */
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
