@@ -41,6 +41,12 @@ let hashed = 0;
 /** How many new passwords this process has hashed: proof that a refused request cost none. */
 export const newPasswordsHashed = () => hashed;
 
+/** What each queue is doing now: proof that a sign-in is checked while new passwords wait. */
+export const hashingQueues = () => ({
+  signInChecks: { running: signInChecks.activeCount, waiting: signInChecks.pendingCount },
+  newPasswords: { running: newPasswords.activeCount, waiting: newPasswords.pendingCount },
+});
+
 export function hashPassword(password: string): Promise<string> {
   return newPasswords(() => {
     hashed += 1;
