@@ -129,7 +129,7 @@ export function createApp(deps: Dependencies) {
 export function apiBeside(api: Hono, site: Hono) {
   return (request: Request, bindings?: { incoming?: { url?: string } }) => {
     const target = bindings?.incoming?.url ?? getPath(request);
-    if (request.method === "POST" && target === "/contact") {
+    if (request.method === "POST" && pathOf(target) === "/contact") {
       return api.fetch(quoteFromPage(request), bindings);
     }
     return isApiTarget(target) || isHealthTarget(target)
@@ -137,6 +137,9 @@ export function apiBeside(api: Hono, site: Hono) {
       : site.fetch(request, bindings);
   };
 }
+
+/** The path of a request target, without its query: `/contact?servicio=cocinas` is /contact. */
+const pathOf = (target: string) => target.split("?", 1)[0];
 
 /**
  * The contact page's form posted by the browser itself, before the page's script ran: the API's

@@ -111,6 +111,28 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
     expect(await server.t.db.select().from(contacts)).toHaveLength(before);
   });
 
+  it("takes the form from an address with a query, and says when to try again once refused", async () => {
+    // A visitor who came from a service page (/contact?servicio=…); the sixth request from one
+    // address in ten minutes is refused, and the page keeps the API's Retry-After.
+    const send = (i: number) =>
+      fetch(`${server.base}/contact?servicio=reformas`, {
+        method: "POST",
+        headers: { ...navigation, "X-Forwarded-For": "203.0.113.77" },
+        body: pageForm({
+          name: "Ana",
+          phone: "600 000 002",
+          subject: `Obra ${i}`,
+          message: "Hola.",
+        }),
+      });
+    for (let i = 0; i < 5; i++) expect((await send(i)).status).toBe(201);
+    const refused = await send(5);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
+    expect(await refused.text()).toContain("<h1>Demasiados intentos</h1>");
+  });
+
   it("leaves the page's script and other API clients their JSON, and other pages' posts alone", async () => {
     const json = await post(
       pageForm({ name: "Ana", phone: "600 000 001", subject: "Con script", message: "Hola." }),
