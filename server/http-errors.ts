@@ -10,6 +10,18 @@ export interface Message {
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * An empty map of field to messages, without a prototype: callers name the fields (query
+ * parameters, form fields, JSON keys), and one called "constructor" or "__proto__" is a field
+ * like any other, not one of Object's own (a list filtered by `?constructor=` answered 500).
+ */
+export const noFieldErrors = (): FieldErrors => Object.create(null);
+
+/** Adds messages to a field's, in a map made by `noFieldErrors`. */
+export function addFieldErrors(errors: FieldErrors, field: string, messages: string[]): void {
+  errors[field] = [...(errors[field] ?? []), ...messages];
+}
+
 const jsonType = { "content-type": "application/json" };
 
 /**

@@ -1,7 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
-import { type FieldErrors, fail, failValidation } from "./http-errors.ts";
+import {
+  addFieldErrors,
+  type FieldErrors,
+  fail,
+  failValidation,
+  noFieldErrors,
+} from "./http-errors.ts";
 
 /** A request's JSON body; one that is not valid JSON answers 400 with a Spanish message. */
 export async function jsonBodyOf(c: Context): Promise<unknown> {
@@ -19,11 +25,11 @@ export async function jsonBodyOf(c: Context): Promise<unknown> {
 export function fieldErrors(error: {
   issues: readonly { path: PropertyKey[]; message: string }[];
 }): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = noFieldErrors();
   for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.map(String).join(".") : "body";
-    errors[field] ??= [];
-    errors[field].push(issue.message);
+    addFieldErrors(errors, issue.path.length ? issue.path.map(String).join(".") : "body", [
+      issue.message,
+    ]);
   }
   return errors;
 }
@@ -51,7 +57,7 @@ const maxDepth = 16;
  * field, present or future, can carry one to the database.
  */
 export function controlCharacterErrors(value: unknown): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = noFieldErrors();
   const pending: [unknown, string[]][] = [[value, []]];
   while (pending.length) {
     const [item, path] = pending.pop() as [unknown, string[]];
@@ -68,7 +74,7 @@ export function controlCharacterErrors(value: unknown): FieldErrors {
 
 /** `errors` plus a control-character error on each field that has no message yet. */
 export function withControlCharacterErrors(errors: FieldErrors, submitted: unknown): FieldErrors {
-  const merged = { ...errors };
+  const merged = Object.assign(noFieldErrors(), errors);
   for (const [field, messages] of Object.entries(controlCharacterErrors(submitted))) {
     merged[field] ??= messages;
   }
@@ -107,9 +113,7 @@ export function validated<T extends z.ZodType>(
     result.success ? {} : fieldErrors(result.error),
     result.success ? result.data : value,
   );
-  for (const [field, messages] of Object.entries(more)) {
-    errors[field] = [...(errors[field] ?? []), ...messages];
-  }
+  for (const [field, messages] of Object.entries(more)) addFieldErrors(errors, field, messages);
   if (!result.success || Object.keys(errors).length) failValidation(errors);
   return result.data;
 }

@@ -12,7 +12,7 @@ import {
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
-import { type FieldErrors, failValidation } from "../http-errors.ts";
+import { addFieldErrors, failValidation, noFieldErrors } from "../http-errors.ts";
 import { hasControlCharacter } from "../validation.ts";
 import type { ListFilter, ResourceDefinition } from "./resource.ts";
 
@@ -236,12 +236,10 @@ export function parseListQuery(
   params: Record<string, string | undefined>,
 ): ListQuery {
   const tools = listTools(definition);
-  const errors: FieldErrors = {};
+  const errors = noFieldErrors();
   const conditions: SQL[] = [];
   const applied: Record<string, string> = {};
-  const add = (name: string, message: string) => {
-    errors[name] = [...(errors[name] ?? []), message];
-  };
+  const add = (name: string, message: string) => addFieldErrors(errors, name, [message]);
 
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined) continue;

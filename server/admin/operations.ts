@@ -4,7 +4,7 @@ import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { fieldMessages, hidden } from "../fields.ts";
-import { fail, failValidation } from "../http-errors.ts";
+import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { withControlCharacterErrors } from "../validation.ts";
 import { type AuditAction, changedFields, forgetRecords, recordAudit, redact } from "./audit.ts";
 import {
@@ -194,7 +194,7 @@ export async function parseForm(
   const readOnly = new Set(action === "update" ? (definition.readOnly ?? []) : []);
 
   const input: FormInput = {};
-  const errors: Record<string, string[]> = {};
+  const errors = noFieldErrors();
   for (const [name, schema] of schemas) {
     const value = Object.hasOwn(submitted, name) ? submitted[name] : undefined;
     // A read-only field may be left out; when sent, it must equal what is stored.
@@ -299,7 +299,7 @@ async function refuseReadOnlyChanges(
   input: FormInput,
   before: AdminRecord,
 ) {
-  const errors: Record<string, string[]> = {};
+  const errors = noFieldErrors();
   for (const name of definition.readOnly ?? []) {
     const field = definition.fields[name];
     if (!field || !Object.hasOwn(input, name)) continue;

@@ -36,7 +36,7 @@ import {
 } from "../auth/session.ts";
 import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
-import { fail, failValidation } from "../http-errors.ts";
+import { addFieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { downloadName } from "../leads/photos.ts";
 import { controlCharacterMessage, hasControlCharacter, jsonBodyOf } from "../validation.ts";
 
@@ -78,10 +78,9 @@ async function parsedBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   const body = await jsonBody(c);
   const result = await schema.safeParseAsync(body);
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
+  const errors = noFieldErrors();
   for (const issue of result.error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "body";
-    errors[key] = [...(errors[key] ?? []), issue.message];
+    addFieldErrors(errors, issue.path.length ? String(issue.path[0]) : "body", [issue.message]);
   }
   failValidation(errors);
 }

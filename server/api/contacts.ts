@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Dependencies } from "../dependencies.ts";
-import { type FieldErrors, fail } from "../http-errors.ts";
+import { type FieldErrors, fail, noFieldErrors } from "../http-errors.ts";
 import { photosField, readLeadForm } from "../leads/lead-form.ts";
 import { boundaryOf } from "../leads/multipart.ts";
 import type { LeadPhoto } from "../leads/photos.ts";
@@ -95,7 +95,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     if (!uploads.allowed) tooManyRequests(uploads);
     const form = await readLeadForm(c.req.raw.body, boundary);
     try {
-      const fileErrors: FieldErrors = {};
+      const fileErrors = noFieldErrors();
       if (form.photoErrors.length) fileErrors[photosField] = form.photoErrors;
       for (const field of form.misplacedFiles) {
         fileErrors[field] = [`Solo se pueden adjuntar archivos en «${photosField}».`];

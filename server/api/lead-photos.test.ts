@@ -264,6 +264,28 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
     expect(Object.keys(errors)).toEqual(["name", "photos"]);
   });
 
+  it("refuses a file sent under any other name, Object's own names too, storing nothing", async () => {
+    const before = await storedCounts();
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    // "constructor" answered 500 and "__proto__" was let through, its file dropped unsaid.
+    for (const name of ["message", "constructor", "__proto__"]) {
+      form.append(name, new File([new Uint8Array(await jpeg(40, 30))], "obra.jpg"));
+    }
+    const res = await t.app.request("/api/contacts", {
+      method: "POST",
+      headers: { "X-Forwarded-For": uniqueIp() },
+      body: form,
+    });
+    await expectValidationErrors(res, {
+      message: ["Solo se pueden adjuntar archivos en «photos»."],
+      constructor: ["Solo se pueden adjuntar archivos en «photos»."],
+      // a computed key: a literal `__proto__:` would set the prototype, not a field
+      ["__proto__"]: ["Solo se pueden adjuntar archivos en «photos»."],
+    });
+    expect(await storedCounts()).toEqual(before);
+  });
+
   it("cleans the names it keeps and shows", async () => {
     const res = await send([
       { name: "..\\..\\C:\\fotos\\baño\u202Egpj.exe\u0007.jpg", data: await jpeg(40, 30) },
