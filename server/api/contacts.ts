@@ -2,12 +2,12 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Dependencies } from "../dependencies.ts";
-import { type FieldErrors, fail, noFieldErrors } from "../http-errors.ts";
+import { type FieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { photosField, readLeadForm } from "../leads/lead-form.ts";
 import { boundaryOf } from "../leads/multipart.ts";
 import type { LeadPhoto } from "../leads/photos.ts";
 import { quoteDetails } from "../leads/quote-details.ts";
-import { looksLikeSpam, spamTraps } from "../leads/spam.ts";
+import { looksLikeSpam, sentTooFast, spamTraps, tooFastMessage } from "../leads/spam.ts";
 import { storeLead } from "../leads/store-lead.ts";
 import { log } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
@@ -115,6 +115,10 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     fileErrors: FieldErrors,
   ) {
     const { website, form_fill_ms, ...request } = validated(ContactRequest, submitted, fileErrors);
+    // Before counting: the visitor sends it again, and that one counts.
+    if (sentTooFast(form_fill_ms) && !looksLikeSpam({ website })) {
+      failValidation(noFieldErrors(), tooFastMessage);
+    }
     // Counted once the request is valid, before any work, so parallel posts cannot overrun
     // the limit; a repeat of a message already stored is given back below.
     const key = `contact:${clientIp(c, env)}`;

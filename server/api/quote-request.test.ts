@@ -133,18 +133,41 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
 
   it("answers robots like anyone and stores nothing of theirs", async () => {
     const honeypot = await send({ ...request, subject: "Robot 1", website: "http://spam.test" });
-    const hasty = await send({ ...request, subject: "Robot 2", form_fill_ms: 800 });
+    const hastyHoneypot = await send({
+      ...request,
+      subject: "Robot 2",
+      website: "http://spam.test",
+      form_fill_ms: 800,
+    });
     const forged = await send({ ...request, subject: "Robot 3", form_fill_ms: "ayer" });
-    for (const res of [honeypot, hasty, forged]) {
+    const backwards = await send({ ...request, subject: "Robot 4", form_fill_ms: -5 });
+    for (const res of [honeypot, hastyHoneypot, forged, backwards]) {
       expect(res.status).toBe(201);
       expect((await res.json()).title).toBe("¡Mensaje enviado!");
     }
-    expect(await stored("Robot 1")).toHaveLength(0);
-    expect(await stored("Robot 2")).toHaveLength(0);
-    expect(await stored("Robot 3")).toHaveLength(0);
+    for (const subject of ["Robot 1", "Robot 2", "Robot 3", "Robot 4"]) {
+      expect(await stored(subject)).toHaveLength(0);
+    }
     expect(await mailsAbout("Robot")).toHaveLength(0);
     // A person who took their time is no robot.
     await send({ ...request, subject: "Persona", form_fill_ms: 5_000 });
     expect(await stored("Persona")).toHaveLength(1);
+  });
+
+  it("asks a person who sent it within 3 s to send it again, and takes it then", async () => {
+    // Autofill and a short message: this was stored nowhere and answered as sent.
+    const hasty = await send({ ...request, subject: "Rápida", form_fill_ms: 1_800 });
+    expect(hasty.status).toBe(422);
+    expect(await hasty.json()).toMatchObject({
+      title: "Error de Validación",
+      message:
+        "Has enviado la solicitud en menos de 3 segundos. Comprueba que todo está bien y vuelve a enviarla.",
+      errors: {},
+    });
+    expect(await stored("Rápida")).toHaveLength(0);
+    const again = await send({ ...request, subject: "Rápida", form_fill_ms: 4_200 });
+    expect(again.status).toBe(201);
+    expect((await again.json()).reference).toMatch(/^OM-/);
+    expect(await stored("Rápida")).toHaveLength(1);
   });
 });

@@ -4,10 +4,11 @@ import { z } from "zod";
  * Two traps for form-filling robots (issue 12; decisions 130, 153), invisible to people:
  * - `website`, a field hidden from sight and from screen readers, that only a robot fills;
  * - `form_fill_ms`, how long the form was on screen before it was sent, measured by the page
- *   on its own monotonic clock (never the device's date, which may be minutes wrong): nobody
- *   writes a request in under `minimumFillMs`.
- * Both are optional, so SPEC §7's API call without them is no spam. A request caught in a trap
- * gets the same answer as any other and is stored nowhere.
+ *   on its own monotonic clock (never the device's date, which may be minutes wrong).
+ * Both are optional, so SPEC §7's API call without them is no spam. A request caught in the
+ * hidden field, or with a fill time no page measured, gets the same answer as any other and is
+ * stored nowhere. One sent faster than `minimumFillMs` may be a person's (autofill and a short
+ * message): it is refused with a word to send it again, never dropped (decision 153 addendum).
  */
 export const spamTraps = {
   website: z.unknown().optional(),
@@ -16,10 +17,21 @@ export const spamTraps = {
 
 export const minimumFillMs = 3_000;
 
+export const tooFastMessage =
+  "Has enviado la solicitud en menos de 3 segundos. Comprueba que todo está bien y vuelve a enviarla.";
+
+const measured = (fillMs: unknown) =>
+  fillMs === undefined || fillMs === "" ? undefined : Number(fillMs);
+
+/** The hidden field filled, or a fill time that is no number, or negative: a robot's. */
 export function looksLikeSpam(traps: { website?: unknown; form_fill_ms?: unknown }): boolean {
   if (traps.website !== undefined && traps.website !== null && traps.website !== "") return true;
-  if (traps.form_fill_ms === undefined || traps.form_fill_ms === "") return false;
-  // A time that is no number, or negative, was not measured by the page.
-  const filledIn = Number(traps.form_fill_ms);
-  return !Number.isFinite(filledIn) || filledIn < minimumFillMs;
+  const filledIn = measured(traps.form_fill_ms);
+  return filledIn !== undefined && !(Number.isFinite(filledIn) && filledIn >= 0);
+}
+
+/** Measured by the page, and shorter than anyone writes a request without help. */
+export function sentTooFast(fillMs: unknown): boolean {
+  const filledIn = measured(fillMs);
+  return filledIn !== undefined && filledIn >= 0 && filledIn < minimumFillMs;
 }
