@@ -118,6 +118,23 @@ function photoErrorsFor(files: readonly File[], before: readonly string[], remov
   return [...new Set([...photoProblems(files), ...kept])];
 }
 
+/** The fields the browser holds with something in them, or nothing if all are as rendered. */
+function writtenBeforeHydration(form: HTMLFormElement | null): Partial<QuoteForm> | undefined {
+  if (!form) return undefined;
+  const typed = Object.fromEntries(
+    Object.keys(empty).flatMap((name) => {
+      const control = form.elements.namedItem(name) as { value?: unknown } | null;
+      return typeof control?.value === "string" && control.value !== ""
+        ? [[name, control.value]]
+        : [];
+    }),
+  );
+  return Object.keys(typed).length ? typed : undefined;
+}
+
+/** When the pre-rendered page was first painted, on the page's clock (decision 153). */
+const firstPaint = () => performance.getEntriesByType("paint")[0]?.startTime ?? 0;
+
 const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
@@ -231,6 +248,17 @@ function ContactForm({
     }
   }, [chosen, serviceGroups]);
 
+  // What the visitor wrote before the page's script ran (a slow phone) is in the form, not in
+  // the state yet, and the first render after hydration would empty it: it is taken in first.
+  // The form was on screen since the page was painted, which the fill time then counts from.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = writtenBeforeHydration(form.current);
+    if (!typed) return;
+    setValues((current) => ({ ...current, ...typed }));
+    shownAt.current = Math.min(shownAt.current, firstPaint());
+  }, []);
+
   // The server's messages per field from the last refusal; a field's go once it is changed.
   const [refused, setRefused] = useState<Record<string, string[]>>({});
   const change = (field: keyof QuoteForm) => (value: string) => {
@@ -317,6 +345,7 @@ function ContactForm({
     // the server takes a post to /contact as the API's quote request and answers with a page
     // (decision 162). Never a GET, which would write the visitor's data into the address and logs.
     <form
+      ref={form}
       method="post"
       action="/contact"
       encType="multipart/form-data"

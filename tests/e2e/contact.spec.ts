@@ -4,14 +4,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { nextSteps } from "../../content/quote-request";
-import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
+import { gtagCommands, visit, waitForHydration, withConsentChosen } from "./chrome-support";
 import { test } from "./support/mailbox";
 
 test.beforeEach(async ({ page }) => {
   await withConsentChosen(page);
 });
 
-/** People take more than 3 s to write a request; a faster one is a robot's (decision 130). */
+/** People take more than 3 s to write a request; a faster one is asked again (decision 153). */
 const likeAPerson = (page: Page) => page.waitForTimeout(3_100);
 
 /** The quote form (the page's only form with a subject). */
@@ -110,6 +110,62 @@ test("a device whose clock is minutes fast still reaches the company (decision 1
   await likeAPerson(page);
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
   // Only a stored request has a reference; a trapped one is answered without.
+  await expect(page.getByRole("dialog")).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+});
+
+test("a request sent within 3 s is not lost: the visitor is asked to send it again, and it arrives", async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.153.2" });
+  await visit(page, "/contact");
+  const form = quoteForm(page);
+  const subject = `Reforma con autorrelleno ${Date.now()}`;
+  await fillRequest(form, {
+    Nombre: "Rita Soler",
+    Teléfono: "611 222 334",
+    Asunto: subject,
+    Mensaje: "Llamadme.",
+  });
+  const send = form.getByRole("button", { name: "Enviar solicitud de presupuesto" });
+  await send.click();
+  // It was answered "¡Mensaje enviado!" and stored nowhere.
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Has enviado la solicitud en menos de 3 segundos.");
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(form.getByLabel("Asunto")).toHaveValue(subject);
+  await likeAPerson(page);
+  await send.click();
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+});
+
+test("what a visitor writes before the page's script has run stays in the form and is sent", async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.153.3" });
+  // A slow phone: the page shows at once, its script comes 4 s later.
+  await page.route("**/assets/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await route.continue();
+  });
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  const form = quoteForm(page);
+  const subject = `Escrito antes del script ${Date.now()}`;
+  await fillRequest(form, {
+    Nombre: "Lenta Hidratación",
+    Teléfono: "600 333 444",
+    Asunto: subject,
+    Mensaje: "Lo escribí mientras cargaba la página.",
+  });
+  await form.getByLabel("Presupuesto aproximado").selectOption({ index: 2 });
+  await waitForHydration(page);
+  // The first renders after hydration emptied every field.
+  await expect(form.getByLabel("Mensaje")).toHaveValue("Lo escribí mientras cargaba la página.");
+  await page.waitForTimeout(300);
+  await expect(form.getByLabel("Nombre")).toHaveValue("Lenta Hidratación");
+  await expect(form.getByLabel("Asunto")).toHaveValue(subject);
+  await expect(form.getByLabel("Presupuesto aproximado")).not.toHaveValue("");
+  // Sent at once: the time it was on screen counts from when the page was painted.
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
   await expect(page.getByRole("dialog")).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
 });
 
