@@ -49,8 +49,9 @@ export const contactChannels: readonly Choice[] = [
 ];
 
 export const contactTimes: readonly Choice[] = [
-  { value: "manana", label: "Por la mañana (9 a 14 h)" },
-  { value: "tarde", label: "Por la tarde (16 a 19 h)" },
+  // Within the office's hours (the contact page: Monday to Friday, 8:00 to 18:00).
+  { value: "manana", label: "Por la mañana (8 a 14 h)" },
+  { value: "tarde", label: "Por la tarde (14 a 18 h)" },
   { value: "cualquiera", label: "A cualquier hora" },
 ];
 

@@ -21,7 +21,7 @@ const pages = {
   baja: {
     head: accountPages.newsletterUnsubscribe,
     apiPath: "subscriptions/unsubscribe",
-    title: "Darte de baja del boletín",
+    title: "Date de baja del boletín",
     intro: "Pulsa el botón y no volverás a recibir nuestro boletín en esta dirección.",
     button: "Darme de baja",
     busy: "Dando de baja...",

@@ -640,7 +640,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(cell("Tipo de inmueble")).toBe("Piso");
       expect(cell("Cuándo quieres empezar")).toBe("Cuanto antes");
       expect(cell("Cómo prefieres que te contactemos")).toBe("Por WhatsApp");
-      expect(cell("Cuándo prefieres que te contactemos")).toBe("Por la tarde (16 a 19 h)");
+      expect(cell("Cuándo prefieres que te contactemos")).toBe("Por la tarde (14 a 18 h)");
     });
 
     it("titles every order in Spanish, and the audit log's sections by their names", async () => {

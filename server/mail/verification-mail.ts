@@ -8,7 +8,7 @@ export function verificationMail(user: { name: string; email: string }, link: st
     subject: `Confirma tu correo electrónico en ${companyName}`,
     greeting: `Hola, ${bidiIsolated(user.name)}:`,
     paragraphs: [
-      `Gracias por crear tu cuenta en ${companyName}. Solo falta un paso: confirma que este correo es tuyo para poder seguir tus presupuestos y proyectos desde tu panel.`,
+      `Gracias por crear tu cuenta en ${companyName}. Solo falta un paso: confirma que este correo es tuyo para entrar en tu panel.`,
     ],
     action: { label: "Confirmar mi correo", url: link },
     notes: [
