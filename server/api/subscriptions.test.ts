@@ -67,11 +67,15 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect(after?.confirmed_at).toBeInstanceOf(Date);
     expect(after?.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    // A reused link is refused and changes nothing.
+    // Opened again from the mail: still confirmed, and said so; nothing changes, no second welcome.
+    await t.deps.mail.flush();
+    const welcomes = mailsTo("nuria@example.test");
     const again = await confirm(token);
-    expect(again.status).toBe(400);
-    expect((await again.json()).title).toBe("Enlace no válido");
+    expect(again.status).toBe(200);
+    expect((await again.json()).title).toBe("Suscripción confirmada");
     expect((await rowsFor("nuria@example.test"))[0]?.confirmed_at).toEqual(after?.confirmed_at);
+    await t.deps.mail.flush();
+    expect(mailsTo("nuria@example.test")).toBe(welcomes);
   });
 
   it("answers the same for a confirmed address, keeps one row and sends nothing", async () => {
@@ -207,6 +211,9 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
       confirmed_at: null,
     });
     expect(gone?.unsubscribed_at).toBeInstanceOf(Date);
+    // The old confirmation link does not subscribe the address again: that takes a new consent.
+    expect((await confirm(token)).status).toBe(400);
+    expect((await rowsFor("jordi@example.test"))[0]?.status).toBe("unsubscribed");
 
     // The page's JSON post with the same link: the same answer, nothing changes.
     const page = await t.post("/api/subscriptions/unsubscribe", { token: unsubscribeToken });

@@ -118,9 +118,12 @@ export async function requestSubscription(
 }
 
 /**
- * Opens a confirmation link: true when a pending, unexpired subscription was confirmed. The
- * welcome mail that follows already carries the unsubscribe link and headers every newsletter
- * mail has.
+ * Opens a confirmation link: true when a pending, unexpired subscription was confirmed, or when
+ * it already was by this link (opened again from the mail: the person is subscribed, and is
+ * told so, with no second welcome). The welcome mail that follows a confirmation already
+ * carries the unsubscribe link and headers every newsletter mail has. The link's hash is kept
+ * while the subscription is confirmed and goes with an unsubscribe, so an old link never
+ * subscribes an address again (decision 101 addendum).
  */
 export async function confirmSubscription(
   { db, mail, env }: Pick<Dependencies, "db" | "mail" | "env">,
@@ -132,7 +135,6 @@ export async function confirmSubscription(
     .set({
       status: "confirmed",
       confirmed_at: new Date(),
-      confirm_token_hash: null,
       unsubscribe_token: generateToken(),
     })
     .where(
@@ -147,7 +149,18 @@ export async function confirmSubscription(
       email: subscriptions.email,
       unsubscribe_token: subscriptions.unsubscribe_token,
     });
-  if (!confirmed?.unsubscribe_token) return false;
+  if (!confirmed?.unsubscribe_token) {
+    const [already] = await db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.confirm_token_hash, hashToken(token)),
+          eq(subscriptions.status, "confirmed"),
+        ),
+      );
+    return already !== undefined;
+  }
   await mail.send({
     ...newsletterWelcomeMail(
       confirmed.email,
@@ -182,6 +195,7 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
         consent_page: null,
         consent_ip: null,
         confirmed_at: null,
+        confirm_token_hash: null,
       })
       .where(
         and(eq(subscriptions.unsubscribe_token, token), eq(subscriptions.status, "confirmed")),

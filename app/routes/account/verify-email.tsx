@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AccountPanel } from "~/components/account/form-controls";
 import { api } from "~/lib/api";
-import { reloadUser, restoreSession } from "~/lib/auth";
+import { isVerified, reloadUser, restoreSession } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
@@ -31,9 +31,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
     void showSuccess(answer);
     const session = await restoreSession();
     if (session.user) await reloadUser();
-    return { verified: true };
+    return { outcome: "verified" as const };
   } catch {
-    return { verified: false };
+    // A used link opened again by someone whose address is verified (this one, signed in):
+    // nothing went wrong, and the page says so instead of asking for a new link.
+    const session = await restoreSession();
+    return { outcome: isVerified(session.user) ? ("already" as const) : ("failed" as const) };
   }
 }
 clientLoader.hydrate = true as const;
@@ -51,7 +54,7 @@ export function HydrateFallback() {
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
-  const outcome = loaderData.verified ? "verified" : "failed";
+  const { outcome } = loaderData;
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
   const navigate = useNavigate();
 
@@ -71,6 +74,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
           {outcome === "verified" ? (
             <p>Tu correo electrónico ha quedado verificado. ¡Gracias!</p>
           ) : null}
+          {outcome === "already" ? <p>Tu correo electrónico ya está verificado.</p> : null}
           {outcome === "failed" ? (
             <p>
               No hemos podido verificar tu correo con este enlace: puede que ya se haya usado o que
