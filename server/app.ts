@@ -52,6 +52,7 @@ export function createApp(deps: Dependencies) {
   });
   // First, so that every answer to it, a refusal by the checks below included, becomes a page.
   app.post("/api/contacts", pageAnswer);
+  app.post("/api/subscriptions", pageAnswer);
   app.on(bodyMethods, "/api/*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
     if (!isUpload(c.req.method, c.req.path, type)) return jsonLimit(c, next);
@@ -132,6 +133,9 @@ export function apiBeside(api: Hono, site: Hono) {
     if (request.method === "POST" && pathOf(target) === "/contact") {
       return api.fetch(quoteFromPage(request), bindings);
     }
+    if (request.method === "POST" && pathOf(target) === "/" && isFooterForm(request)) {
+      return signUpFromPage(request).then((signUp) => api.fetch(signUp, bindings));
+    }
     return isApiTarget(target) || isHealthTarget(target)
       ? api.fetch(request, bindings)
       : site.fetch(request, bindings);
@@ -153,6 +157,32 @@ function quoteFromPage(request: Request): Request {
     body: request.body,
     duplex: "half",
   } as RequestInit);
+}
+
+/**
+ * The footer's newsletter form (the root route's action) posted by the browser itself: a few
+ * URL-encoded fields, read here and sent as the JSON the page's script sends, so the API takes
+ * JSON alone as before. Anything larger than such a form, or not URL-encoded, is no such post.
+ */
+const isFooterForm = (request: Request) => {
+  const length = Number(request.headers.get("content-length"));
+  return (
+    /^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "") &&
+    length > 0 &&
+    length <= 4096
+  );
+};
+
+async function signUpFromPage(request: Request): Promise<Request> {
+  const form = new URLSearchParams(await request.text());
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Request(new URL("/api/subscriptions", request.url), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email: form.get("email") ?? "", page: form.get("page") ?? undefined }),
+  });
 }
 
 /** The id of the access line (server/log.ts) from @hono/node-server's bindings, if served. */

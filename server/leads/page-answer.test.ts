@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createListeningTestApp } from "../../tests/support/listening.ts";
-import { contacts, leadPhotos, mailOutbox } from "../db/schema.ts";
+import { contacts, leadPhotos, mailOutbox, subscriptions } from "../db/schema.ts";
 
 /** What a browser sends for a page's form: its fields as multipart, an empty file input too. */
 function pageForm(fields: Record<string, string>, photo?: Buffer) {
@@ -107,7 +107,9 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
     expect(html).toMatch(/<li><strong>Teléfono:<\/strong> [^<]*solo puede contener números/);
     expect(html).toMatch(/<li><strong>Asunto:<\/strong> /);
     expect(html).toContain("lo que escribiste sigue en el formulario");
-    expect(html).toContain('<a href="/contact">Volver al formulario</a>');
+    // No link to the form, which would open empty; Back keeps what was typed.
+    expect(html).not.toContain('href="/contact"');
+    expect(html).toContain("<title>Error de Validación | Obra Mediterránea</title>");
     expect(await server.t.db.select().from(contacts)).toHaveLength(before);
   });
 
@@ -131,6 +133,33 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
     expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await refused.text()).toContain("<h1>Demasiados intentos</h1>");
+  });
+
+  it("takes the footer's newsletter form posted by the browser itself: a pending sign-up and a page", async () => {
+    const signUp = (body: string, type = "application/x-www-form-urlencoded") =>
+      fetch(`${server.base}/`, {
+        method: "POST",
+        headers: { ...navigation, "Content-Type": type, "X-Forwarded-For": `198.51.100.${++ip}` },
+        body,
+      });
+    const res = await signUp("page=%2Fteam&email=nuria.sin.script%40example.test");
+    expect(res.status).toBe(201);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await res.text();
+    expect(html).toContain("<h1>Revisa tu correo</h1>");
+    expect(html).toContain("Te hemos enviado un enlace para confirmar la suscripción.");
+    const [row] = await server.t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, "nuria.sin.script@example.test"));
+    expect(row).toMatchObject({ status: "pending", consent_page: "/team" });
+
+    const refused = await signUp("page=%2F&email=no-es-un-correo");
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toMatch(/<li><strong>[^<]+:<\/strong> /);
+    // Any other post to the home page is still not a form it takes.
+    expect((await signUp('{"email":"a@example.test"}', "application/json")).status).toBe(405);
+    expect((await signUp(`email=${"a".repeat(5000)}`)).status).toBe(405);
   });
 
   it("leaves the page's script and other API clients their JSON, and other pages' posts alone", async () => {

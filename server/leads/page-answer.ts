@@ -3,8 +3,9 @@
  * failed script) is a browser's own form post, and its answer is what the visitor sees next. It
  * is handled by the same API call as every other request (stored, confirmed, announced to
  * staff), and answered with a page instead of JSON: the thanks and the reference, or what to
- * mend (decision 162). Told apart by what the browser asks for: a form navigation accepts
- * text/html first, the page's own script and other API clients do not.
+ * mend (decision 162). The footer's newsletter form, posted the same way, is answered alike.
+ * Told apart by what the browser asks for: a form navigation accepts text/html first, the
+ * page's own script and other API clients do not.
  */
 import { createHash } from "node:crypto";
 import type { Context, Next } from "hono";
@@ -39,8 +40,12 @@ const pagePolicy = `default-src 'none'; style-src 'sha256-${styleHash}'; base-ur
 const text = (value: unknown) => escapeHtml(typeof value === "string" ? value : "");
 
 function body(status: number, answer: Answer): string {
-  if (status < 300 && typeof answer.reference === "string") {
-    return `<p>${text(answer.message)} Tu referencia es <strong>${text(answer.reference)}</strong>. ${escapeHtml(nextSteps)}</p>
+  if (status < 300) {
+    const quote =
+      typeof answer.reference === "string"
+        ? ` Tu referencia es <strong>${text(answer.reference)}</strong>. ${escapeHtml(nextSteps)}`
+        : "";
+    return `<p>${text(answer.message)}${quote}</p>
 <p><a href="/">Volver a la página de inicio</a></p>`;
   }
   const titles = answer.field_titles ?? {};
@@ -53,10 +58,11 @@ function body(status: number, answer: Answer): string {
   return [
     // A refusal's message repeats its first field's; the list says them all.
     problems.length ? `<ul>${problems.join("")}</ul>` : `<p>${text(answer.message)}</p>`,
+    // No link to the form: it would open empty, while the browser's Back keeps what was typed.
     problems.length
       ? "<p>Vuelve atrás con el botón de tu navegador para corregirlo: lo que escribiste sigue en el formulario.</p>"
       : "<p>Si vuelves atrás con el botón de tu navegador, lo que escribiste sigue en el formulario.</p>",
-    `<p><a href="/contact">Volver al formulario</a> o llámanos al <a href="${escapeHtml(company.phoneHref)}">${escapeHtml(company.phone)}</a>.</p>`,
+    `<p>¿Prefieres hablarlo? Llámanos al <a href="${escapeHtml(company.phoneHref)}">${escapeHtml(company.phone)}</a>.</p>`,
   ].join("\n");
 }
 
@@ -73,7 +79,7 @@ export async function pageAnswer(c: Context, next: Next): Promise<void> {
   c.res = new Response(
     `<!doctype html>
 <html lang="es">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(company.name)}</title><style>${style}</style></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(company.name)}</title><style>${style}</style></head>
 <body><main>
 <p class="brand"><a href="/">${escapeHtml(company.name)}</a></p>
 <h1>${escapeHtml(title)}</h1>

@@ -56,3 +56,23 @@ test("a forged or truncated unsubscribe link gets a Spanish explanation", async 
     await expect(main.getByRole("status")).toContainText("no es válido o ha caducado");
   }
 });
+
+test.describe("before the page's script has run", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the footer's form still subscribes: a page says to check the mail, and the link comes", async ({
+    page,
+    mailbox,
+  }) => {
+    const email = uniqueEmail("boletin-sin-script");
+    await page.goto("/team");
+    const form = page.locator("#suscription");
+    await form.getByLabel("Tu correo electrónico").fill(email);
+    await form.getByRole("button", { name: "Suscribirme" }).click();
+    // Before, the pages' 405: "Algo salió mal", and nothing stored.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Revisa tu correo");
+    await expect(page).toHaveTitle("Revisa tu correo | Obra Mediterránea");
+    const confirmation = await mailbox.waitForMail(email);
+    expect(linkPath(confirmation, "/newsletter/confirmar")).toMatch(/token=/);
+  });
+});
