@@ -13,6 +13,15 @@ import {
 import { matchingIds } from "./operations.ts";
 import type { ResourceDefinition } from "./resource.ts";
 
+/** The section's Spanish title as staff read it, in a file name any system keeps: "campanas". */
+const fileNameOf = (title: string) =>
+  title
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
 /**
  * CSV export of a list as it is filtered and sorted (issue 13; decision 143), for Excel in
  * Spanish: UTF-8 with a BOM (else Excel reads it as Windows-1252), ";" between cells (the
@@ -119,7 +128,7 @@ export async function exportCsv(
   const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ADMIN_TIME_ZONE }).format(now);
   return {
     rows: ids.length,
-    filename: `${definition.key}-${day}.csv`,
+    filename: `${fileNameOf(definition.title)}-${day}.csv`,
     body: Readable.toWeb(csv) as ReadableStream<Uint8Array>,
   };
 }

@@ -521,7 +521,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(res.headers.get("content-disposition")).toMatch(
-        /attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"/,
+        /attachment; filename="contactos-\d{4}-\d{2}-\d{2}\.csv"/,
       );
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

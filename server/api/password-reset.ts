@@ -109,7 +109,8 @@ export function createPasswordResetRouter(deps: Dependencies) {
       await forgetPasswordGuesses(limiter, body.email);
       return c.json({
         title: "Contraseña cambiada",
-        message: "Tu contraseña es nueva. Inicia sesión con ella en todos tus dispositivos.",
+        message:
+          "Tu contraseña se ha cambiado. Inicia sesión con la nueva en todos tus dispositivos.",
       });
     },
   );
