@@ -80,4 +80,6 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
   expect(mail.links.some((link) => link.includes("/newsletter/baja?token="))).toBe(true);
   await expect(main.getByText("Enviados")).toBeVisible();
   await expect(reach).toBeHidden();
+  // The screen follows the send without a reload.
+  await expect(main.getByText("Estado: Enviada")).toBeVisible({ timeout: 15_000 });
 });

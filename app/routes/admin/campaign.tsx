@@ -2,7 +2,8 @@
 // counts, the mail as subscribers will get it (sandboxed preview), a test to oneself and the
 // send. Loads with clientLoader, writes with clientAction + <Form>; busy texts come from the
 // navigation state.
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
 import { Refusal } from "~/components/admin/refusal";
 import { ApiError, api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
@@ -131,6 +132,18 @@ export default function CampaignScreen({ loaderData, actionData }: Route.Compone
   const submit = useSubmit();
   const busyIntent =
     navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+
+  // While the outbox works through the campaign (a few mails a second at most, decision 103),
+  // the counts and the state are read again every 5 s, until it says «Enviada».
+  const { revalidate } = useRevalidator();
+  const sendingNow = loaderData.status === "ready" && loaderData.campaign.status === "sending";
+  useEffect(() => {
+    if (!sendingNow) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void revalidate();
+    }, 5_000);
+    return () => clearInterval(timer);
+  }, [sendingNow, revalidate]);
 
   if (loaderData.status === "missing") {
     return (
