@@ -484,7 +484,9 @@ function ContactForm({
                 multiple
                 onChange={addPhotos}
                 aria-invalid={photoErrors.length ? true : undefined}
-                className="mt-1 block w-full text-sm text-ink-soft file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-ink/30 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-sand-50"
+                // The input is emptied after each choice, so the browser's own "no file chosen"
+                // would contradict the list below it: hidden while the list shows.
+                className={`mt-1 block w-full text-sm ${photos.length ? "text-transparent" : "text-ink-soft"} file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-ink/30 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-sand-50`}
               />
             )}
           </QuoteField>
