@@ -3,7 +3,7 @@
 // send. Loads with clientLoader, writes with clientAction + <Form>; busy texts come from the
 // navigation state.
 import { useEffect } from "react";
-import { Form, Link, useNavigation, useRevalidator, useSubmit } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
 import { Refusal } from "~/components/admin/refusal";
 import { ApiError, api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
@@ -127,23 +127,26 @@ function recipientsText(recipients: number): string {
 const button =
   "rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre disabled:opacity-60";
 
-export default function CampaignScreen({ loaderData, actionData }: Route.ComponentProps) {
+export default function CampaignScreen({ loaderData: loaded, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const busyIntent =
     navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
 
   // While the outbox works through the campaign (a few mails a second at most, decision 103),
-  // the counts and the state are read again every 5 s, until it says «Enviada».
-  const { revalidate } = useRevalidator();
+  // the counts and the state are read again every 5 s, until it says «Enviada». A fetcher
+  // (already in every page's framework chunk, unlike useRevalidator) keeps the action's message.
+  const progress = useFetcher<typeof clientLoader>();
+  const loaderData = progress.data ?? loaded;
   const sendingNow = loaderData.status === "ready" && loaderData.campaign.status === "sending";
+  const { load } = progress;
   useEffect(() => {
     if (!sendingNow) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible") void revalidate();
+      if (document.visibilityState === "visible") void load(location.pathname);
     }, 5_000);
     return () => clearInterval(timer);
-  }, [sendingNow, revalidate]);
+  }, [sendingNow, load]);
 
   if (loaderData.status === "missing") {
     return (
