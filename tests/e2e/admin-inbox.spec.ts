@@ -324,3 +324,28 @@ test.describe("on a phone", () => {
     expect(width).toBeLessThanOrEqual(390);
   });
 });
+
+// The second staff review (fix/admin): each test below failed before its fix.
+
+/** How far the page scrolls sideways beyond the viewport (0 when it fits). */
+const overflow = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test("admin tables keep their hidden labels inside, so the page never scrolls sideways", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tag = uniqueTag("Tabla");
+  await sendLeads(request, tag, 2);
+  const subscribed = await request.post("/api/admin/subscriptions/create", {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    data: { email: uniqueEmail("tabla") },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(201);
+  for (const path of [`/admin/contacts/index?q=${tag}`, "/admin/subscriptions/index"]) {
+    await openAs(page, staff, path);
+    await expect(page.getByRole("main").getByRole("table")).toBeVisible();
+    expect(await overflow(page), path).toBeLessThanOrEqual(0);
+  }
+});

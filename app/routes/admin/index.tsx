@@ -258,7 +258,9 @@ function RecordTable({
         : "ascending"
       : undefined;
   return (
-    <div className="mt-4 hidden overflow-x-auto rounded-xl border border-sand-200 bg-white xl:block">
+    // `relative`: the actions' screen-reader texts (sr-only, absolutely positioned) stay inside
+    // the scrolling box instead of widening the whole page.
+    <div className="relative mt-4 hidden overflow-x-auto rounded-xl border border-sand-200 bg-white xl:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">
           {list.data.total === 1 ? "1 registro" : `${list.data.total} registros`}
