@@ -331,6 +331,32 @@ test.describe("on a phone", () => {
 const overflow = (page: import("@playwright/test").Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+test("a lead with long unbroken text fits the screen, in the list and in its details", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Ancho");
+  const url = `https://example.com/${"ruta-sin-espacios/".repeat(14)}fin`;
+  expect(url.length).toBeGreaterThan(260);
+  const [name] = await sendLeads(request, tag, 1, {
+    subject: `Reforma${"integraldecocinaybano".repeat(6)}`,
+    message: `Mirad esto: ${url}`,
+  });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: new RegExp(`^${name}`) }).first()).toBeAttached();
+    expect(await overflow(page), `list at ${width} px`).toBeLessThanOrEqual(0);
+    await main
+      .getByRole("link", { name: new RegExp(`^Ver ${name}`) })
+      .filter({ visible: true })
+      .click();
+    await expect(main.getByRole("heading", { level: 1 })).toContainText(`${name}`);
+    expect(await overflow(page), `details at ${width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
 test("admin tables keep their hidden labels inside, so the page never scrolls sideways", async ({
   page,
   request,

@@ -107,7 +107,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <p className="text-sm">{back}</p>
-      <h1 className="mt-2 font-display text-3xl font-semibold break-words text-ink">{title}</h1>
+      <h1 className="mt-2 font-display text-3xl font-semibold wrap-anywhere text-ink">{title}</h1>
       <div className="mt-4 flex flex-wrap items-end gap-6">
         {status ? (
           <div>
@@ -141,7 +141,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           titles={detail.value_titles}
           className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2"
           wide="message"
-          valueClassName="break-words whitespace-pre-line text-ink"
+          valueClassName="wrap-anywhere whitespace-pre-line text-ink"
         />
       </section>
 

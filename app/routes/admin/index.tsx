@@ -313,7 +313,7 @@ function RecordTable({
                   className="size-4 accent-terracotta"
                 />
               </td>
-              <th scope="row" className="p-3 font-medium">
+              <th scope="row" className="p-3 font-medium wrap-anywhere">
                 <Link
                   to={`/admin/${resource}/detail/${record.id}`}
                   className="text-ink underline-offset-2 hover:underline"
@@ -329,7 +329,7 @@ function RecordTable({
               ) : null}
               {columns.map(([field]) => (
                 <td key={field} className="max-w-xs p-3">
-                  <span className="line-clamp-3 break-words">
+                  <span className="line-clamp-3 wrap-anywhere">
                     <RecordValue field={field} record={record} titles={list.value_titles} />
                   </span>
                 </td>
@@ -371,7 +371,7 @@ function RecordCard({
   return (
     <li
       aria-labelledby={headingId}
-      className="flex flex-col rounded-xl border border-sand-200 bg-white p-5 shadow-sm"
+      className="flex min-w-0 flex-col rounded-xl border border-sand-200 bg-white p-5 shadow-sm wrap-anywhere"
     >
       <div className="flex items-start gap-3">
         {selectable ? (
@@ -400,7 +400,7 @@ function RecordCard({
         record={record}
         titles={list.value_titles}
         className="mt-3 flex-1 space-y-2 text-sm"
-        valueClassName="line-clamp-5 break-words whitespace-pre-line text-ink"
+        valueClassName="line-clamp-5 whitespace-pre-line text-ink"
       />
       <RecordActions resource={resource} record={record} list={list} />
     </li>
