@@ -14,7 +14,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client.ts";
 import { addFieldErrors, failValidation, noFieldErrors } from "../http-errors.ts";
 import { hasControlCharacter } from "../validation.ts";
-import type { ListFilter, ResourceDefinition } from "./resource.ts";
+import type { ListFilter, NamedOrder, ResourceDefinition } from "./resource.ts";
 
 /**
  * The list tools every admin resource has (issue 13; decision 141): search, sort, filters and
@@ -39,7 +39,7 @@ type Expression = PgColumn | SQL;
 export interface ListTools {
   search: readonly Expression[];
   sortable: Record<string, Expression>;
-  orders: Record<string, { title: string; by: readonly SQL[] }>;
+  orders: Record<string, NamedOrder>;
   filters: Record<string, ListFilter>;
   /** Query parameter name → its filter's name (dates answer to name_from and name_to). */
   parameters: Map<string, string>;
@@ -292,18 +292,20 @@ export function parseListQuery(
     if (condition) conditions.push(condition);
   }
 
-  // Order.
+  // Order. Every order has a direction: `dir` when given, else the order's own (the plain
+  // list newest first, a column or a named order ascending); `applied.dir` says which.
   const orderBy: SQL[] = [];
-  const sort = params.sort;
+  const sort = params.sort === "" ? undefined : params.sort;
   const dir = params.dir;
   if (dir !== undefined && dir !== "asc" && dir !== "desc" && !errors.dir) {
     add("dir", "El sentido del orden debe ser «asc» (ascendente) o «desc» (descendente).");
   }
-  const descending = dir === "desc";
-  if (sort !== undefined && sort !== "" && !errors.sort) {
+  const descending = dir === undefined || errors.dir ? sort === undefined : dir === "desc";
+  const inDirection = (expression: Expression) => (descending ? desc(expression) : asc(expression));
+  if (sort !== undefined && !errors.sort) {
     const named = Object.hasOwn(tools.orders, sort) ? tools.orders[sort] : undefined;
     const column = Object.hasOwn(tools.sortable, sort) ? tools.sortable[sort] : undefined;
-    if (named) orderBy.push(...named.by);
+    if (named) orderBy.push(...(named.groups ?? []), ...named.by.map(inDirection));
     else if (column) {
       const folded = sortFolded(column);
       orderBy.push(
@@ -312,18 +314,17 @@ export function parseListQuery(
         ...(folded === column
           ? []
           : [descending ? sql`${column} desc nulls last` : sql`${column} asc nulls last`]),
-        descending ? desc(definition.table.id) : asc(definition.table.id),
+        inDirection(definition.table.id),
       );
     } else {
       const known = [...Object.keys(tools.sortable), ...Object.keys(tools.orders)];
       add("sort", `No se puede ordenar por «${sort}». Columnas admitidas: ${list(known)}.`);
     }
-    if (named || column) {
-      applied.sort = sort;
-      if (column) applied.dir = descending ? "desc" : "asc";
-    }
+    if (named || column) applied.sort = sort;
   }
-  if (!orderBy.length) orderBy.push(desc(definition.table.created_at), desc(definition.table.id));
+  if (!orderBy.length)
+    orderBy.push(inDirection(definition.table.created_at), inDirection(definition.table.id));
+  applied.dir = descending ? "desc" : "asc";
 
   let perPage = PER_PAGE;
   if (params.per_page !== undefined && params.per_page !== "" && !errors.per_page) {

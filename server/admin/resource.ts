@@ -61,7 +61,7 @@ export interface ResourceDefinition {
   /** `?sort=` keys and what they order by; default: the listed fields that are columns. */
   sortable?: Record<string, PgColumn | SQL>;
   /** Named orders besides the columns' (e.g. the lead inbox's), as `?sort=name`. */
-  orders?: Record<string, { title: string; by: readonly SQL[] }>;
+  orders?: Record<string, NamedOrder>;
   /** `?name=value` filters; default: checkboxes, selectors and the creation date. */
   filters?: Record<string, ListFilter>;
   /** A record's title in lists, details and the audit log (e.g. "name — subject"). */
@@ -113,6 +113,16 @@ export interface ResourceDefinition {
   choices?: Record<string, readonly { value: string; title: string }[]>;
   /** Records the side navigation counts apart (e.g. new leads), with their label. */
   highlight?: { title: string; where: SQL };
+}
+
+/**
+ * A named order: `groups` first, always as written (the lead inbox's "new leads first"), then
+ * `by`, ascending unless the list asks for `dir=desc`.
+ */
+export interface NamedOrder {
+  title: string;
+  groups?: readonly SQL[];
+  by: readonly (PgColumn | SQL)[];
 }
 
 /** One filter of a list, read from the query string by its name. */

@@ -155,10 +155,35 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(Date.parse(body.data.data[0].created_at)).toBe(Date.parse("2026-03-01T10:00:00Z"));
     });
 
+    it("reverses the plain list and the inbox with dir, and says the direction used", async () => {
+      const answer = async (query: string) => {
+        const body = await json(await list(query));
+        return [body.applied.dir, ...body.data.data.map((r: Json) => r.name)];
+      };
+      // The plain list is newest first; a column and a named order ascending; dir reverses each.
+      expect(await answer("")).toEqual(["desc", "Pedro Gómez", "Lucía Martín", "José Pérez"]);
+      expect(await answer("dir=desc")).toEqual(await answer(""));
+      expect(await answer("dir=asc")).toEqual(["asc", "José Pérez", "Lucía Martín", "Pedro Gómez"]);
+      expect(await answer("sort=created_at")).toEqual(await answer("dir=asc"));
+      expect(await answer("sort=inbox")).toEqual([
+        "asc",
+        "José Pérez",
+        "Pedro Gómez",
+        "Lucía Martín",
+      ]);
+      // Reversed, the inbox keeps the new leads first, the latest at the top.
+      expect(await answer("sort=inbox&dir=desc")).toEqual([
+        "desc",
+        "Pedro Gómez",
+        "José Pérez",
+        "Lucía Martín",
+      ]);
+    });
+
     it("pages with a page size from the allowed ones", async () => {
       const body = await json(await list("per_page=25&page=1"));
       expect(body.data.per_page).toBe(25);
-      expect(body.applied).toEqual({ per_page: "25" });
+      expect(body.applied).toEqual({ per_page: "25", dir: "desc" });
     });
 
     it("answers a clear Spanish 422 for what it does not offer, never an SQL error", async () => {

@@ -375,3 +375,37 @@ test("admin tables keep their hidden labels inside, so the page never scrolls si
     expect(await overflow(page), path).toBeLessThanOrEqual(0);
   }
 });
+
+test("«Sentido» reverses the default order and the inbox, and shows the direction used", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Orden");
+  const [first, second, third] = await sendLeads(request, tag, 3);
+  const main = page.getByRole("main");
+  const titles = main.getByRole("table").getByRole("rowheader").getByRole("link");
+  const direction = main.getByRole("combobox", { name: "Sentido", exact: true });
+  const order = main.getByRole("combobox", { name: "Ordenar por", exact: true });
+
+  // The plain list: newest first, and the form says so.
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
+  await expect(direction).toHaveValue("desc");
+  await direction.selectOption({ label: "Ascendente" });
+  await main.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/dir=asc/);
+  await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
+  await expect(direction).toHaveValue("asc");
+
+  // The inbox: the one waiting longest first, or the latest first when reversed.
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}&sort=inbox`);
+  await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
+  await expect(direction).toHaveValue("asc");
+  await expect(order).toHaveValue("inbox");
+  await expect(order.locator('option[value="inbox"]')).toHaveText(
+    "Bandeja de entrada (primero los de estado «Nuevo», por fecha de llegada)",
+  );
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}&sort=inbox&dir=desc`);
+  await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
+  await expect(direction).toHaveValue("desc");
+});

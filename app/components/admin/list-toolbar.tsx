@@ -12,12 +12,15 @@ export function ListToolbar({
   tools,
   search,
   sortTitles,
+  direction,
 }: {
   resource: string;
   tools: ListTools;
   search: URLSearchParams;
   /** Column labels for the order selector. */
   sortTitles: Record<string, string>;
+  /** The direction the list is in (the server's `applied.dir`): each order has its own. */
+  direction?: string;
 }) {
   const value = (name: string) => search.get(name) ?? "";
   const submit = useSubmit();
@@ -119,7 +122,7 @@ export function ListToolbar({
           Ordenar por
         </label>
         <select id="lista-sort" name="sort" defaultValue={value("sort")} className={control}>
-          <option value="">Más recientes primero</option>
+          <option value="">Predeterminado (fecha de creación)</option>
           {tools.orders.map((order) => (
             <option key={order.key} value={order.key}>
               {order.title}
@@ -136,8 +139,13 @@ export function ListToolbar({
         <label className={label} htmlFor="lista-dir">
           Sentido
         </label>
-        <select id="lista-dir" name="dir" defaultValue={value("dir")} className={control}>
-          <option value="">Ascendente</option>
+        <select
+          id="lista-dir"
+          name="dir"
+          defaultValue={value("dir") || direction}
+          className={control}
+        >
+          <option value="asc">Ascendente</option>
           <option value="desc">Descendente</option>
         </select>
       </div>

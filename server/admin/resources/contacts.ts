@@ -79,12 +79,6 @@ function handledColumns(input: FormInput) {
   };
 }
 
-const waitingFirst = [
-  sql`(${contacts.status} <> 'nuevo')`,
-  sql`${contacts.created_at} asc`,
-  sql`${contacts.id} asc`,
-];
-
 /**
  * Messages come only from visitors: staff read them, move them through the pipeline, assign
  * them, write notes and delete them, but never write or rewrite what a visitor sent
@@ -149,10 +143,12 @@ export const contactsResource = defineResource({
     id: contacts.id,
   },
   orders: {
-    // The inbox: new leads first, the one waiting longest at the top.
+    // The inbox: leads in status «Nuevo» first, then the rest; each group by arrival, so the
+    // one waiting longest is at the top (`dir=desc`: the latest at the top).
     inbox: {
-      title: "Bandeja de entrada (nuevos primero, los más antiguos arriba)",
-      by: waitingFirst,
+      title: "Bandeja de entrada (primero los de estado «Nuevo», por fecha de llegada)",
+      groups: [sql`(${contacts.status} <> 'nuevo')`],
+      by: [contacts.created_at, contacts.id],
     },
   },
   filters: {
