@@ -409,3 +409,21 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
   await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("desc");
 });
+
+test("the bulk bar speaks of one record in the singular", async ({ page, request }) => {
+  const tag = uniqueTag("Singular");
+  const [name] = await sendLeads(request, tag, 2);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await main
+    .getByRole("table")
+    .getByRole("checkbox", { name: `Elegir ${name} — Reforma 1` })
+    .check();
+  const bulk = main.getByRole("region", { name: "Acciones en bloque" });
+  await expect(bulk.getByText(/elegid/)).toHaveText("1 registro elegido");
+  await bulk.getByRole("combobox", { name: "Acción" }).selectOption({ label: "Pasar a «Visita»" });
+  await bulk.getByRole("button", { name: "Aplicar" }).click();
+  const confirm = page.getByRole("dialog", { name: "¿Cambiar el estado de 1 registro?" });
+  await expect(confirm).toContainText("El registro pasará a «Visita».");
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+});

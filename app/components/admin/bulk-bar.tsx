@@ -5,7 +5,9 @@ import type { StatusTool } from "~/lib/admin";
 import { useAdminAction } from "~/lib/admin-actions";
 import { askConfirmation } from "~/lib/dialog";
 
-const records = (n: number) => (n === 1 ? "1 registro" : `${n} registros`);
+/** Singular for one, plural otherwise: "1 registro elegido", "3 registros elegidos". */
+const inNumber = (n: number, one: string, many: string) => (n === 1 ? one : many);
+const records = (n: number) => `${n} ${inNumber(n, "registro", "registros")}`;
 
 export function BulkBar({
   selected,
@@ -38,10 +40,12 @@ export function BulkBar({
   const needsReason = Boolean(status?.reason && newStatus === status.reason.status);
 
   const apply = async () => {
-    const what = newStatus ? `pasarán a «${statusTitle}»` : "se borrarán de forma definitiva";
+    const what = newStatus
+      ? `${inNumber(count, "pasará", "pasarán")} a «${statusTitle}»`
+      : `se ${inNumber(count, "borrará", "borrarán")} de forma definitiva`;
     const confirmed = await askConfirmation(
       newStatus ? `¿Cambiar el estado de ${records(count)}?` : `¿Borrar ${records(count)}?`,
-      `${count === 1 ? "El registro" : `Los ${count} registros`} ${what}.`,
+      `${inNumber(count, "El registro", `Los ${count} registros`)} ${what}.`,
       newStatus ? "Cambiar" : "Borrar",
     );
     if (!confirmed) return;
@@ -66,7 +70,7 @@ export function BulkBar({
       <p className="font-medium">
         {everyMatch
           ? `Todos los que coinciden: ${records(total)}`
-          : `${records(selected.length)} elegidos`}
+          : `${records(selected.length)} ${inNumber(selected.length, "elegido", "elegidos")}`}
       </p>
       {total > selected.length ? (
         <label className="flex items-center gap-2 text-sm">
