@@ -222,14 +222,14 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     await t.deps.mail.flush();
     expect(nextMails().flatMap((m) => m.envelopeTo)).toEqual(["carla@example.test"]);
 
-    // The admin list shows the statuses in Spanish.
+    // The admin list shows the statuses in Spanish, as the status filter names them.
     const list = await (await t.get("/api/admin/subscriptions?page=1", token)).json();
     const byEmail = new Map(
       list.data.data.map((r: Record<string, unknown>) => [r.email, r.status_label]),
     );
-    expect(byEmail.get("ana@example.test")).toBe("baja");
-    expect(byEmail.get("carla@example.test")).toBe("confirmada");
-    expect(byEmail.get("pendiente@example.test")).toBe("pendiente");
+    expect(byEmail.get("ana@example.test")).toBe("Baja");
+    expect(byEmail.get("carla@example.test")).toBe("Confirmada");
+    expect(byEmail.get("pendiente@example.test")).toBe("Pendiente");
     expect(list.data.data[0]).not.toHaveProperty("unsubscribe_token");
     expect(list.data.data[0]).not.toHaveProperty("confirm_token_hash");
   });
@@ -272,7 +272,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     const emails = rows.slice(1).map((row) => row[rows[0]?.indexOf("Correo electrónico") ?? 0]);
     expect(emails).toContain("exportada@example.test");
     expect(emails).not.toContain("pendiente-export@example.test");
-    expect(rows.slice(1).every((row) => row.includes("confirmada"))).toBe(true);
+    expect(rows.slice(1).every((row) => row.includes("Confirmada"))).toBe(true);
   });
 
   it("links every campaign in the admin list to its preview and send screen", async () => {

@@ -427,3 +427,27 @@ test("the bulk bar speaks of one record in the singular", async ({ page, request
   await expect(confirm).toContainText("El registro pasará a «Visita».");
   await confirm.getByRole("button", { name: "Cancelar" }).click();
 });
+
+test("subscriptions show their status as the filter names it", async ({ page, request }) => {
+  const email = uniqueEmail("estado");
+  const created = await request.post("/api/admin/subscriptions/create", {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    data: { email },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await openAs(page, staff, `/admin/subscriptions/index?q=${email}`);
+  const main = page.getByRole("main");
+  const row = main.getByRole("table").getByRole("row").filter({ hasText: email });
+  await expect(row.getByRole("cell", { name: "Pendiente", exact: true })).toBeVisible();
+  await expect(
+    main.getByRole("combobox", { name: "Estado" }).locator("option", { hasText: "Pendiente" }),
+  ).toHaveCount(1);
+  await row.getByRole("link", { name: /^Ver / }).click();
+  const data = main.getByRole("region", { name: "Datos" });
+  await expect(
+    data
+      .locator("div")
+      .filter({ has: page.locator("dt", { hasText: /^Estado$/ }) })
+      .locator("dd"),
+  ).toHaveText("Pendiente");
+});

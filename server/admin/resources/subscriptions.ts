@@ -31,8 +31,17 @@ function staffWrittenColumns(input: FormInput, action: "create" | "update") {
   };
 }
 
-const statusLabel = sql<string>`case ${subscriptions.status}
-  when 'pending' then 'pendiente' when 'confirmed' then 'confirmada' else 'baja' end`;
+/** A subscription's statuses as staff read them: in the list, its details and the filter. */
+const statuses = [
+  { value: "pending", title: "Pendiente" },
+  { value: "confirmed", title: "Confirmada" },
+  { value: "unsubscribed", title: "Baja" },
+];
+
+const statusLabel = sql<string>`case ${subscriptions.status} ${sql.join(
+  statuses.map(({ value, title }) => sql`when ${value} then ${title}`),
+  sql` `,
+)} end`;
 
 /**
  * Subscriptions with their status and proof of consent (decision 101), never their link
@@ -91,11 +100,7 @@ export const subscriptionsResource = defineResource({
       kind: "choice",
       title: "Estado",
       on: subscriptions.status,
-      options: [
-        { value: "pending", title: "Pendiente" },
-        { value: "confirmed", title: "Confirmada" },
-        { value: "unsubscribed", title: "Baja" },
-      ],
+      options: statuses,
     },
     created: { kind: "date", title: "Fecha de alta", on: subscriptions.created_at },
   },
