@@ -689,8 +689,12 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(audit.data.data[0]).toMatchObject({
         resource: "contacts",
         resource_title: "Contactos",
-        record_title: `Marta Admin: Cambio de estado (Contactos n.º ${row.id})`,
+        actor_name: "Marta Admin",
+        action_title: "Cambio de estado",
+        record_title: `Auditoría Sección — Consulta (Contactos n.º ${row.id})`,
       });
+      // The record acted on is the row's title, not a second "Registro" column beside it.
+      expect(Object.keys(audit.parameter_titles)).not.toContain("record_title");
       for (const key of audit.tools.sortable) {
         expect(audit.tools.sort_titles[key], key).not.toBe(key);
       }

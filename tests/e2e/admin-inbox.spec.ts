@@ -451,3 +451,26 @@ test("subscriptions show their status as the filter names it", async ({ page, re
       .locator("dd"),
   ).toHaveText("Pendiente");
 });
+
+test("the activity log names the record acted on once, every column by its own heading", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Bitacora");
+  const [name] = await sendLeads(request, tag, 1);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  await page
+    .getByRole("main")
+    .getByRole("combobox", { name: /^Estado:/ })
+    .selectOption({ label: "Contactado" });
+  await expect(page.getByRole("main").getByRole("combobox", { name: /^Estado:/ })).toHaveValue(
+    "contactado",
+  );
+  await openAs(page, boss, `/admin/audit/index?q=${tag}`);
+  const table = page.getByRole("main").getByRole("table");
+  await expect(table.getByRole("rowheader")).toHaveText([
+    new RegExp(`^${name} — Reforma 1 \\(Contactos n\\.º \\d+\\)$`),
+  ]);
+  const headings = await table.getByRole("columnheader").allInnerTexts();
+  expect(new Set(headings.map((h) => h.trim())).size, headings.join(" | ")).toBe(headings.length);
+});

@@ -24,7 +24,10 @@ export const auditResource = defineResource({
   table: adminAudit,
   routes: [],
   fields: {},
-  list: ["created_at", "actor_name", "action_title", "resource_title", "record_title", "affected"],
+  // The record acted on is each row's own title (recordTitle below), not a column: the generic
+  // `record_title` every admin record carries replaces this table's column of that name, so a
+  // "Registro" column showed the row's title twice.
+  list: ["created_at", "actor_name", "action_title", "resource_title", "affected"],
   columns: {
     created_at: "Fecha",
     actor_name: "Usuario",
@@ -38,8 +41,10 @@ export const auditResource = defineResource({
     action_title: actionTitle,
     resource_title: sectionTitle,
   },
+  // "Carmen — Cocina abierta (Contactos n.º 12)"; without a record's title (an export, a bulk
+  // change, an erased record) the action's: "Exportación CSV (Contactos)".
   recordTitle: (record) =>
-    `${record.actor_name}: ${auditActionTitles[record.action as AuditAction] ?? record.action} (${record.resource_title ?? record.resource}${record.record_id ? ` n.º ${record.record_id}` : ""})`,
+    `${record.record_title ?? auditActionTitles[record.action as AuditAction] ?? record.action} (${record.resource_title ?? record.resource}${record.record_id ? ` n.º ${record.record_id}` : ""})`,
   search: [
     adminAudit.actor_name,
     adminAudit.actor_email,
