@@ -235,3 +235,28 @@ test("role labels in the user menu follow the first role", async ({ page }) => {
     ).toHaveAttribute("href", "/settings");
   }
 });
+
+test("/admin opens the lead inbox for staff; others go where any admin page sends them", async ({
+  page,
+}) => {
+  const inbox = `${baseURL}/admin/contacts/index?status=nuevo&sort=inbox`;
+  for (const [persona, expected] of [
+    ["signed out", `${baseURL}/login`],
+    ["unverified", `${baseURL}/dashboard`],
+    ["verified guest", `${baseURL}/dashboard`],
+    ["admin", inbox],
+    ["super_admin", inbox],
+  ] as const) {
+    const person = people.get(persona) ?? null;
+    for (const path of ["/admin", "/admin/"]) {
+      await openAs(page, person, path);
+      await expect.soft(page, `${path} as ${persona}`).toHaveURL(expected);
+      await sessionSettled(page, person);
+      await expect.soft(page, `${path} as ${persona} (settled)`).toHaveURL(expected);
+    }
+  }
+  await expect(page.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
+  // The way back leads to the page before, not to /admin (which would send staff on again).
+  await page.goBack();
+  await expect(page).toHaveURL(`${baseURL}/robots.txt`);
+});
