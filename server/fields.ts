@@ -21,6 +21,13 @@ export interface Option {
 }
 
 /**
+ * A selector's choices. Given the staff member a form is drawn for (`viewer`), the ones they
+ * may choose; without one, every value the field accepts (a submitted value is checked against
+ * these, and who may choose what is then the resource's authorizeChange, with its own message).
+ */
+export type Options = (db: Database, viewer?: { roles: { name: string }[] }) => Promise<Option[]>;
+
+/**
  * One form field of an admin resource: how it is drawn (type, title, blank value) and how a
  * submitted value is checked and converted (zod, Spanish messages).
  */
@@ -34,7 +41,7 @@ export interface Field<T = unknown> {
   /** On update, when it differs from `input` (a password left empty keeps the old one). */
   updateInput?: z.ZodType;
   /** Choices of a selector; also the only values it accepts. */
-  options?: (db: Database) => Promise<Option[]>;
+  options?: Options;
   /** Never sent back in an edit form (passwords). */
   writeOnly?: boolean;
 }
@@ -210,7 +217,7 @@ const idSchema = (title: string) =>
 /** One choice among `options` (loaded when the form is drawn and when a value is checked). */
 export function selector(
   title: string,
-  options: (db: Database) => Promise<Option[]>,
+  options: Options,
   settings: { required?: boolean } = {},
 ): Field {
   return {
@@ -223,7 +230,7 @@ export function selector(
 }
 
 /** Any number of choices among `options`; stored as a list of ids without repeats. */
-export function multiSelector(title: string, options: (db: Database) => Promise<Option[]>): Field {
+export function multiSelector(title: string, options: Options): Field {
   const input = z.preprocess(
     (value) => (isBlank(value) ? [] : value),
     z

@@ -61,7 +61,7 @@ const parse = (body: unknown, action: "create" | "update" = "create"): Promise<P
 
 describe("admin field types", () => {
   it("draw a blank form with the value each type starts from", async () => {
-    expect(await formDetails(db, quotes)).toEqual({
+    expect(await formDetails(db, quotes, { roles: [] })).toEqual({
       title: { title: "Título", type: "text", value: "" },
       notes: { title: "Notas", type: "textarea", value: "" },
       contact: { title: "Correo", type: "email", value: "" },

@@ -155,10 +155,14 @@ export interface FieldDetails {
   selector?: { id: number; title: string }[];
 }
 
-/** SPEC §3 parameter_details: a blank form, or one filled from `record` (with its id). */
+/**
+ * SPEC §3 parameter_details: a blank form, or one filled from `record` (with its id); a
+ * selector offers what `viewer` may choose (an admin is not offered the super admin role).
+ */
 export async function formDetails(
   db: Database,
   definition: ResourceDefinition,
+  viewer: { roles: { name: string }[] },
   record?: AdminRecord,
 ): Promise<Record<string, FieldDetails>> {
   const details: Record<string, FieldDetails> = {};
@@ -166,7 +170,7 @@ export async function formDetails(
   for (const [name, field] of Object.entries(definition.fields)) {
     const value = record && !field.writeOnly ? (record[name] ?? field.blank) : field.blank;
     details[name] = { title: field.title, type: field.type, value };
-    if (field.options) details[name].selector = await field.options(db);
+    if (field.options) details[name].selector = await field.options(db, viewer);
   }
   return details;
 }

@@ -137,7 +137,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect(JSON.stringify(body)).not.toContain("password");
     });
 
-    it("draws a blank create form with the roles as choices", async () => {
+    it("draws a blank create form with the roles the caller may give as choices", async () => {
       const res = await t.get("/api/admin/users/create", token);
       expect(res.status).toBe(200);
       const { parameter_details } = await json(res);
@@ -161,11 +161,22 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       });
       expect(parameter_details.role_id.type).toBe("selector");
       expect(parameter_details.role_id.value).toBeNull();
-      expect(parameter_details.role_id.selector.map((o: Json) => o.title)).toEqual([
-        "Super Administrador",
-        "Administrador",
-        "Usuario",
-      ]);
+      // An admin may not give the super admin role (decision 074): it is not offered.
+      const roleTitles = (details: Json) => details.role_id.selector.map((o: Json) => o.title);
+      expect(roleTitles(parameter_details)).toEqual(["Administrador", "Usuario"]);
+      const boss = await createUser(t.db, { role: "super_admin" });
+      const bossToken = await signIn(t.db, boss.id);
+      for (const path of ["/api/admin/users/create", `/api/admin/users/create/${staff.id}`]) {
+        const details = (await json(await t.get(path, bossToken))).parameter_details;
+        expect(roleTitles(details), path).toEqual([
+          "Super Administrador",
+          "Administrador",
+          "Usuario",
+        ]);
+      }
+      const own = (await json(await t.get(`/api/admin/users/create/${staff.id}`, token)))
+        .parameter_details;
+      expect(roleTitles(own)).toEqual(["Administrador", "Usuario"]);
     });
 
     it("creates a user whose password signs in, with the e-mail lower-cased", async () => {

@@ -393,14 +393,14 @@ export function createAdminRouter(deps: Dependencies) {
 
   admin.get("/:resource/create", async (c) => {
     const definition = authorize(c, "create");
-    return c.json({ parameter_details: await formDetails(db, definition) });
+    return c.json({ parameter_details: await formDetails(db, definition, c.var.user) });
   });
 
   admin.get("/:resource/create/:id", async (c) => {
     const definition = authorize(c, "update");
     const record = (await findRecord(db, definition, pathId(c))) ?? recordNotFound();
     return c.json({
-      parameter_details: await formDetails(db, definition, record),
+      parameter_details: await formDetails(db, definition, c.var.user, record),
       // Sent back with the save, so a change made meanwhile is not silently undone (409).
       version: record.updated_at,
       ...(definition.readOnly?.length ? { read_only: definition.readOnly } : {}),

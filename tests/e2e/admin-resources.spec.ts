@@ -435,3 +435,14 @@ test("the list says 'Loading...' while it loads and the buttons say what they ar
   const during = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   expect(during.some((text) => text.includes("Borrando..."))).toBe(true);
 });
+
+test("users: the role choices are the ones the signed-in staff member may give", async ({
+  page,
+}) => {
+  const roles = page.getByRole("main").getByRole("combobox", { name: "Rol" }).locator("option");
+  await openAs(page, admin, "/admin/users/create");
+  await expect(roles.filter({ hasText: "Administrador" }).first()).toBeAttached();
+  await expect(roles.filter({ hasText: "Super Administrador" })).toHaveCount(0);
+  await openAs(page, superAdmin, "/admin/users/create");
+  await expect(roles.filter({ hasText: "Super Administrador" })).toHaveCount(1);
+});

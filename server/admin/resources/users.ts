@@ -1,19 +1,26 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountLabels } from "../../../content/account-fields.ts";
 import { hashPassword, passwordSchema } from "../../auth/passwords.ts";
 import type { Database } from "../../db/client.ts";
 import { accessTokens, roles, users } from "../../db/schema.ts";
-import { checkbox, selector, text, withInput } from "../../fields.ts";
+import { checkbox, type Options, selector, text, withInput } from "../../fields.ts";
 import { fail, failValidation } from "../../http-errors.ts";
 import { accountFields, duplicateEmailMessage } from "../../users/account-fields.ts";
 import { createUser, UserInputError } from "../../users/create-user.ts";
 import { defineResource, type RecordChange } from "../resource.ts";
 
-const roleOptions = (db: Database) =>
-  db.select({ id: roles.id, title: roles.label }).from(roles).orderBy(roles.id);
-
 const SUPER_ADMIN = "super_admin";
+
+/** The roles; shown to an admin, those an admin may give (the rule authorizeUserChange keeps). */
+const roleOptions: Options = (db, viewer) =>
+  db
+    .select({ id: roles.id, title: roles.label })
+    .from(roles)
+    .where(
+      viewer && viewer.roles[0]?.name !== SUPER_ADMIN ? ne(roles.name, SUPER_ADMIN) : undefined,
+    )
+    .orderBy(roles.id);
 
 const roleRuleMessages = {
   grant: "Solo un super administrador puede dar o quitar el rol de super administrador.",
