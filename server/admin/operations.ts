@@ -195,14 +195,14 @@ export async function parseForm(
   for (const [name, field] of Object.entries(definition.fields)) {
     schemas.push([name, action === "update" ? (field.updateInput ?? field.input) : field.input]);
   }
-  const readOnly = new Set(action === "update" ? (definition.readOnly ?? []) : []);
 
   const input: FormInput = {};
   const errors = noFieldErrors();
   for (const [name, schema] of schemas) {
     const value = Object.hasOwn(submitted, name) ? submitted[name] : undefined;
-    // A read-only field may be left out; when sent, it must equal what is stored.
-    if (value === undefined && readOnly.has(name)) continue;
+    // On update a field left out keeps what is stored (a read-only one too; when sent, it must
+    // equal what is stored): only the id is always needed.
+    if (value === undefined && action === "update" && name !== "id") continue;
     const result = await schema.safeParseAsync(value);
     if (result.success) input[name] = result.data;
     else errors[name] = result.error.issues.map((issue) => issue.message);
@@ -334,10 +334,13 @@ export async function updateRecord(
       if (!before) return undefined;
       if (version !== undefined && before.updated_at !== version) editedMeanwhile();
       await refuseReadOnlyChanges(definition, input, before);
-      await tx
-        .update(definition.table)
-        .set(values as never)
-        .where(eq(definition.table.id, id));
+      // Nothing to write when every field was left out (each keeps what is stored).
+      if (Object.values(values).some((value) => value !== undefined)) {
+        await tx
+          .update(definition.table)
+          .set(values as never)
+          .where(eq(definition.table.id, id));
+      }
       await definition.afterUpdate?.(tx, id, input);
       const after = await findRecord(tx, definition, id);
       const changed = changedFields(before, after ?? null);

@@ -295,6 +295,33 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect((await t.get("/api/user", brunoToken)).status).toBe(200);
     });
 
+    it("keeps what an update leaves out: its verification, name and role stay as stored", async () => {
+      const carla = await userById((await createUser(t.db, { role: "admin" })).id);
+      const res = await t.post(
+        "/api/admin/users/update",
+        { id: carla.id, email: "carla.nueva@example.test" },
+        token,
+      );
+      expect(res.status).toBe(200);
+      expect(await userById(carla.id)).toMatchObject({
+        name: carla.name,
+        email: "carla.nueva@example.test",
+        role_id: carla.role_id,
+        email_verified_at: carla.email_verified_at,
+        password_hash: carla.password_hash,
+      });
+      // Sent blank, a required field is still refused, and a checkbox sent unticked is false.
+      const blank = await t.post("/api/admin/users/update", { id: carla.id, name: " " }, token);
+      expect(blank.status).toBe(422);
+      expect((await json(blank)).errors).toEqual({ name: ["El campo «Nombre» es obligatorio."] });
+      const untick = await t.post(
+        "/api/admin/users/update",
+        { id: carla.id, email_verified: false },
+        token,
+      );
+      expect((await json(untick)).data.email_verified).toBe(false);
+    });
+
     it("sets a new password on update and signs that user out everywhere", async () => {
       const bruno = await userByEmail("bruno@example.test");
       await signIn(t.db, bruno.id);
@@ -466,6 +493,63 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect(remove.status).toBe(422);
       expect((await json(remove)).message).toBe(lastMessage);
       expect((await userById(last.id)).role_id).toBe(superRole);
+    });
+
+    it("lets nobody unverify their own e-mail, and keeps one verified super admin", async () => {
+      const me = await userById((await createUser(t.db, { role: "admin" })).id);
+      const myToken = await signIn(t.db, me.id);
+      const unverifyMe = await t.post(
+        "/api/admin/users/update",
+        form(me, { email_verified: false }),
+        myToken,
+      );
+      expect(unverifyMe.status).toBe(403);
+      expect(await json(unverifyMe)).toEqual({
+        title: "Acceso denegado",
+        message: "No puedes quitar la verificación de tu propio correo.",
+      });
+      expect((await t.get("/api/admin/users", myToken)).status).toBe(200);
+
+      // The last verified super admin, with an unverified one beside it.
+      const last = await userById((await createUser(t.db, { role: "super_admin" })).id);
+      await demoteEverySuperAdminBut(last.id);
+      const other = await userById(
+        (await createUser(t.db, { role: "super_admin", verified: false })).id,
+      );
+      const lastToken = await signIn(t.db, last.id);
+      const lastMessage =
+        "Tiene que quedar al menos un super administrador con el correo verificado.";
+      const unverify = await t.post(
+        "/api/admin/users/update",
+        form(last, { email_verified: false }),
+        lastToken,
+      );
+      expect(unverify.status).toBe(422);
+      expect((await json(unverify)).errors).toEqual({ email_verified: [lastMessage] });
+      const demote = await t.post(
+        "/api/admin/users/update",
+        form(last, { role_id: await roleIdOf("admin") }),
+        lastToken,
+      );
+      expect((await json(demote)).errors).toEqual({ role_id: [lastMessage] });
+      const remove = await t.get(`/api/admin/users/delete/${last.id}`, lastToken);
+      expect((await json(remove)).errors).toEqual({ id: [lastMessage] });
+      expect(await userById(last.id)).toEqual(last);
+      expect((await t.get("/api/admin/users", lastToken)).status).toBe(200);
+
+      // Once the other one is verified, either may be unverified by the other.
+      const verifyOther = await t.post(
+        "/api/admin/users/update",
+        form(other, { email_verified: true }),
+        lastToken,
+      );
+      expect(verifyOther.status).toBe(200);
+      const unverifyLast = await t.post(
+        "/api/admin/users/update",
+        form(last, { email_verified: false }),
+        await signIn(t.db, other.id),
+      );
+      expect(unverifyLast.status).toBe(200);
     });
 
     it("keeps one super admin when two demote or delete each other at the same moment", async () => {

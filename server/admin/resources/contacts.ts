@@ -67,6 +67,7 @@ export async function staffOptions(db: Database) {
  * "nuevo". Only `handled` and the status are written: the visitor's own words are read-only.
  */
 function handledColumns(input: FormInput) {
+  if (input.handled === undefined) return {};
   const handled = input.handled === true;
   const status = handled
     ? sql`case when ${contacts.status} = 'nuevo' then 'contactado' else ${contacts.status} end`

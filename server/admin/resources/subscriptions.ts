@@ -13,6 +13,7 @@ export const subscriptionEmail = email("Correo electrónico", { required: true }
  */
 function staffWrittenColumns(input: FormInput, action: "create" | "update") {
   if (action === "create") return { email: input.email, consent_at: null };
+  if (input.email === undefined) return {};
   const readdressed = sql`lower(${subscriptions.email}) <> lower(${input.email}::text)`;
   const unlessReaddressed = (column: PgColumn, otherwise: SQL | null = null) =>
     sql`case when ${readdressed} then ${otherwise} else ${column} end`;

@@ -1,4 +1,4 @@
-import { count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountLabels } from "../../../content/account-fields.ts";
 import { hashPassword, passwordSchema } from "../../auth/passwords.ts";
@@ -28,7 +28,10 @@ const roleRuleMessages = {
     "Solo un super administrador puede modificar o eliminar la cuenta de un super administrador.",
   ownRole: "No puedes cambiar tu propio rol.",
   ownAccount: "No puedes eliminar tu propia cuenta desde el panel.",
+  ownVerification: "No puedes quitar la verificación de tu propio correo.",
   lastSuperAdmin: "Tiene que quedar al menos un super administrador.",
+  lastVerifiedSuperAdmin:
+    "Tiene que quedar al menos un super administrador con el correo verificado.",
 };
 
 function notAllowed(message: string): never {
@@ -40,9 +43,12 @@ function notAllowed(message: string): never {
  * remembered session, which may be a moment old:
  * - only a super admin grants or revokes the super admin role, or edits or deletes a super
  *   admin's account (403);
- * - the last super admin is neither demoted nor deleted, by anyone, itself included (422: a
- *   rule on the data, not on the caller);
- * - nobody changes their own role or deletes their own account (403).
+ * - the last super admin is neither demoted nor deleted, by anyone, itself included, nor is
+ *   the last verified one demoted, deleted or unverified: someone must still be able to enter
+ *   the admin as a super admin (422: a rule on the data, not on the caller);
+ * - nobody changes their own role, unverifies their own e-mail or deletes their own account
+ *   (403).
+ * A field an update leaves out keeps its stored value (role, verification).
  * On update and delete it runs in the write's transaction and first locks the super admin
  * role's row until the write commits, so changes to accounts take turns: two super admins
  * demoting each other at once cannot both still see the other one.
@@ -52,36 +58,46 @@ async function authorizeUserChange(db: Database, change: RecordChange): Promise<
   const [superAdmin] = change.action === "create" ? await query : await query.for("no key update");
   const targetId = change.action === "create" ? undefined : change.id;
   const accounts = await db
-    .select({ id: users.id, role_id: users.role_id })
+    .select({ id: users.id, role_id: users.role_id, verified_at: users.email_verified_at })
     .from(users)
     .where(
       inArray(users.id, targetId === undefined ? [change.actor.id] : [change.actor.id, targetId]),
     );
-  const roleOf = (id: number | undefined) => accounts.find((account) => account.id === id)?.role_id;
+  const accountOf = (id: number | undefined) => accounts.find((account) => account.id === id);
   const isSuper = (roleId: unknown) => superAdmin !== undefined && roleId === superAdmin.id;
 
-  const actorIsSuper = isSuper(roleOf(change.actor.id));
-  const targetRole = roleOf(targetId);
-  const newRole = change.action === "delete" ? targetRole : change.input.role_id;
+  const actorIsSuper = isSuper(accountOf(change.actor.id)?.role_id);
+  const target = accountOf(targetId);
+  const targetRole = target?.role_id;
+  const newRole = change.action === "delete" ? targetRole : (change.input.role_id ?? targetRole);
   if (!actorIsSuper && isSuper(targetRole)) notAllowed(roleRuleMessages.superAdminAccount);
   if (!actorIsSuper && isSuper(newRole)) notAllowed(roleRuleMessages.grant);
   // No such account (a create, or an id that names nobody: the write answers 404).
-  if (targetId === undefined || targetRole === undefined) return;
+  if (targetId === undefined || target === undefined) return;
 
-  if (isSuper(targetRole) && (change.action === "delete" || !isSuper(newRole))) {
-    const [superAdmins] = await db
-      .select({ total: count() })
+  const verified = target.verified_at !== null;
+  const staysSuper = change.action !== "delete" && isSuper(newRole);
+  const staysVerified = change.action !== "delete" && (change.input.email_verified ?? verified);
+  if (isSuper(targetRole) && !(staysSuper && (staysVerified || !verified))) {
+    const [others] = await db
+      .select({ total: count(), verified: count(users.email_verified_at) })
       .from(users)
-      .where(eq(users.role_id, targetRole));
-    if (Number(superAdmins?.total) <= 1) {
-      failValidation({
-        [change.action === "delete" ? "id" : "role_id"]: [roleRuleMessages.lastSuperAdmin],
-      });
+      .where(and(eq(users.role_id, target.role_id), ne(users.id, targetId)));
+    const message =
+      !staysSuper && !others?.total
+        ? roleRuleMessages.lastSuperAdmin
+        : verified && !others?.verified
+          ? roleRuleMessages.lastVerifiedSuperAdmin
+          : undefined;
+    if (message) {
+      const field = change.action === "delete" ? "id" : staysSuper ? "email_verified" : "role_id";
+      failValidation({ [field]: [message] });
     }
   }
   if (targetId === change.actor.id) {
     if (change.action === "delete") notAllowed(roleRuleMessages.ownAccount);
     if (newRole !== targetRole) notAllowed(roleRuleMessages.ownRole);
+    if (verified && !staysVerified) notAllowed(roleRuleMessages.ownVerification);
   }
 }
 
@@ -145,10 +161,13 @@ export const usersResource = defineResource({
       name: input.name,
       email: input.email,
       role_id: input.role_id,
-      // Keeps the original verification date when the box stays ticked.
-      email_verified_at: input.email_verified
-        ? sql`coalesce(${users.email_verified_at}, now())`
-        : null,
+      // Keeps the original verification date when the box stays ticked (or is left out).
+      email_verified_at:
+        input.email_verified === undefined
+          ? undefined
+          : input.email_verified
+            ? sql`coalesce(${users.email_verified_at}, now())`
+            : null,
       ...(typeof input.password === "string"
         ? { password_hash: await hashPassword(input.password) }
         : {}),
