@@ -1,5 +1,7 @@
 import {
+  accessSync,
   chmodSync,
+  constants,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -46,7 +48,7 @@ export function prepareDataDir(dataDir: string): void {
   const root = path.resolve(dataDir);
   if (prepared.has(root)) return;
   process.umask(0o077);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
+  makeWritableFolder(root);
   const writable = makeOwnerOnly(root);
   if (writable.length) {
     const which =
@@ -59,6 +61,32 @@ export function prepareDataDir(dataDir: string): void {
     );
   }
   prepared.add(root);
+}
+
+/**
+ * Makes the folder when missing and checks this account can write in it: a path through a file
+ * (ENOTDIR), a file in its place (EEXIST), or a folder this account may not write (EACCES,
+ * EPERM, a read-only mount's EROFS) stops the start in one line naming DATA_DIR, with the
+ * settings' exit status: retrying cannot mend it.
+ */
+function makeWritableFolder(root: string) {
+  try {
+    mkdirSync(root, { recursive: true, mode: 0o700 });
+    accessSync(root, constants.W_OK | constants.X_OK);
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    const why =
+      code === "ENOTDIR" || code === "EEXIST"
+        ? "is not a folder: it, or a folder on its path, is a file"
+        : code === "EACCES" || code === "EPERM" || code === "EROFS"
+          ? "cannot be written by this account"
+          : undefined;
+    if (!why) throw error;
+    throw new StartRefused(
+      `DATA_DIR ${root} ${why} (${code}); set DATA_DIR to a folder this account can write`,
+      configErrorExitCode,
+    );
+  }
 }
 
 /**

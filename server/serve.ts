@@ -72,15 +72,16 @@ export function startupSummary(env: Env) {
 }
 
 /**
- * A start that cannot go on (the database will not open, the address cannot be listened on)
- * ends with one line on stderr saying why, not a stack trace, and exit status 1 so that
- * systemd tries again (the database may still be starting). The log has the details.
+ * A start that cannot go on (the address cannot be listened on, Redis does not answer) ends
+ * with one line on stderr saying why, not a stack trace, and exit status 1 so that systemd
+ * tries again. The log has the details. (DATA_DIR and DATABASE_URL refusals are StartRefused,
+ * with their own exit status: boot.ts.)
  */
 function failedToStart(error: unknown, env?: Env): never {
   // Drizzle wraps a driver's error in one naming the whole query: the driver's says why.
   let cause = error;
   while ((cause as { cause?: unknown }).cause) cause = (cause as { cause?: unknown }).cause;
-  const { code, hostname } = cause as { code?: string; hostname?: string };
+  const { code } = cause as { code?: string };
   const at = env && `${env.HOST}:${env.PORT}`;
   const why =
     code === "EADDRINUSE"
@@ -91,9 +92,7 @@ function failedToStart(error: unknown, env?: Env): never {
           ? `Cannot listen on ${at}: permission denied (a PORT below 1024 needs privileges)`
           : (code === "ENOTFOUND" || code === "EAI_AGAIN") && at
             ? `Cannot listen on ${at}: the host name does not resolve (HOST)`
-            : code === "ENOTFOUND" || code === "EAI_AGAIN"
-              ? `The start failed: the host name ${hostname} does not resolve (DATABASE_URL or REDIS_URL)`
-              : `The start failed: ${safeError(cause).message.split("\n")[0] || code || "unknown error"}`;
+            : `The start failed: ${safeError(cause).message.split("\n")[0] || code || "unknown error"}`;
   log.fatal({ err: error }, why);
   process.stderr.write(`${why}\n`);
   process.exit(1);

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir } from "../data-dir.ts";
 import { log } from "../log.ts";
+import { databaseRefused } from "./errors.ts";
 import { namedFileError } from "./pglite-file-errors.ts";
 import * as schema from "./schema.ts";
 
@@ -37,6 +38,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // the pool's: losing the server then emits an unhandled 'error' that would kill the process.
   // The transaction's own next query fails with the same cause and the request answers 503.
   pool.on("connect", (client) => client.on("error", () => {}));
+  // The first connection tells whether DATABASE_URL is right, in one line (databaseRefused).
+  await pool.query("select 1").catch(async (error: unknown) => {
+    await pool.end().catch(() => {});
+    throw databaseRefused(error, url);
+  });
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   return {
     db,

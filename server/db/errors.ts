@@ -1,3 +1,6 @@
+import { StartRefused } from "../data-dir.ts";
+import { configErrorExitCode } from "../env.ts";
+
 /** SQLSTATE and socket codes meaning "the database is not reachable right now". */
 const unavailableCodes = new Set([
   "ECONNREFUSED",
@@ -69,4 +72,41 @@ export function errorSummary(error: unknown): string {
   return causes(error)
     .map((e, i) => (i === 0 ? describeOne(e) : `cause: ${describeOne(e)}`))
     .join("\n");
+}
+
+/** SQLSTATEs of a first connection that only the operator can mend (exit status 78). */
+const settingCodes = new Set([
+  "3D000", // invalid_catalog_name: no such database
+  "28000", // invalid_authorization_specification: no such role, no pg_hba.conf entry
+  "28P01", // invalid_password
+  "42501", // insufficient_privilege: no CONNECT on the database
+]);
+
+/**
+ * Why the first connection to DATABASE_URL failed, as the one line a start ends with, naming
+ * the setting and the server (host and port, never the user's password). A wrong database,
+ * role or password stays wrong until the operator mends it: exit status 78, so systemd stops
+ * retrying. A server that does not answer may be starting: status 1, and systemd tries again.
+ */
+export function databaseRefused(error: unknown, url: string): StartRefused {
+  const parsed = new URL(url);
+  const at = parsed.host || parsed.searchParams.get("host") || "localhost";
+  const { code, hostname, message } = error as {
+    code?: string;
+    hostname?: string;
+    message?: string;
+  };
+  const [why = ""] = (message ?? String(error)).split("\n");
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return new StartRefused(`DATABASE_URL: the host name ${hostname} does not resolve`);
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new StartRefused(`DATABASE_URL: no PostgreSQL answers at ${at} (${why})`);
+  }
+  // A server asking for a password that the URL does not hold fails in the driver, uncoded.
+  const setting = settingCodes.has(code ?? "") || /client password must be a string/.test(why);
+  return new StartRefused(
+    `DATABASE_URL: PostgreSQL at ${at} refused the connection: ${why}`,
+    setting ? configErrorExitCode : 1,
+  );
 }
