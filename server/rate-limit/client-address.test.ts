@@ -1,7 +1,10 @@
+import { isIP } from "node:net";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { createListeningTestApp, type listen } from "../../tests/support/listening.ts";
+import { createListeningTestApp } from "../../tests/support/listening.ts";
+import { subscriptions } from "../db/schema.ts";
 
 /**
  * Over a real socket: which address the throttles count is decided by TRUST_PROXY and the
@@ -34,7 +37,7 @@ function describeBehind(
     body(() => wire);
   });
 }
-type Server = Awaited<ReturnType<typeof listen>>;
+type Server = Awaited<ReturnType<typeof createListeningTestApp>>;
 
 /** Statuses of `n` contact posts, each with the X-Forwarded-For that `forwardedFor(i)` writes. */
 async function contactStatuses(server: Server, n: number, forwardedFor: (i: number) => string) {
@@ -57,6 +60,26 @@ describeBehind("1", "behind one proxy (TRUST_PROXY=1)", (server) => {
     expect(statuses).toEqual(fiveThenRefused);
     // Another visitor behind the same proxy still has their own allowance.
     expect(await contactStatuses(server(), 1, () => "10.9.8.1, 203.0.113.78")).toEqual([201]);
+  });
+
+  it("believes only an IP address: any other entry counts the socket's peer, and is not stored", async () => {
+    const forged = (i: number) =>
+      [`<script>${i}`, `notanip${i}`, `${"a".repeat(8000)}${i}`, `10.9.8.${i}, 999.1.1.${i}`][
+        i % 4
+      ] as string;
+    expect(await contactStatuses(server(), 7, forged)).toEqual(fiveThenRefused);
+
+    const answer = await server().post(
+      "/api/subscriptions",
+      { email: "ip.falsa@example.com" },
+      { "X-Forwarded-For": "<script>alert(1)</script>" },
+    );
+    expect(answer.status).toBeLessThan(300);
+    const [stored] = await server()
+      .t.db.select({ ip: subscriptions.consent_ip })
+      .from(subscriptions)
+      .where(eq(subscriptions.email, "ip.falsa@example.com"));
+    expect(isIP(stored?.ip ?? "")).not.toBe(0);
   });
 
   it("reads TRUST_PROXY=true as one proxy", async () => {

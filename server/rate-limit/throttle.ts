@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { errorTitles } from "../../content/errors.ts";
@@ -11,7 +12,9 @@ import type { RateLimitResult } from "./limiter.ts";
  * address they saw to X-Forwarded-For, so the client is the entry N from the right; everything
  * further left was written by the client and is ignored (decision 070). With fewer entries than
  * N the leftmost stands in (a request that skipped the outer proxy). Without a trusted proxy the
- * socket's peer is the client. `app.request()` tests have no socket: their header stands in.
+ * socket's peer is the client. An entry that is not an IP address (`net.isIP`) is not believed:
+ * the socket's peer stands in, so a visitor's text is never a throttle key nor a proof of
+ * consent. `app.request()` tests have no socket: their header stands in.
  */
 export function clientIp(c: Context, env: Pick<Env, "TRUST_PROXY">): string {
   const forwarded = c.req
@@ -19,8 +22,10 @@ export function clientIp(c: Context, env: Pick<Env, "TRUST_PROXY">): string {
     ?.split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const hopsBack = (hops: number) =>
-    forwarded?.length ? forwarded[Math.max(0, forwarded.length - hops)] : undefined;
+  const hopsBack = (hops: number) => {
+    const entry = forwarded?.length ? forwarded[Math.max(0, forwarded.length - hops)] : undefined;
+    return entry && isIP(entry) ? entry : undefined;
+  };
   if (env.TRUST_PROXY > 0) {
     const appended = hopsBack(env.TRUST_PROXY);
     if (appended) return appended;
