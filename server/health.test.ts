@@ -153,4 +153,14 @@ describe.skipIf(skipDatabase)("health probes over a real socket", () => {
     }
     expect((await fetch(`${wire.base}/healthz-not`)).status).toBe(500);
   });
+
+  it("answers a probe with a query (a monitor's cache-buster), not one with a trailing slash", async () => {
+    for (const target of ["/healthz?probe=1", "/readyz?x=1", "/healthz?"]) {
+      const answer = await fetch(`${wire.base}${target}`);
+      expect(answer.status, target).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("application/json");
+    }
+    // An exact path, as the probes are documented: anything else is the site's.
+    expect((await fetch(`${wire.base}/healthz/`)).status).toBe(500);
+  });
 });

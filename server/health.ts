@@ -18,10 +18,7 @@ import type { Dependencies } from "./dependencies.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { log } from "./log.ts";
 
-export const healthTargets = new Set(["/healthz", "/readyz"]);
-
-/** Whether a request-target is one of the probes (query strings are not part of them). */
-export const isHealthTarget = (target: string) => healthTargets.has(target);
+export { isHealthTarget } from "./probe-targets.ts";
 
 export interface Readiness {
   status: "ok" | "degraded" | "unavailable";

@@ -103,6 +103,7 @@ describe("the access line", () => {
     setupLog({ NODE_ENV: "production" }, capture);
     written.length = 0;
     logResponse.call(response({ url: "/healthz", method: "GET", status: 200, finished: true }));
+    logResponse.call(response({ url: "/readyz?t=1", method: "GET", status: 200, finished: true }));
     logResponse.call(response({ url: "/", method: "GET", status: 200, finished: true }));
     expect(written.map((line) => JSON.parse(line).path)).toEqual(["/"]);
 

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
 import { errorSummary } from "./db/errors.ts";
+import { isHealthTarget } from "./probe-targets.ts";
 
 type Level = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "silent";
 const levels: readonly string[] = ["trace", "debug", "info", "warn", "error", "fatal", "silent"];
@@ -174,9 +175,6 @@ export function redactTarget(target: string): string {
   return `${cleanPath}?${query}`;
 }
 
-/** Probes every few seconds would drown the requests that matter: they are debug lines. */
-const probeTargets = new Set(["/healthz", "/readyz"]);
-
 /** Unique across instances (a random start) and cheap: no random bytes per request. */
 const idPrefix = randomBytes(4).toString("hex");
 let idSerial = 0;
@@ -199,7 +197,8 @@ export interface LoggedResponse extends ServerResponse<IncomingMessage> {
  */
 export function logResponse(this: LoggedResponse): void {
   const target = this.req.url ?? "";
-  const probe = probeTargets.has(target);
+  // Probes every few seconds would drown the requests that matter: they are debug lines.
+  const probe = isHealthTarget(target);
   if (probe ? !log.isLevelEnabled("debug") : !log.isLevelEnabled("info")) return;
   const path = redactTarget(target);
   const ms = Math.round((performance.now() - this.startedAt) * 10) / 10;
