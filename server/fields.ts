@@ -63,8 +63,15 @@ export const fieldMessages = {
   controlCharacters: controlCharacterMessage,
 };
 
+/**
+ * Nothing a reader would see: only spaces of any kind and format characters (zero-width space
+ * and joiners, word joiner, BOM, soft hyphen, direction marks): a required field holding only
+ * these is as empty as a blank one (decision 158).
+ */
+const invisibleOnly = /^[\s\p{Cf}]*$/u;
+
 const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+  value === undefined || value === null || (typeof value === "string" && invisibleOnly.test(value));
 
 /** Blank values become undefined, so "required" and "optional" are decided in one place. */
 const blankToUndefined = (value: unknown) => (isBlank(value) ? undefined : value);
@@ -101,7 +108,8 @@ const stringSchema = (title: string) =>
 interface TextOptions {
   required?: boolean;
   max?: number;
-  pattern?: { regex: RegExp; message: string };
+  /** Rules the text must meet, each with its message: the first one it fails is reported. */
+  patterns?: readonly { regex: RegExp; message: string }[];
 }
 
 /**
@@ -113,7 +121,8 @@ export function text(title: string, options?: TextOptions): Field<string | null>
 export function text(title: string, options: TextOptions = {}): Field<string | null> {
   let schema = stringSchema(title);
   if (options.max) schema = schema.max(options.max, fieldMessages.maxLength(title, options.max));
-  if (options.pattern) schema = schema.regex(options.pattern.regex, options.pattern.message);
+  for (const { regex, message } of options.patterns ?? [])
+    schema = schema.regex(regex, { message, abort: true });
   const normalize = (value: unknown) =>
     blankToUndefined(typeof value === "string" ? value.replace(/[\t\r\n]+/g, " ").trim() : value);
   return { type: "text", title, blank: "", input: presence(schema, normalize, options.required) };

@@ -78,6 +78,14 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
       });
     });
 
+    it("counts a name of invisible characters only as missing", async () => {
+      const res = await signUp({
+        ...registration("invisible@example.com"),
+        name: "\u200b\u200c\u2060",
+      });
+      await expectValidationErrors(res, { name: ["El campo «Nombre» es obligatorio."] });
+    });
+
     it("asks for every field that is missing", async () => {
       const res = await signUp({});
       const { errors } = await res.json();

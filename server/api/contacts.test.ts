@@ -104,6 +104,25 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
     });
   });
 
+  it("counts invisible-only text as empty, and wants at least 6 digits in a phone", async () => {
+    const invisible = "\u200b \u2060\ufeff\u00ad\u200d";
+    await expectValidationErrors(
+      await send({ ...valid, name: invisible, subject: "\u200b", message: `${invisible}\n\u200c` }),
+      {
+        name: ["El campo «Nombre» es obligatorio."],
+        subject: ["El campo «Asunto» es obligatorio."],
+        message: ["El campo «Mensaje» es obligatorio."],
+      },
+    );
+    const sixDigits = "El campo «Teléfono» debe tener al menos 6 cifras.";
+    for (const phone of ["-2+3", "+1", "(12) 345"]) {
+      await expectValidationErrors(await send({ ...valid, phone }), { phone: [sixDigits] });
+    }
+    expect((await send({ ...valid, name: "Seis cifras", phone: "(96) 1234" })).status).toBe(201);
+    // Visible text with an invisible character in it is kept as written.
+    expect((await send({ ...valid, name: "Ana\u200bBelén", subject: "Cifras" })).status).toBe(201);
+  });
+
   it("keeps one message and one notice when 20 identical posts arrive at once", async () => {
     const message = { ...valid, subject: "Enviado veinte veces" };
     const answers = await Promise.all(Array.from({ length: 20 }, () => send(message)));

@@ -27,10 +27,18 @@ export const contactFields = {
   email: email(contactLabels.email),
   phone: text(contactLabels.phone, {
     max: contactLimits.phone,
-    pattern: {
-      regex: /^[0-9 +()-]+$/,
-      message: `El campo «${contactLabels.phone}» solo puede contener números, espacios y los signos + ( ) -.`,
-    },
+    patterns: [
+      {
+        regex: /^[0-9 +()-]+$/,
+        message: `El campo «${contactLabels.phone}» solo puede contener números, espacios y los signos + ( ) -.`,
+      },
+      // Refuses scribbles such as «+1» or «-2+3» and takes any number written with its area
+      // code (Spanish ones have 9 digits); decision 158.
+      {
+        regex: /(?:\d\D*){6}/,
+        message: `El campo «${contactLabels.phone}» debe tener al menos 6 cifras.`,
+      },
+    ],
   }),
   subject: text(contactLabels.subject, { required: true, max: contactLimits.subject }),
   message: textarea(contactLabels.message, { required: true, max: contactLimits.message }),
