@@ -14,8 +14,6 @@ export default [
   layout("routes/access/verified.tsx", [
     route("profile", "routes/account/profile.tsx"),
     route("settings", "routes/account/settings.tsx"),
-    // On to the staff member's first admin section (the lead inbox); the role is checked there.
-    route("admin", "routes/admin/home.tsx"),
   ]),
   layout("routes/access/admin.tsx", [
     route("admin/:resource/index", "routes/admin/index.tsx"),

@@ -30,7 +30,11 @@ const handle = getRequestListener(async (request) => {
     "react-router",
   )) as typeof import("react-router");
   const build = () => vite.ssrLoadModule("virtual:react-router/server-build");
+  const { adminEntrance } = (await vite.ssrLoadModule(
+    "./server/admin/entrance.ts",
+  )) as typeof import("./admin/entrance.ts");
   const site = new Hono();
+  site.on("GET", adminEntrance.paths, adminEntrance.handler);
   // biome-ignore lint/suspicious/noExplicitAny: the virtual module has no static type
   const handleRequest = createRequestHandler(build as any, "development");
   site.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { company } from "../content/company.ts";
+import { adminEntrance } from "./admin/entrance.ts";
 import { serveBuildFiles } from "./build-files.ts";
 import { parseEnv } from "./env.ts";
 import { setupLog } from "./log.ts";
@@ -28,6 +29,7 @@ export async function start() {
   // bytes of JSON, looking for files (up to three stats per path), and reading or setting an
   // answer's headers, which costs @hono/node-server its fast path.
   const site = new Hono();
+  site.on("GET", adminEntrance.paths, adminEntrance.handler);
   const headerOptions = {
     googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
     frameOrigins: [new URL(company.map.embedUrl).origin],

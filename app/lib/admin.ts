@@ -75,21 +75,6 @@ export interface AdminSummary {
   }[];
 }
 
-type AdminSection = Pick<AdminSummary["sections"][number], "key" | "landing">;
-
-/** Where a section opens: its list, on the section's own view when it has one (the inbox). */
-export const sectionPath = (section: AdminSection) =>
-  `/admin/${section.key}/index${section.landing ? `?${section.landing}` : ""}`;
-
-/**
- * Where /admin leads: the first section that opens on a view of its own (the lead inbox), else
- * the first section; null when the role allows none.
- */
-export function adminHome(sections: readonly AdminSection[]): string | null {
-  const home = sections.find((section) => section.landing) ?? sections[0];
-  return home ? sectionPath(home) : null;
-}
-
 export interface AdminNote {
   id: number;
   author_name: string;

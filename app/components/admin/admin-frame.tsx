@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Link, NavLink, useNavigate, useNavigation } from "react-router";
 import { LogoMark } from "~/components/logo-mark";
 import "~/admin.css";
-import { type AdminSummary, sectionPath } from "~/lib/admin";
+import type { AdminSummary } from "~/lib/admin";
 import { adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
 
@@ -72,7 +72,7 @@ export function AdminFrame({
               {sections.map((section) => (
                 <li key={section.key} className="shrink-0">
                   <NavLink
-                    to={sectionPath(section)}
+                    to={`/admin/${section.key}/index${"landing" in section && section.landing ? `?${section.landing}` : ""}`}
                     className={({ isActive }) =>
                       `flex items-center justify-between gap-3 rounded-md px-3 py-2 font-medium ${
                         isActive ? "bg-ink text-plaster" : "text-ink hover:bg-sand-100"
