@@ -53,6 +53,8 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
   await openAs(page, staff, "/admin/users/index");
   const sections = page.getByRole("navigation", { name: "Secciones de administración" });
   await expect(sections.getByRole("link", { name: /Contactos/ })).toContainText("nuevos");
+  // Said on screen too, not only to screen readers: "3 3" read as one count twice.
+  await expect(sections.getByText(/^\d+ nuevos$/)).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
   await sections.getByRole("link", { name: /Contactos/ }).click();
   await expect(page).toHaveURL(/\/admin\/contacts\/index\?status=nuevo&sort=inbox$/);

@@ -107,8 +107,8 @@ function SectionCounts({ section }: { section: AdminSummary["sections"][number] 
     <span className="flex items-center gap-1 text-sm">
       {highlight && highlight.total > 0 ? (
         <span className="rounded-full bg-terracotta px-2 text-white">
-          {count.format(highlight.total)}
-          <span className="sr-only"> {highlight.title.toLowerCase()}</span>
+          {/* Said, not only coloured: two bare numbers side by side read as one count twice. */}
+          {count.format(highlight.total)} {highlight.title.toLowerCase()}
         </span>
       ) : null}
       <span className="opacity-80">
