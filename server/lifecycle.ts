@@ -20,6 +20,16 @@ interface ServeOptions {
  * Serves until SIGTERM or SIGINT, then stops accepting connections, lets every in-flight request
  * finish, runs `onDrained` and exits 0. A rolling deploy loses no request.
  */
+/**
+ * Where the server can be reached, as an operator needs to know it: on every interface (the
+ * default HOST, reachable from other machines unless a firewall or nginx stands in front), or
+ * on one address only. Ends with the port, which tests read.
+ */
+const listeningOn = ({ address, port }: { address: string; port: number }) =>
+  address === "0.0.0.0" || address === "::"
+    ? `every interface (${address}), http://localhost:${port}`
+    : `${address} only, http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+
 export function serveUntilSignal(options: ServeOptions): Server {
   let stopping = false;
   // After the signal every answer asks its client to close the connection: a keep-alive
@@ -49,7 +59,7 @@ export function serveUntilSignal(options: ServeOptions): Server {
       hostname: options.hostname,
       serverOptions: { ServerResponse: SecuredResponse },
     },
-    (info) => log.info(`Listening on http://localhost:${info.port}`),
+    (info) => log.info(`Listening on ${listeningOn(info)}`),
   ) as Server;
 
   const stop = (signal: string) => {

@@ -142,6 +142,10 @@ async function startLoggedServer(env: Record<string, string>) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
       const listening = lines().find((l) => String(l.msg).startsWith("Listening on"));
       expect(listening).toBeDefined();
+      // Says whether other machines can reach it (HOST), not only a localhost address.
+      expect(String(listening?.msg)).toMatch(
+        /^Listening on (every interface \(.+\)|\S+ only), http/,
+      );
       base = `http://127.0.0.1:${/:(\d+)$/.exec(String(listening?.msg))?.[1]}`;
     },
     { timeout: 60_000, interval: 100 },
