@@ -45,10 +45,7 @@ export function ListToolbar({
         <input type="hidden" name={statusField} value={value(statusField)} />
       ) : null}
       {tools.search ? (
-        <div className="sm:col-span-2">
-          <label className={label} htmlFor="lista-q">
-            Buscar
-          </label>
+        <Labeled className="sm:col-span-2" id="lista-q" title="Buscar">
           <input
             id="lista-q"
             name="q"
@@ -57,7 +54,7 @@ export function ListToolbar({
             maxLength={200}
             className={control}
           />
-        </div>
+        </Labeled>
       ) : null}
       {filters.map(([name, filter]) => {
         const id = `lista-${name}`;
@@ -80,10 +77,7 @@ export function ListToolbar({
           );
         }
         return (
-          <div key={name}>
-            <label className={label} htmlFor={id}>
-              {filter.title}
-            </label>
+          <Labeled key={name} id={id} title={filter.title}>
             {filter.kind === "text" ? (
               <input id={id} name={name} defaultValue={value(name)} className={control} />
             ) : (
@@ -114,13 +108,10 @@ export function ListToolbar({
                 ) : null}
               </select>
             )}
-          </div>
+          </Labeled>
         );
       })}
-      <div>
-        <label className={label} htmlFor="lista-sort">
-          Ordenar por
-        </label>
+      <Labeled id="lista-sort" title="Ordenar por">
         <select id="lista-sort" name="sort" defaultValue={value("sort")} className={control}>
           <option value="">Predeterminado (fecha de creación)</option>
           {tools.orders.map((order) => (
@@ -134,11 +125,8 @@ export function ListToolbar({
             </option>
           ))}
         </select>
-      </div>
-      <div>
-        <label className={label} htmlFor="lista-dir">
-          Sentido
-        </label>
+      </Labeled>
+      <Labeled id="lista-dir" title="Sentido">
         <select
           id="lista-dir"
           name="dir"
@@ -148,11 +136,8 @@ export function ListToolbar({
           <option value="asc">Ascendente</option>
           <option value="desc">Descendente</option>
         </select>
-      </div>
-      <div>
-        <label className={label} htmlFor="lista-per-page">
-          Por página
-        </label>
+      </Labeled>
+      <Labeled id="lista-per-page" title="Por página">
         <select
           id="lista-per-page"
           name="per_page"
@@ -168,7 +153,7 @@ export function ListToolbar({
               </option>
             ))}
         </select>
-      </div>
+      </Labeled>
       <div className="flex items-end gap-3">
         <button
           type="submit"
@@ -217,5 +202,27 @@ export function StatusTabs({ tools, search }: { tools: ListTools; search: URLSea
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** One labelled control of the toolbar: its label above it, tied to the control by `id`. */
+function Labeled({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label className={label} htmlFor={id}>
+        {title}
+      </label>
+      {children}
+    </div>
   );
 }
