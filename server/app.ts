@@ -7,13 +7,14 @@ import { createApi } from "./api/index.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import type { Dependencies } from "./dependencies.ts";
 import { isApiTarget } from "./fast-path/response-headers.ts";
-import { isHealthTarget, mountHealth } from "./health.ts";
+import { mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { uploadTooLarge } from "./leads/lead-form.ts";
 import { pageAnswer } from "./leads/page-answer.ts";
 import { maxUploadBytes } from "./leads/photos.ts";
 import { log, redactTarget } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
+import { isHealthTarget, pathOf } from "./probe-targets.ts";
 
 const jsonError = (
   status: 400 | 404 | 413 | 415 | 500 | 503,
@@ -130,20 +131,18 @@ export function createApp(deps: Dependencies) {
 export function apiBeside(api: Hono, site: Hono) {
   return (request: Request, bindings?: { incoming?: { url?: string } }) => {
     const target = bindings?.incoming?.url ?? getPath(request);
-    if (request.method === "POST" && pathOf(target) === "/contact") {
-      return api.fetch(quoteFromPage(request), bindings);
-    }
-    if (request.method === "POST" && pathOf(target) === "/" && isFooterForm(request)) {
-      return signUpFromPage(request).then((signUp) => api.fetch(signUp, bindings));
+    if (request.method === "POST") {
+      const path = pathOf(target);
+      if (path === "/contact") return api.fetch(quoteFromPage(request), bindings);
+      if (path === "/" && isFooterForm(request)) {
+        return signUpFromPage(request).then((signUp) => api.fetch(signUp, bindings));
+      }
     }
     return isApiTarget(target) || isHealthTarget(target)
       ? api.fetch(request, bindings)
       : site.fetch(request, bindings);
   };
 }
-
-/** The path of a request target, without its query: `/contact?servicio=cocinas` is /contact. */
-const pathOf = (target: string) => target.split("?", 1)[0];
 
 /**
  * The contact page's form posted by the browser itself, before the page's script ran: the API's

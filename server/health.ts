@@ -18,8 +18,6 @@ import type { Dependencies } from "./dependencies.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { log } from "./log.ts";
 
-export { isHealthTarget } from "./probe-targets.ts";
-
 export interface Readiness {
   status: "ok" | "degraded" | "unavailable";
   database: "ok" | "unreachable";

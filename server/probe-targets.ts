@@ -8,6 +8,11 @@ const probePaths = new Set(["/healthz", "/readyz"]);
  * allocation for a target without a query.
  */
 export function isHealthTarget(target: string): boolean {
+  return probePaths.has(pathOf(target));
+}
+
+/** A request-target's path, without its query: `/contact?servicio=cocinas` is /contact. */
+export function pathOf(target: string): string {
   const query = target.indexOf("?");
-  return probePaths.has(query < 0 ? target : target.slice(0, query));
+  return query < 0 ? target : target.slice(0, query);
 }
