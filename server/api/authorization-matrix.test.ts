@@ -127,6 +127,13 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/forgot-password", body: { email: unique() } }),
     expected: () => all(200),
   },
+  "POST /api/reset-password/check": {
+    request: () => ({
+      path: "/api/reset-password/check",
+      body: { email: unique(), token: "x".repeat(43) },
+    }),
+    expected: () => all(400),
+  },
   "POST /api/reset-password": {
     request: () => ({
       path: "/api/reset-password",

@@ -23,6 +23,7 @@ const postRoutes = [
   "/api/login",
   "/api/forgot-password",
   "/api/reset-password",
+  "/api/reset-password/check",
   "/api/contacts",
   "/api/subscriptions",
 ];

@@ -117,6 +117,62 @@ describe.skipIf(skipDatabase)("password reset", () => {
     });
   });
 
+  describe("POST /api/reset-password/check", () => {
+    const check = (email: unknown, token: unknown, ip = uniqueIp()) =>
+      t.post("/api/reset-password/check", { email, token }, undefined, ip);
+
+    it("says whether a link still works, and changes nothing", async () => {
+      const owner = await registerUser(t);
+      const other = await registerUser(t);
+      const token = tokenOf(await resetLink(owner.email));
+
+      const usable = await check(owner.email.toUpperCase(), token);
+      expect(usable.status).toBe(200);
+      expect(await usable.json()).toEqual({ usable: true });
+      for (const [email, wrong] of [
+        [other.email, token],
+        [owner.email, madeUpToken()],
+        [owner.email, "' or 1=1--"],
+      ]) {
+        const refused = await check(email, wrong);
+        expect(refused.status).toBe(400);
+        expect(await refused.json()).toEqual(invalidLink);
+      }
+      // Checking used nothing up: the link still sets the password, once.
+      expect((await reset(owner.email, token)).status).toBe(200);
+      expect((await check(owner.email, token)).status).toBe(400);
+    });
+
+    it("finds an expired link and an older one unusable", async () => {
+      const account = await registerUser(t);
+      const firstLink = await resetLink(account.email);
+      expect((await forgot(account.email)).status).toBe(200);
+      const secondLink = await linkInOutbox(t, account.email, "/change-password/", firstLink);
+      expect((await check(account.email, tokenOf(firstLink))).status).toBe(400);
+      expect((await check(account.email, tokenOf(secondLink))).status).toBe(200);
+      await t.db
+        .update(oneTimeTokens)
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where(eq(oneTimeTokens.token_hash, hashToken(tokenOf(secondLink))));
+      expect((await check(account.email, tokenOf(secondLink))).status).toBe(400);
+    });
+
+    it("answers 422 for a missing e-mail or token and wrong types", async () => {
+      const missing = await check(undefined, undefined);
+      expect(missing.status).toBe(422);
+      expect(Object.keys((await missing.json()).errors).sort()).toEqual(["email", "token"]);
+      expect((await check(["a@b.es"], { token: 1 })).status).toBe(422);
+    });
+
+    it("allows 30 checks per client address per 15 minutes, then 429", async () => {
+      const ip = uniqueIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 32; i++)
+        statuses.push((await check(`sonda${i}@example.com`, madeUpToken(), ip)).status);
+      expect(statuses).toEqual([...Array(30).fill(400), 429, 429]);
+    });
+  });
+
   describe("POST /api/reset-password", () => {
     it("sets the new password, signs every device out, and the link works only once", async () => {
       const account = await registerUser(t);

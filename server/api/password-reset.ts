@@ -39,11 +39,20 @@ const wrongLinksPerEmail = (email: string) => ({ key: `reset-email:${email}`, li
 
 const ForgotBody = z.object({ email: accountFields.email.input });
 
-const ResetBody = withPasswordConfirmation({
+/**
+ * Opening a reset link asks whether it still works (POST /reset-password/check), so a used or
+ * expired one says so before anyone types a password twice. The secret travels in the body,
+ * not a URL a proxy logs. 30 per client address per 15 minutes: a few per reset, and a made-up
+ * token is a 256-bit guess whatever the rate.
+ */
+const checkAddressThrottle = { name: "reset-check-ip", limit: 30, windowMs: resetWindowMs };
+
+const LinkBody = z.object({
   email: accountFields.email.input,
-  password: passwordSchema,
   token: z.string({ error: "Falta el código del enlace." }).min(1, "Falta el código del enlace."),
 });
+
+const ResetBody = withPasswordConfirmation({ ...LinkBody.shape, password: passwordSchema });
 
 /** ARCHITECTURE: the link the mail carries, opened by the /change-password screen. */
 export function passwordResetLink(appUrl: string, email: string, token: string): string {
@@ -57,7 +66,7 @@ const resetRequested = {
     "Si hay una cuenta con ese correo electrónico, te hemos enviado un enlace para cambiar la contraseña. Caduca en 60 minutos.",
 };
 
-/** POST /forgot-password and POST /reset-password (SPEC §7). */
+/** POST /forgot-password and POST /reset-password (SPEC §7), and POST /reset-password/check. */
 export function createPasswordResetRouter(deps: Dependencies) {
   const { db, limiter, sessions } = deps;
   const router = new Hono();
@@ -78,6 +87,17 @@ export function createPasswordResetRouter(deps: Dependencies) {
     resetRequests.add(email);
     return c.json(resetRequested);
   });
+
+  router.post(
+    "/reset-password/check",
+    throttle(deps, checkAddressThrottle),
+    validate(LinkBody),
+    async (c) => {
+      const { email, token } = c.req.valid("json");
+      if ((await resetLinkOwner(deps, email, token)) === undefined) invalidLink();
+      return c.json({ usable: true });
+    },
+  );
 
   router.post(
     "/reset-password",

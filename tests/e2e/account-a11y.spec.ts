@@ -2,7 +2,7 @@
 // dialogs included.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support/mailbox";
+import { expect, linkPath, test } from "./support/mailbox";
 import { createWithRole, openAs, registerUnverified, registerVerified } from "./support/people";
 
 async function expectNoViolations(page: Page, where: string) {
@@ -15,12 +15,24 @@ async function expectNoViolations(page: Page, where: string) {
   expect(found, where).toEqual([]);
 }
 
-test("sign-in screens and the error dialog", async ({ page }) => {
-  for (const path of ["/login", "/register", "/forgot-password", "/change-password/a%40b.es/x"]) {
+test("sign-in screens and the error dialog", async ({ page, request, mailbox }) => {
+  const person = await registerVerified(request, mailbox);
+  await request.post("/api/forgot-password", { data: { email: person.email } });
+  const resetLink = linkPath(
+    await mailbox.waitForMail(person.email, { already: 1 }),
+    "/change-password/",
+  );
+  for (const path of ["/login", "/register", "/forgot-password"]) {
     await page.goto(path);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoViolations(page, path);
   }
+  await page.goto(resetLink);
+  await expect(page.getByRole("textbox", { name: "Nueva contraseña" })).toBeVisible();
+  await expectNoViolations(page, "change-password");
+  await page.goto("/change-password/a%40b.es/enlace-usado");
+  await expect(page.getByRole("heading", { name: "Este enlace ya no sirve" })).toBeVisible();
+  await expectNoViolations(page, "change-password, used link");
   await page.goto("/login");
   const main = page.getByRole("main");
   await main.getByRole("textbox", { name: "Correo electrónico" }).fill("nadie@example.test");

@@ -163,6 +163,21 @@ test("forgot password, mail, change password, sign in with the new one", async (
   await main.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(main.getByRole("heading", { name: "Hola, Nuria Olvidadiza" })).toBeVisible();
+
+  // The link opened again says at once that it is used: signed in, it offers the panel; signed
+  // out, a new link for its address.
+  await page.goto(link);
+  await expect(main.getByRole("heading", { name: "Este enlace ya no sirve" })).toBeVisible();
+  await expect(main.getByRole("textbox")).toHaveCount(0);
+  await expect(main.getByRole("link", { name: "Ir a mi panel" })).toHaveAttribute(
+    "href",
+    "/dashboard",
+  );
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(link);
+  await main.getByRole("link", { name: "Pedir un enlace nuevo" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(main.getByRole("textbox", { name: "Correo electrónico" })).toHaveValue(person.email);
 });
 
 test("logout from the user menu revokes the token and lands on /login", async ({
