@@ -410,6 +410,15 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
   await openAs(page, staff, `/admin/contacts/index?q=${tag}&sort=inbox&dir=desc`);
   await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("desc");
+
+  // Another order chosen from a descending view starts in its own direction: names A to Z.
+  await order.selectOption({ label: "Nombre" });
+  await expect(direction).toHaveValue("");
+  await main.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  await expect(page).not.toHaveURL(/dir=/);
+  await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
+  await expect(direction).toHaveValue("asc");
 });
 
 test("the bulk bar speaks of one record in the singular", async ({ page, request }) => {

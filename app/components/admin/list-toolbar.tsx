@@ -112,7 +112,18 @@ export function ListToolbar({
         );
       })}
       <Labeled id="lista-sort" title="Ordenar por">
-        <select id="lista-sort" name="sort" defaultValue={value("sort")} className={control}>
+        <select
+          id="lista-sort"
+          name="sort"
+          defaultValue={value("sort")}
+          // A newly chosen order starts in its own direction (names A to Z), not in the one the
+          // previous order was shown in: «Sentido» goes back to «Según el orden» until chosen.
+          onChange={(event) => {
+            const dir = event.currentTarget.form?.elements.namedItem("dir");
+            if (dir instanceof HTMLSelectElement) dir.value = "";
+          }}
+          className={control}
+        >
           <option value="">Predeterminado (fecha de creación)</option>
           {tools.orders.map((order) => (
             <option key={order.key} value={order.key}>
@@ -133,6 +144,7 @@ export function ListToolbar({
           defaultValue={value("dir") || direction}
           className={control}
         >
+          <option value="">Según el orden</option>
           <option value="asc">Ascendente</option>
           <option value="desc">Descendente</option>
         </select>
