@@ -1,6 +1,11 @@
 // The layout routes of client-rendered screens (app/routes/access/) in one place. Apart from
-// access.tsx, which public pages load too: only those screens load this (vite.config.ts).
+// access.tsx, which public pages load too: only those screens load this (vite.config.ts). With
+// them, the page a signed-out visitor asked for before the guards sent them to /login (a staff
+// notice's link to a lead, a bookmarked admin view): SPEC §4 sends every sign-in to /dashboard,
+// so the dashboard offers the way back instead of the sign-in taking it (decision 164). Kept in
+// this tab's sessionStorage for 30 minutes, taken once.
 import type { ReactNode } from "react";
+import type { MiddlewareFunction } from "react-router";
 import { AccessGate, accessMiddleware, type Marker, SessionPending } from "./access";
 
 /**
@@ -16,9 +21,50 @@ export function accessLayout(markers: readonly Marker[], whileUnknown?: ReactNod
   }
   clientLoader.hydrate = true as const;
   return {
-    clientMiddleware: [accessMiddleware(...markers)],
+    clientMiddleware: [rememberingReturn(accessMiddleware(...markers))],
     clientLoader,
     HydrateFallback: () => <SessionPending />,
     Layout: () => <AccessGate markers={markers} whileUnknown={whileUnknown} />,
   };
+}
+
+const KEY = "returnTo";
+const LIFETIME_MS = 30 * 60_000;
+
+/** A path of this site, never another origin ("//host", "/\host"). */
+const isOwnPath = (path: unknown): path is string =>
+  typeof path === "string" && /^\/(?![/\\])/.test(path);
+
+/** `check` (the access middleware), remembering the page it sends to /login. */
+export function rememberingReturn(check: MiddlewareFunction): MiddlewareFunction {
+  return async (args, next) => {
+    try {
+      return await check(args, next);
+    } catch (thrown) {
+      if (thrown instanceof Response && thrown.headers.get("Location") === "/login") {
+        const { pathname, search } = new URL(args.request.url);
+        try {
+          sessionStorage.setItem(KEY, JSON.stringify({ path: pathname + search, at: Date.now() }));
+        } catch {
+          // Without storage the dashboard offers nothing; signing in works as before.
+        }
+      }
+      throw thrown;
+    }
+  };
+}
+
+/** The remembered page, if still fresh; it is forgotten once read. */
+export function takeReturn(): string | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as {
+      path?: unknown;
+      at?: unknown;
+    } | null;
+    sessionStorage.removeItem(KEY);
+    const fresh = typeof saved?.at === "number" && Date.now() - saved.at < LIFETIME_MS;
+    return fresh && isOwnPath(saved?.path) ? saved.path : null;
+  } catch {
+    return null;
+  }
 }

@@ -260,3 +260,27 @@ test("/admin opens the lead inbox for staff; others go where any admin page send
   await page.goBack();
   await expect(page).toHaveURL(`${baseURL}/robots.txt`);
 });
+
+test("a staff member sent to sign in first is offered the page they asked for on the dashboard", async ({
+  page,
+}) => {
+  const admin = people.get("admin");
+  if (!admin) throw new Error("no admin");
+  const asked = "/admin/contacts/index?status=nuevo&sort=inbox";
+  await page.goto(asked);
+  await expect(page).toHaveURL(`${baseURL}/login`);
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Correo electrónico" }).fill(admin.email);
+  await main.getByRole("textbox", { name: "Contraseña", exact: true }).fill(admin.password);
+  await main.getByRole("button", { name: "Iniciar sesión" }).click();
+  // SPEC §4: a sign-in goes to /dashboard; the page asked for is one click away there.
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  await main.getByRole("link", { name: "Continuar donde ibas" }).click();
+  await expect(page).toHaveURL(`${baseURL}${asked}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
+
+  // Offered once: the dashboard opened again says nothing of it.
+  await page.goto("/dashboard");
+  await expect(main.getByRole("heading", { name: `Hola, ${admin.name}` })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Continuar donde ibas" })).toHaveCount(0);
+});

@@ -5,12 +5,13 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { SessionUnknown } from "~/components/account/session-unknown";
 import { AdminFrame, AdminLoading } from "~/components/admin/admin-frame";
 import { AccessGate, accessMiddleware } from "~/lib/access";
+import { rememberingReturn } from "~/lib/access-layout";
 import type { AdminSummary } from "~/lib/admin";
 import { api } from "~/lib/api";
 
 const markers = ["online", "verify", "role"] as const;
 
-export const clientMiddleware = [accessMiddleware(...markers)];
+export const clientMiddleware = [rememberingReturn(accessMiddleware(...markers))];
 
 /**
  * The side navigation's sections and counts, read again after every change staff make (React

@@ -1,8 +1,12 @@
 // /dashboard (SPEC §2, online): the welcome carousel for a verified user; for an unverified one,
-// the notice that the e-mail must be verified and a button to send the link again.
-import { useState } from "react";
+// the notice that the e-mail must be verified and a button to send the link again. Someone the
+// guards sent to sign in first is offered the page they asked for (decision 164).
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
+import { primaryButton } from "~/components/buttons";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
+import { takeReturn } from "~/lib/access-layout";
 import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
@@ -45,6 +49,7 @@ export default function Dashboard() {
       <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">
         Hola, {user.name}
       </h1>
+      <ReturnOffer />
       {verified ? (
         <div className="mt-8">
           <WelcomeCarousel label="Bienvenida" slides={slides} />
@@ -53,6 +58,24 @@ export default function Dashboard() {
         <VerifyNotice email={user.email} />
       )}
     </div>
+  );
+}
+
+/** The page asked for before signing in, one click away (read once, after the first paint). */
+function ReturnOffer() {
+  const [path, setPath] = useState<string | null>(null);
+  useEffect(() => {
+    const remembered = takeReturn();
+    if (remembered) setPath(remembered);
+  }, []);
+  if (!path) return null;
+  return (
+    <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-sand-200 bg-white p-4 text-ink">
+      <span>Antes de iniciar sesión querías abrir otra página.</span>
+      <Link to={path} className={primaryButton}>
+        Continuar donde ibas
+      </Link>
+    </p>
   );
 }
 
