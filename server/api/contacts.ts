@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { company } from "../../content/company.ts";
 import { contactFields } from "../admin/resources/contacts.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { type FieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
@@ -46,8 +47,17 @@ const ContactRequest = z
     { when: ({ value }) => typeof value === "object" && value !== null && !Array.isArray(value) },
   );
 
-/** Five accepted requests per address per 10 minutes (refused forms do not count: issue 12). */
-const limit = { requests: 5, windowMs: 10 * 60_000 };
+/**
+ * Twenty accepted requests per address per 10 minutes (refused forms do not count: issue 12).
+ * An office, a coworking space or a mobile network puts many people behind one address, and a
+ * lead refused here may never come back: the honeypot, the fill time and the duplicate check
+ * stop robots, and this only caps a flood (decision 153 addendum).
+ */
+const limit = { requests: 20, windowMs: 10 * 60_000 };
+
+/** Past the limit: whose the wait is, how long, and the phone, so the lead is not lost. */
+const tooManyLeads = (retryAfter: number) =>
+  `Hemos recibido muchas solicitudes desde tu conexión en pocos minutos. Vuelve a enviar la tuya dentro de ${retryAfter} segundos (lo que has escrito sigue en el formulario) o llámanos al ${company.phone}.`;
 
 /**
  * Uploads with photos per address per 10 minutes, accepted or not, counted before the body is
@@ -123,7 +133,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     // the limit; a repeat of a message already stored is given back below.
     const key = `contact:${clientIp(c, env)}`;
     const counted = await limiter.hit(key, limit.requests, limit.windowMs);
-    if (!counted.allowed) tooManyRequests(counted);
+    if (!counted.allowed) tooManyRequests(counted, tooManyLeads(counted.retryAfter));
     // A robot caught in a trap is answered like anyone, and nothing is stored or sent.
     if (looksLikeSpam({ website, form_fill_ms })) return c.json(sent, 201);
 
