@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseListQuery, searchPattern } from "./list-query.ts";
+import { parseListQuery, phoneDigits, searchPattern } from "./list-query.ts";
 import { contactsResource } from "./resources/contacts.ts";
 import { usersResource } from "./resources/users.ts";
 
@@ -13,6 +13,31 @@ describe("searchPattern", () => {
     expect(searchPattern("1+1=2?")).toBe("1\\+1=2\\?");
     expect(searchPattern("(.*)[x]{2}|^$\\")).toBe("\\(\\.\\*\\)\\[x\\]\\{2\\}\\|\\^\\$\\\\");
     expect(searchPattern("100%_")).toBe("100%_");
+  });
+});
+
+describe("phoneDigits", () => {
+  it("reads a number however it is written, without a leading +34 or 0034", () => {
+    for (const term of [
+      "612345678",
+      "+34612345678",
+      "0034612345678",
+      "612-345-678",
+      "612.345.678",
+      "612/345/678",
+      "(+34) 612 345 678",
+      "+34 612-345-678",
+    ]) {
+      expect(phoneDigits(term), term).toBe("612345678");
+    }
+    expect(phoneDigits("34612345678")).toBe("34612345678");
+    expect(phoneDigits("+44 20 7946 0000")).toBe("442079460000");
+  });
+
+  it("leaves words with letters or other signs, and a bare country code, to the text search", () => {
+    for (const term of ["ana", "612a345", "612_345", "+", "-", "+34", "0034", ""]) {
+      expect(phoneDigits(term), term).toBeUndefined();
+    }
   });
 });
 

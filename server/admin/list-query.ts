@@ -227,6 +227,28 @@ const madridMidnight = (day: string, plusDays = 0) =>
 
 const list = (values: Iterable<string>) => [...values].map((v) => `«${v}»`).join(", ");
 
+/** Decision 158: a phone number has at least 6 digits (a Spanish one, 9). */
+const MIN_PHONE_DIGITS = 6;
+
+/**
+ * A search term written as a phone number ("+34612345678", "0034 612-345-678", "612.345.678",
+ * "(+34) 612 345 678"): its digits, as the stored numbers are compared (separators removed),
+ * without a leading Spanish country code (+34 or 0034) when digits follow it. Undefined for
+ * any other term (a word with a letter or another sign), which is searched only as text.
+ */
+export function phoneDigits(term: string): string | undefined {
+  if (!/^[\d\s().+/-]+$/.test(term)) return;
+  const digits = term.replace(/\D/g, "");
+  if (!digits) return;
+  const compact = term.replace(/[\s()]/g, "");
+  const national = compact.startsWith("+34")
+    ? digits.slice(2)
+    : compact.startsWith("0034")
+      ? digits.slice(4)
+      : digits;
+  return national || undefined;
+}
+
 /**
  * Reads the list's query parameters. Throws one 422 naming every parameter it cannot use.
  * `params` holds each parameter's first value.
@@ -275,13 +297,17 @@ export function parseListQuery(
         tools.search.map((field) => sql`regexp_replace(${field}, '[[:space:]().+/-]', '', 'g')`),
         sql`, `,
       )})`;
-      for (const word of words) {
+      const inDigits = (digits: string) => sql`strpos(${digitsOnly}, ${digits}) > 0`;
+      const byWord = words.map((word) => {
         const pattern = sql`${haystack} ~* ${searchPattern(word)}`;
-        const digits = /^\+?(\d+)$/.exec(word)?.[1];
-        conditions.push(
-          digits ? sql`(${pattern} or strpos(${digitsOnly}, ${digits}) > 0)` : pattern,
-        );
-      }
+        const digits = phoneDigits(word);
+        return digits ? sql`(${pattern} or ${inDigits(digits)})` : pattern;
+      });
+      // A number typed in groups ("+34 612 345 678") is also one number.
+      const whole = words.length > 1 ? phoneDigits(q) : undefined;
+      if (whole && whole.length >= MIN_PHONE_DIGITS) {
+        conditions.push(sql`((${and(...byWord)}) or ${inDigits(whole)})`);
+      } else conditions.push(...byWord);
       applied.q = q;
     }
   }

@@ -742,6 +742,38 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(await names("000610")).toEqual([]);
     });
 
+    it("finds a phone number however the search writes it: +34, 0034, dashes, dots", async () => {
+      await t.db.delete(contacts);
+      await lead({ name: "Sin prefijo", phone: "612 345 678" });
+      await lead({ name: "Con prefijo", phone: "+34 699 000 111" });
+      await lead({ name: "Texto", phone: "600 000 000", message: "Pedido 2026-123-45" });
+      const names = async (q: string) =>
+        (
+          await json(await t.get(`/api/admin/contacts?q=${encodeURIComponent(q)}`, token))
+        ).data.data.map((r: Json) => r.name);
+      for (const q of [
+        "612345678",
+        "+34612345678",
+        "0034612345678",
+        "612-345-678",
+        "612.345.678",
+        "(+34)612345678",
+        "+34 612 345 678",
+        "0034 612-345-678",
+      ]) {
+        expect(await names(q), q).toEqual(["Sin prefijo"]);
+      }
+      for (const q of ["699000111", "+34699000111", "0034699000111", "699-000-111"]) {
+        expect(await names(q), q).toEqual(["Con prefijo"]);
+      }
+      // Only a leading +34 or 0034 is a country code: other digits stay as written.
+      expect(await names("34612345678")).toEqual([]);
+      // Ordinary text is searched as before, separators and all.
+      expect(await names("2026-123-45")).toEqual(["Texto"]);
+      expect(await names("pedido")).toEqual(["Texto"]);
+      expect(await names("+34")).toEqual(["Con prefijo"]);
+    });
+
     it("asks for a lost lead's reason naming the status as staff read it", async () => {
       const row = await lead({ name: "Sin motivo" });
       const res = await t.post(
