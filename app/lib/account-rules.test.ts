@@ -2,7 +2,7 @@
 // markers (SPEC §2, §6), the error catalogue (§8), labels (§6), pagination and values (§9).
 import { describe, expect, it } from "vitest";
 import { accessRedirect } from "./access";
-import { formatValue, pageFromSearch, pageWindow, toPayload } from "./admin";
+import { dateOf, formatDate, formatValue, pageFromSearch, pageWindow, toPayload } from "./admin";
 import { describeError } from "./api";
 import { adminSections, canManage, roleLabel, sectionTitle } from "./auth";
 import type { User } from "./session";
@@ -162,6 +162,16 @@ describe("admin lists", () => {
       /^\d{1,2} de noviembre de 2026(,| a las) \d{2}:\d{2}$/,
     );
     expect(formatValue("Reforma")).toBe("Reforma");
+  });
+
+  it("shortens a table cell's date to its abbreviated month, and reads only ISO dates", () => {
+    const date = dateOf("2026-11-21T09:05:00.000Z");
+    expect(date).toBeInstanceOf(Date);
+    expect(formatDate(date as Date, true)).toMatch(/^\d{1,2} nov 2026, \d{2}:\d{2}$/);
+    expect(formatDate(date as Date)).toBe(formatValue("2026-11-21T09:05:00.000Z"));
+    expect(dateOf("2026-11-21")).toBeUndefined();
+    expect(dateOf("OM-2026-00012")).toBeUndefined();
+    expect(dateOf(3)).toBeUndefined();
   });
 
   it("converts form values per field type", () => {

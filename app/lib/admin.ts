@@ -162,14 +162,33 @@ const dateFormat = new Intl.DateTimeFormat("es-ES", {
   minute: "2-digit",
 });
 
+/** A table cell's date: "26 nov 2026, 09:14" (the long form is its tooltip; decision 157). */
+const compactDateFormat = new Intl.DateTimeFormat("es-ES", {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** The date an ISO date-time value stands for (a record's `created_at`); undefined otherwise. */
+export function dateOf(value: unknown): Date | undefined {
+  if (typeof value !== "string" || !ISO_DATE.test(value)) return;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A date in SPEC §9's es-ES long form, or, `compact`, with the month abbreviated. */
+export function formatDate(date: Date, compact = false): string {
+  return (compact ? compactDateFormat : dateFormat).format(date);
+}
+
 /** A record's value as staff read it: dates in es-ES long form, 'Sí'/'No', 'N/A' when missing. */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "N/A";
   if (typeof value === "boolean") return value ? "Sí" : "No";
-  if (typeof value === "string" && ISO_DATE.test(value)) {
-    const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return dateFormat.format(date);
-  }
+  const date = dateOf(value);
+  if (date) return formatDate(date);
   if (Array.isArray(value)) {
     return value.length === 0 ? "N/A" : value.map((item) => formatValue(item)).join(", ");
   }

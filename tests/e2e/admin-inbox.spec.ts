@@ -485,3 +485,38 @@ test("the activity log names the record acted on once, every column by its own h
   const headings = await table.getByRole("columnheader").allInnerTexts();
   expect(new Set(headings.map((h) => h.trim())).size, headings.join(" | ")).toBe(headings.length);
 });
+
+// The third staff review (fix/admin): each test below failed before its fix.
+
+test("«Recibido» fits its column in a compact form, the full date in its tooltip", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Fecha");
+  await sendLeads(request, tag, 2);
+  for (const width of [1366, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+    const table = page.getByRole("main").getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(3);
+    const headings = (await table.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
+    const column = headings.indexOf("Recibido");
+    expect(column, headings.join(" | ")).toBeGreaterThan(0);
+    const cell = table.getByRole("row").nth(1).locator("th, td").nth(column);
+    // es-ES with the month abbreviated, e.g. "26 nov 2026, 09:14".
+    await expect(cell).toHaveText(/^\d{1,2} [a-z]{3,4}\.? \d{4},? \d{2}:\d{2}$/);
+    const time = cell.locator("time");
+    await expect(time).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    // SPEC §9's long form, e.g. "26 de noviembre de 2026, 09:14", on hover.
+    await expect(time).toHaveAttribute(
+      "title",
+      /^\d{1,2} de [a-záéíóú]+ de \d{4}(,| a las) \d{2}:\d{2}$/,
+    );
+    // Nothing clipped: the clamped box holds all of its text.
+    const clipped = await cell
+      .locator("span")
+      .first()
+      .evaluate((box) => box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth);
+    expect(clipped, `«Recibido» at ${width} px`).toBe(false);
+  }
+});

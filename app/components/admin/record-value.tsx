@@ -1,6 +1,6 @@
 // A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A), with e-mail addresses and
 // phone numbers as links that write or call at once (issue 13), WhatsApp for mobile numbers.
-import { type AdminRecord, formatValue, type ValueTitles } from "~/lib/admin";
+import { type AdminRecord, dateOf, formatDate, formatValue, type ValueTitles } from "~/lib/admin";
 
 /** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
 function whatsAppNumber(phone: string): string | undefined {
@@ -15,13 +15,24 @@ export function RecordValue({
   field,
   record,
   titles: allTitles,
+  compact,
 }: {
   field: string;
   record: AdminRecord;
   /** Labels of coded values by field, from the server (a lead's service, budget, area). */
   titles?: ValueTitles;
+  /** A table cell's narrow form: dates with the month abbreviated, the long form on hover. */
+  compact?: boolean;
 }) {
   const value = record[field];
+  const date = dateOf(value);
+  if (date) {
+    return (
+      <time dateTime={value as string} title={compact ? formatDate(date) : undefined}>
+        {formatDate(date, compact)}
+      </time>
+    );
+  }
   const titles = allTitles?.[field];
   if (typeof value === "string" && value !== "") {
     if (titles && Object.hasOwn(titles, value)) return <>{titles[value]}</>;
