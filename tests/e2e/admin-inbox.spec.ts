@@ -520,3 +520,34 @@ test("«Recibido» fits its column in a compact form, the full date in its toolt
     expect(clipped, `«Recibido» at ${width} px`).toBe(false);
   }
 });
+
+test("writing to a lead opens a mail whose subject names its reference", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Correo");
+  address += 1;
+  const email = uniqueEmail("respuesta");
+  const sent = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": `198.51.100.${(address % 200) + 30}` },
+    data: { name: `Ana García ${tag}`, email, subject: "Baño", message: "Presupuesto." },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { reference } = await sent.json();
+  expect(reference).toMatch(/^OM-\d{4}-\d+$/);
+  const mailto = `mailto:${email}?subject=${encodeURIComponent(
+    `Tu solicitud ${reference} · Obra Mediterránea`,
+  )}`;
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("table").getByRole("link", { name: email })).toHaveAttribute(
+    "href",
+    mailto,
+  );
+  await main
+    .getByRole("table")
+    .getByRole("link", { name: `Ana García ${tag} — Baño`, exact: true })
+    .click();
+  await expect(main.getByRole("heading", { level: 1 })).toContainText(tag);
+  await expect(main.getByRole("link", { name: email })).toHaveAttribute("href", mailto);
+});

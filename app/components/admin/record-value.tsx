@@ -1,6 +1,7 @@
 // A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A), with e-mail addresses and
 // phone numbers as links that write or call at once (issue 13), WhatsApp for mobile numbers.
 import { type AdminRecord, dateOf, formatDate, formatValue, type ValueTitles } from "~/lib/admin";
+import { company } from "../../../content/company";
 
 /** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
 function whatsAppNumber(phone: string): string | undefined {
@@ -9,6 +10,23 @@ function whatsAppNumber(phone: string): string | undefined {
     .replace(/^\+?34/, "")
     .replace(/^0034/, "");
   return /^[67]\d{8}$/.test(digits) ? `34${digits}` : undefined;
+}
+
+/**
+ * A reply to a lead names what it answers, as the visitor's confirmation did (decision 130):
+ * "Tu solicitud OM-2026-00012 · Obra Mediterránea". A lead from before references gives its own
+ * subject instead; a record that is not a lead (no `reference` field) gets no subject.
+ */
+function replySubject(record: AdminRecord): string | undefined {
+  if (!("reference" in record)) return;
+  const { reference, subject } = record;
+  const named =
+    typeof reference === "string" && reference
+      ? reference
+      : typeof subject === "string" && subject
+        ? `«${subject}»`
+        : undefined;
+  return named ? `Tu solicitud ${named} · ${company.name}` : undefined;
 }
 
 export function RecordValue({
@@ -37,8 +55,12 @@ export function RecordValue({
   if (typeof value === "string" && value !== "") {
     if (titles && Object.hasOwn(titles, value)) return <>{titles[value]}</>;
     if (field === "email" || field === "actor_email") {
+      const subject = field === "email" ? replySubject(record) : undefined;
       return (
-        <a href={`mailto:${value}`} className="text-ink underline">
+        <a
+          href={`mailto:${value}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`}
+          className="text-ink underline"
+        >
           {value}
         </a>
       );
