@@ -551,3 +551,40 @@ test("writing to a lead opens a mail whose subject names its reference", async (
   await expect(main.getByRole("heading", { level: 1 })).toContainText(tag);
   await expect(main.getByRole("link", { name: email })).toHaveAttribute("href", mailto);
 });
+
+test("a refused bulk action keeps the rows chosen; one done clears them", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Rechazo");
+  const [first, second] = await sendLeads(request, tag, 3);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  const chosen = [first, second].map((name, n) =>
+    table.getByRole("checkbox", { name: `Elegir ${name} — Reforma ${n + 1}` }),
+  );
+  for (const box of chosen) await box.check();
+  const bulk = main.getByRole("region", { name: "Acciones en bloque" });
+  await bulk.getByRole("combobox", { name: "Acción" }).selectOption({ label: "Pasar a «Perdido»" });
+  const apply = async () => {
+    await bulk.getByRole("button", { name: "Aplicar" }).click();
+    await page
+      .getByRole("dialog", { name: "¿Cambiar el estado de 2 registros?" })
+      .getByRole("button", { name: "Cambiar" })
+      .click();
+  };
+  // No «Motivo»: the server answers 422, and the two rows stay chosen to try again.
+  await apply();
+  await expect(main.getByRole("status").first()).toHaveText(
+    "Indica el motivo («Motivo») para el estado «Perdido».",
+  );
+  await expect(bulk).toContainText("2 registros elegidos");
+  for (const box of chosen) await expect(box).toBeChecked();
+  await expect(bulk.getByRole("combobox", { name: "Acción" })).toHaveValue("status:perdido");
+  await bulk.getByRole("textbox", { name: "Motivo" }).fill("Precio");
+  await apply();
+  await expect(main.getByRole("status").first()).toHaveText("Se han modificado 2 registros.");
+  await expect(bulk).toHaveCount(0);
+  for (const box of chosen) await expect(box).not.toBeChecked();
+});

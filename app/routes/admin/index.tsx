@@ -82,9 +82,13 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
       ? changed.message
       : exported;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  // A new page, filter or deletion is a new list: nothing stays chosen from the old one.
+  // A new page, filter or a change done is a new list: nothing stays chosen from the old one.
+  // A refused change (a bulk «Perdido» without its «Motivo») changed nothing: the rows stay
+  // chosen, to correct and apply again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the loaded list is the trigger
-  useEffect(() => setSelected(new Set()), [loaderData]);
+  useEffect(() => {
+    if (!changed || changed.ok) setSelected(new Set());
+  }, [loaderData]);
 
   const title = sectionTitle(resource);
   const list = state.status === "ready" ? state.list : undefined;
