@@ -12,7 +12,8 @@ import { api } from "./api";
 import { askConfirmation, showSuccess } from "./dialog";
 import { getSession } from "./session";
 
-export type ActionResult = { intent: string; id?: number } & (
+/** `title`: the record's, when the screen sent it (its row may have left the list since). */
+export type ActionResult = { intent: string; id?: number; title?: string } & (
   | { ok: true; message: string }
   | { ok: false; message: string; errors?: Record<string, string[]> }
 );
@@ -84,6 +85,7 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
   const base = `admin/${encodeURIComponent(resource)}`;
   const intent = text(form, "intent");
   const id = Number(text(form, "id"));
+  const title = text(form, "record_title") || undefined;
   try {
     const post = (path: string, body: object) =>
       api<Answer>("POST", `${base}/${path}`, body, { silent: true });
@@ -123,7 +125,13 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
     } else {
       return { intent, ok: false, message: "Acción desconocida." };
     }
-    return { intent, id, ok: true, message: answer?.message || "Hecho." };
+    // A status change names the record and its new step, as the page's status line says it.
+    const statusTitle = text(form, "status_title");
+    const message =
+      intent === "status" && title && statusTitle
+        ? `Estado de «${title}» cambiado a «${statusTitle}».`
+        : answer?.message || "Hecho.";
+    return { intent, id, title, ok: true, message };
   } catch (error) {
     console.error(`Admin ${intent} on ${resource} failed`, error);
     const errors = fieldErrorsOf(error);
@@ -131,6 +139,7 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
     return {
       intent,
       id,
+      title,
       ok: false,
       message:
         firstError ?? refusalMessage(error) ?? "No se ha podido guardar. Intenta nuevamente.",

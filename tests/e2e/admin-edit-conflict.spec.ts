@@ -119,3 +119,39 @@ test("a one-click status or assignment over a colleague's newer one is refused a
   const detail = await request.get(`/api/admin/contacts/detail/${id}`, { headers: headers(ana) });
   expect((await detail.json()).data).toMatchObject({ status: "contactado", assignee_id: inigoId });
 });
+
+test("a refused status change in the inbox of new leads still says why when its row leaves", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const subject = `Baño ${Date.now()}`;
+  const id = await newLead(request, "203.0.113.162", {
+    name: "Pilar Soler",
+    phone: "600 222 444",
+    subject,
+    message: "Cambiar la bañera.",
+  });
+  await openAs(
+    page,
+    ana,
+    `/admin/contacts/index?status=nuevo&sort=inbox&q=${encodeURIComponent(subject)}`,
+  );
+  const main = page.getByRole("main");
+  const status = main
+    .getByRole("table")
+    .getByRole("combobox", { name: `Estado: Pilar Soler — ${subject}`, exact: true });
+  await expect(status).toHaveValue("nuevo");
+  // Íñigo moves it on; Ana's choice is refused, and the reload takes the lead out of her view.
+  const moved = await request.post("/api/admin/contacts/status", {
+    headers: headers(inigo),
+    data: { id, status: "visita" },
+  });
+  expect(moved.status()).toBe(200);
+  await status.selectOption("contactado");
+  await expect(main).toContainText("No hay datos disponibles para mostrar.");
+  await expect(main.getByRole("status").first()).toHaveText(
+    `«Pilar Soler — ${subject}»: Otra persona ha cambiado el estado de este registro mientras lo tenías abierto. No hemos guardado tu cambio para no deshacer el suyo: ahora ves el actual.`,
+  );
+  await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeFocused();
+});

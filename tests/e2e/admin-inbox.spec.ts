@@ -588,3 +588,146 @@ test("a refused bulk action keeps the rows chosen; one done clears them", async 
   await expect(bulk).toHaveCount(0);
   for (const box of chosen) await expect(box).not.toBeChecked();
 });
+
+/** A lead's status and how many status changes its history holds, from the API. */
+async function leadState(
+  request: import("@playwright/test").APIRequestContext,
+  name: string | undefined,
+): Promise<{ status: string; changes: number }> {
+  const headers = { Authorization: `Bearer ${staff.token}` };
+  const list = await request.get(`/api/admin/contacts?q=${encodeURIComponent(String(name))}`, {
+    headers,
+  });
+  const [lead] = (await list.json()).data.data;
+  const detail = await (
+    await request.get(`/api/admin/contacts/detail/${lead.id}`, { headers })
+  ).json();
+  return {
+    status: detail.data.status,
+    changes: detail.history.filter((entry: { action: string }) => entry.action === "status").length,
+  };
+}
+
+test("a status chosen with the keyboard is saved on Enter or on leaving it, and said", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Teclado");
+  const [first, second] = await sendLeads(request, tag, 2);
+  // The inbox of new leads: a lead moved on leaves it.
+  await openAs(page, staff, `/admin/contacts/index?status=nuevo&sort=inbox&q=${tag}`);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  const rows = table.getByRole("row");
+  await expect(rows).toHaveCount(3);
+  const statusOf = (name: string | undefined, n: number) =>
+    table.getByRole("combobox", { name: `Estado: ${name} — Reforma ${n}`, exact: true });
+
+  // ↓ twice goes from «Nuevo» past «Contactado» to «Visita» without saving either.
+  await statusOf(first, 1).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(statusOf(first, 1)).toHaveValue("contactado");
+  await expect(statusOf(first, 1)).toHaveAccessibleDescription(
+    "Sin guardar: Intro guarda, Esc deshace",
+  );
+  await page.keyboard.press("ArrowDown");
+  await expect(statusOf(first, 1)).toHaveValue("visita");
+  await expect(rows).toHaveCount(3);
+  expect(await leadState(request, first)).toEqual({ status: "nuevo", changes: 0 });
+  // Enter saves «Visita», once; the page says so, and focus goes to the lead now in its place.
+  await page.keyboard.press("Enter");
+  await expect(rows).toHaveCount(2);
+  await expect(main.getByRole("status").first()).toHaveText(
+    `Estado de «${first} — Reforma 1» cambiado a «Visita».`,
+  );
+  await expect(statusOf(second, 2)).toBeFocused();
+  expect(await leadState(request, first)).toEqual({ status: "visita", changes: 1 });
+
+  // Leaving the control saves what the keyboard chose; with the list empty, focus goes to its
+  // heading rather than to nowhere.
+  await page.keyboard.press("ArrowDown");
+  await expect(statusOf(second, 2)).toHaveValue("contactado");
+  await expect(rows).toHaveCount(2);
+  await page.keyboard.press("Tab");
+  await expect(main).toContainText("No hay datos disponibles para mostrar.");
+  await expect(main.getByRole("status").first()).toHaveText(
+    `Estado de «${second} — Reforma 2» cambiado a «Contactado».`,
+  );
+  await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeFocused();
+  expect(await leadState(request, second)).toEqual({ status: "contactado", changes: 1 });
+});
+
+test("a status control keeps focus when its lead stays in the list; Escape undoes a choice", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Foco");
+  const [name] = await sendLeads(request, tag, 1);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const select = main
+    .getByRole("table")
+    .getByRole("combobox", { name: `Estado: ${name} — Reforma 1`, exact: true });
+  await select.focus();
+  // Escape goes back to the saved step; leaving the control then saves nothing.
+  await page.keyboard.press("ArrowDown");
+  await expect(select).toHaveValue("contactado");
+  await page.keyboard.press("Escape");
+  await expect(select).toHaveValue("nuevo");
+  await page.keyboard.press("Tab");
+  await expect(select).not.toBeFocused();
+  expect(await leadState(request, name)).toEqual({ status: "nuevo", changes: 0 });
+  // Back on it: ↓ and Enter save; the control (drawn anew with the saved step) keeps focus.
+  await select.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(main.getByRole("status").first()).toHaveText(
+    `Estado de «${name} — Reforma 1» cambiado a «Contactado».`,
+  );
+  await expect(select).toHaveValue("contactado");
+  await expect(select).toBeFocused();
+  expect(await leadState(request, name)).toEqual({ status: "contactado", changes: 1 });
+  // A choice in the open list (or with the mouse) is saved at once, as before.
+  await select.selectOption("visita");
+  await expect(main.getByRole("status").first()).toHaveText(
+    `Estado de «${name} — Reforma 1» cambiado a «Visita».`,
+  );
+  expect(await leadState(request, name)).toEqual({ status: "visita", changes: 2 });
+  // The open list's own keys (Alt+↓ opens it; ↓ and Enter in it) choose at once too.
+  await select.focus();
+  await page.keyboard.press("Alt+ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(main.getByRole("status").first()).toHaveText(
+    `Estado de «${name} — Reforma 1» cambiado a «Presupuesto enviado».`,
+  );
+  await expect(select).toBeFocused();
+  expect(await leadState(request, name)).toEqual({
+    status: "presupuesto_enviado",
+    changes: 3,
+  });
+  // «Perdido» reached with the keyboard asks for its reason on Enter, saving nothing yet.
+  await page.keyboard.press("End");
+  await expect(select).toHaveValue("perdido");
+  await page.keyboard.press("Enter");
+  await expect(
+    main.getByRole("textbox", { name: `Motivo: ${name} — Reforma 1`, exact: true }),
+  ).toBeFocused();
+  expect((await leadState(request, name)).changes).toBe(3);
+
+  // On the lead's own page too, the control keeps focus after a keyboard change.
+  await main
+    .getByRole("table")
+    .getByRole("link", { name: `${name} — Reforma 1`, exact: true })
+    .click();
+  await expect(main.getByRole("region", { name: "Historial" })).toBeVisible();
+  const own = main.getByRole("combobox", { name: `Estado: ${name} — Reforma 1`, exact: true });
+  await expect(own).toHaveValue("presupuesto_enviado");
+  await own.focus();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect(main.getByRole("region", { name: "Historial" })).toContainText(
+    "Estado: Presupuesto enviado → Visita",
+  );
+  await expect(own).toBeFocused();
+});

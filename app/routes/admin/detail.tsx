@@ -9,7 +9,7 @@ import { DeleteButton } from "~/components/admin/delete-button";
 import { LeadPhotos } from "~/components/admin/lead-photos";
 import { RecordData } from "~/components/admin/record-value";
 import { Refusal } from "~/components/admin/refusal";
-import { RecordStatus } from "~/components/admin/status-control";
+import { RecordStatus, useStatusFocus } from "~/components/admin/status-control";
 import {
   type AdminDetail,
   type AdminHistoryEntry,
@@ -81,6 +81,9 @@ const bookkeeping = new Set(["created_at", "updated_at", "status_changed_at", "a
 export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;
   const state = loaderData as DetailState;
+  // A status change draws its control anew: focus goes back to it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useStatusFocus(loaderData, heading);
   const back = (
     <Link to={state.back} className="text-ink underline">
       Volver a {sectionTitle(resource)}
@@ -107,7 +110,13 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <p className="text-sm">{back}</p>
-      <h1 className="mt-2 font-display text-3xl font-semibold wrap-anywhere text-ink">{title}</h1>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-2 font-display text-3xl font-semibold wrap-anywhere text-ink focus:outline-none"
+      >
+        {title}
+      </h1>
       <div className="mt-4 flex flex-wrap items-end gap-6">
         {status ? (
           <div>

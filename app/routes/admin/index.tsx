@@ -5,7 +5,7 @@
 // Data comes from the clientLoader, changes go through the clientAction (app/lib/admin-actions.ts).
 // SPEC §8: failures show no dialog and are logged; the page says in one line that the list could
 // not be loaded, so staff never mistake a failure for an empty list (decision 053).
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { BulkBar } from "~/components/admin/bulk-bar";
@@ -13,7 +13,7 @@ import { DeleteButton } from "~/components/admin/delete-button";
 import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordData, RecordValue, waitingSince } from "~/components/admin/record-value";
-import { RecordStatus } from "~/components/admin/status-control";
+import { RecordStatus, useStatusFocus } from "~/components/admin/status-control";
 import { type AdminList, type AdminRecord, refusalMessage } from "~/lib/admin";
 import {
   type ActionResult,
@@ -73,14 +73,19 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   const { resource } = params;
   const [search] = useSearchParams();
   const state = loaderData as ListState;
-  const [exported, setExported] = useState("");
-  // What the last change answered: a deletion says so in the status line, and a bulk action
-  // too, done or refused (a refused deletion says why on its own record).
+  // What the last change answered: a deletion or a record's status change says so in the status
+  // line, and a bulk action too, done or refused (a refused deletion or status change says why on
+  // its own record, or here when the record has left the list meanwhile).
+  // The latest of those or of an export is the line's.
   const changed = useActionData() as ActionResult | undefined;
-  const notice =
-    changed && (changed.intent === "bulk" || (changed.ok && changed.intent === "delete"))
-      ? changed.message
-      : exported;
+  const [notice, setNotice] = useState("");
+  // A new answer is the trigger, and the list reloaded after it (the answer comes first): a
+  // refusal is said here only once its record has left the list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: state is loaderData
+  useEffect(
+    () => setNotice(changed ? (changeNotice(changed, state) ?? "") : ""),
+    [changed, loaderData],
+  );
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // A new page, filter or a change done is a new list: nothing stays chosen from the old one.
   // A refused change (a bulk «Perdido» without its «Motivo») changed nothing: the rows stay
@@ -89,6 +94,10 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   useEffect(() => {
     if (!changed || changed.ok) setSelected(new Set());
   }, [loaderData]);
+
+  // Focus a status change took away (its row left the list) comes back to the list.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useStatusFocus(loaderData, heading);
 
   const title = sectionTitle(resource);
   const list = state.status === "ready" ? state.list : undefined;
@@ -107,9 +116,15 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{title}</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="font-display text-3xl font-semibold text-ink focus:outline-none sm:text-4xl"
+        >
+          {title}
+        </h1>
         <div className="flex flex-wrap gap-2">
-          {list ? <ExportButton resource={resource} search={search} onDone={setExported} /> : null}
+          {list ? <ExportButton resource={resource} search={search} onDone={setNotice} /> : null}
           {can("create") ? (
             <Link
               to={`/admin/${resource}/create`}
@@ -196,6 +211,19 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
       ) : null}
     </div>
   );
+}
+
+/** The status line's report of a change, if it is the page's to make (see above). */
+function changeNotice(changed: ActionResult, state: ListState): string | undefined {
+  if (changed.intent === "bulk") return changed.message;
+  if (changed.ok) {
+    return changed.intent === "delete" || changed.intent === "status" ? changed.message : undefined;
+  }
+  const listed =
+    state.status === "ready" && state.list.data.data.some((record) => record.id === changed.id);
+  return changed.intent === "status" && !listed
+    ? `${changed.title ? `«${changed.title}»: ` : ""}${changed.message}`
+    : undefined;
 }
 
 function ExportButton({
