@@ -162,15 +162,6 @@ const dateFormat = new Intl.DateTimeFormat("es-ES", {
   minute: "2-digit",
 });
 
-/** A table cell's date: "26 nov 2026, 09:14" (the long form is its tooltip; decision 157). */
-const compactDateFormat = new Intl.DateTimeFormat("es-ES", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /** The date an ISO date-time value stands for (a record's `created_at`); undefined otherwise. */
 export function dateOf(value: unknown): Date | undefined {
   if (typeof value !== "string" || !ISO_DATE.test(value)) return;
@@ -178,9 +169,9 @@ export function dateOf(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** A date in SPEC §9's es-ES long form, or, `compact`, with the month abbreviated. */
-export function formatDate(date: Date, compact = false): string {
-  return (compact ? compactDateFormat : dateFormat).format(date);
+/** A date in SPEC §9's es-ES long form with hours and minutes. */
+export function formatDate(date: Date): string {
+  return dateFormat.format(date);
 }
 
 /** A record's value as staff read it: dates in es-ES long form, 'Sí'/'No', 'N/A' when missing. */

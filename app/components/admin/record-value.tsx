@@ -33,21 +33,19 @@ export function RecordValue({
   field,
   record,
   titles: allTitles,
-  compact,
 }: {
   field: string;
   record: AdminRecord;
   /** Labels of coded values by field, from the server (a lead's service, budget, area). */
   titles?: ValueTitles;
-  /** A table cell's narrow form: dates with the month abbreviated, the long form on hover. */
-  compact?: boolean;
 }) {
   const value = record[field];
   const date = dateOf(value);
   if (date) {
     return (
-      <time dateTime={value as string} title={compact ? formatDate(date) : undefined}>
-        {formatDate(date, compact)}
+      // SPEC §9's long form, kept from breaking into more lines than a table cell shows.
+      <time dateTime={value as string} className="inline-block min-w-36">
+        {formatDate(date)}
       </time>
     );
   }

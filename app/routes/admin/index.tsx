@@ -363,7 +363,7 @@ function RecordTable({
               {columns.map(([field]) => (
                 <td key={field} className="max-w-xs p-3">
                   <span className="line-clamp-3 wrap-anywhere">
-                    <RecordValue field={field} record={record} titles={list.value_titles} compact />
+                    <RecordValue field={field} record={record} titles={list.value_titles} />
                   </span>
                 </td>
               ))}
