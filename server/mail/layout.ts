@@ -113,12 +113,16 @@ function actionButton({ label, url }: { label: string; url: string }): string {
 <p style="margin:0 0 16px;color:${colors.muted};font-size:13px">Si el botón no funciona, copia este enlace en tu navegador:<br><a href="${href}" style="color:${colors.accent};word-break:break-all">${href}</a></p>`;
 }
 
-function detailsTable(details: { label: string; value: string }[]): string {
+/**
+ * Each label above its value: side by side, a label such as "Cuándo prefieres que te
+ * contactemos" left a phone's screen too little room for the values.
+ */
+function detailsList(details: { label: string; value: string }[]): string {
   const rows = details.map(
     (d) =>
-      `<tr><th align="left" valign="top" style="padding:6px 12px 6px 0;color:${colors.muted};font-weight:600;white-space:nowrap">${escapeHtml(d.label)}</th><td style="padding:6px 0;color:${colors.text}">${escapeHtml(d.value).replaceAll("\n", "<br>")}</td></tr>`,
+      `<dt style="margin:0;color:${colors.muted};font-size:14px;font-weight:600">${escapeHtml(d.label)}</dt><dd style="margin:0 0 12px;color:${colors.text}">${escapeHtml(d.value).replaceAll("\n", "<br>")}</dd>`,
   );
-  return `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows.join("")}</table>`;
+  return `<dl style="margin:0 0 16px">${rows.join("")}</dl>`;
 }
 
 function renderHtml(c: MailContent): string {
@@ -127,7 +131,7 @@ function renderHtml(c: MailContent): string {
     paragraph(c.greeting),
     ...c.paragraphs.map((p) => paragraph(p)),
     c.rendered ? c.rendered.html : "",
-    c.details?.length ? detailsTable(c.details) : "",
+    c.details?.length ? detailsList(c.details) : "",
     c.action ? actionButton(c.action) : "",
     ...(c.notes ?? []).map((n) => paragraph(n, small)),
     `<p style="margin:24px 0 0;color:${colors.text}">${(c.signature ?? teamSignature).map(escapeHtml).join("<br>")}</p>`,
@@ -136,7 +140,7 @@ function renderHtml(c: MailContent): string {
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
 <body style="margin:0;padding:24px 12px;background:${colors.ground};font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:${colors.card};border-radius:8px;padding:32px 28px">
+<div style="max-width:560px;margin:0 auto;background:${colors.card};border-radius:8px;padding:28px 20px;overflow-wrap:anywhere;word-break:break-word">
 <p style="margin:0 0 24px;font-family:Georgia,serif;font-size:20px;color:${colors.text}">${companyName}</p>
 ${body}
 </div>
