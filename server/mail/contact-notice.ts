@@ -4,8 +4,9 @@ import { contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import type { QuoteDetails } from "../leads/quote-details.ts";
-import { bidiIsolated, companyName, renderMail } from "./layout.ts";
+import { bidiIsolated, companyName, type MailLink, type MailText, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
+import { telHref, whatsAppHref } from "./phone-links.ts";
 
 /** The stored contact message as the notice needs it (SPEC §3: email and phone are optional). */
 export interface ContactNotice extends QuoteDetails {
@@ -41,6 +42,7 @@ export function contactNoticeMail(
     contact.subject.length > subjectLimit
       ? `${contact.subject.slice(0, subjectLimit - 1)}…`
       : contact.subject;
+  const links = contactLinks(contact);
   return renderMail({
     to: leadNoticeRecipient(env),
     // Staff answer with their mail client's Reply: it goes to the visitor, not to the site.
@@ -48,14 +50,26 @@ export function contactNoticeMail(
     subject: `Nuevo mensaje de contacto${contact.reference ? ` ${contact.reference}` : ""}: ${subject}`,
     greeting: "Hola:",
     paragraphs: [
-      `${bidiIsolated(contact.name)} ha escrito desde el formulario de contacto de la web. ${howToAnswer(contact)}`,
+      [
+        `${bidiIsolated(contact.name)} ha escrito desde el formulario de contacto de la web. `,
+        ...howToAnswer(contact, links),
+      ],
       ...(contact.photos?.length ? [photosSentence(contact.photos.length)] : []),
     ],
     details: [
       ...(contact.reference ? [{ label: "Referencia", value: contact.reference }] : []),
       { label: contactLabels.name, value: contact.name },
-      { label: "Correo", value: contact.email || "No lo ha indicado" },
-      { label: contactLabels.phone, value: contact.phone || "No lo ha indicado" },
+      contact.email
+        ? { label: "Correo", value: contact.email, href: links.email?.href }
+        : { label: "Correo", value: "No lo ha indicado" },
+      contact.phone
+        ? {
+            label: contactLabels.phone,
+            value: contact.phone,
+            href: links.phone?.href,
+            links: links.whatsApp ? [links.whatsApp] : [],
+          }
+        : { label: contactLabels.phone, value: "No lo ha indicado" },
       { label: contactLabels.subject, value: contact.subject },
       ...quoteDetailLines(contact),
       { label: contactLabels.message, value: contact.message },
@@ -85,10 +99,48 @@ function photosSentence(count: number): string {
     : `Ha adjuntado ${count} fotos: puedes verlas en el panel, en la ficha de esta solicitud (no van adjuntas a este correo).`;
 }
 
-function howToAnswer(contact: ContactNotice): string {
-  if (contact.email && contact.phone)
-    return `Puedes responderle en ${contact.email} o llamarle al ${contact.phone}.`;
-  if (contact.email) return `Puedes responderle en ${contact.email}.`;
-  if (contact.phone) return `Puedes llamarle al ${contact.phone}.`;
-  return "No ha dejado correo ni teléfono.";
+/** The visitor's address and phone as links staff tap to write, call or open WhatsApp. */
+interface ContactLinks {
+  email?: MailLink;
+  phone?: MailLink;
+  whatsApp?: MailLink;
+}
+
+function contactLinks(contact: ContactNotice): ContactLinks {
+  const chosen = contact.contact_channel === "whatsapp";
+  const whatsApp = contact.phone ? whatsAppHref(contact.phone, { chosen }) : undefined;
+  return {
+    ...(contact.email
+      ? {
+          email: {
+            text: contact.email,
+            // A mail written from here reads well to the visitor: the request it answers.
+            href: `mailto:${encodeURIComponent(contact.email).replaceAll("%40", "@")}?subject=${encodeURIComponent(answerSubject(contact))}`,
+          },
+        }
+      : {}),
+    ...(contact.phone ? { phone: { text: contact.phone, href: telHref(contact.phone) } } : {}),
+    ...(whatsApp ? { whatsApp: { text: "WhatsApp", href: whatsApp } } : {}),
+  };
+}
+
+/** The subject of a mail staff write to the visitor from the notice's address. */
+const answerSubject = (contact: ContactNotice): string =>
+  `Tu solicitud de presupuesto${contact.reference ? ` ${contact.reference}` : ""}`;
+
+function howToAnswer(contact: ContactNotice, links: ContactLinks): MailText {
+  const { email, phone, whatsApp } = links;
+  const chosen = contact.contact_channel === "whatsapp";
+  const byWhatsApp: (string | MailLink)[] = whatsApp
+    ? chosen
+      ? [" Ha pedido que le contactes por ", whatsApp, "."]
+      : [" También puedes escribirle por ", whatsApp, "."]
+    : chosen && phone
+      ? [" Ha pedido que le contactes por WhatsApp."]
+      : [];
+  if (email && phone)
+    return ["Puedes responderle en ", email, " o llamarle al ", phone, ".", ...byWhatsApp];
+  if (email) return ["Puedes responderle en ", email, "."];
+  if (phone) return ["Puedes llamarle al ", phone, ".", ...byWhatsApp];
+  return ["No ha dejado correo ni teléfono."];
 }

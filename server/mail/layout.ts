@@ -3,23 +3,41 @@ import type { MailMessage } from "./mailer.ts";
 
 export const companyName = company.name;
 
+/** A link in a mail: its text alone in the text part, a link to `href` in the HTML part. */
+export interface MailLink {
+  text: string;
+  href: string;
+}
+
+/** A sentence, or words and links in order (an address or a phone to tap in the HTML part). */
+export type MailText = string | readonly (string | MailLink)[];
+
+/** A label and its value, e.g. a field of a contact message; values keep their line breaks. */
+export interface MailDetail {
+  label: string;
+  value: string;
+  /** Where the value leads in the HTML part (`tel:`, `mailto:`); the text part shows it plain. */
+  href?: string;
+  /** More ways to act on the value, after it in the HTML part only (WhatsApp beside a phone). */
+  links?: readonly MailLink[];
+}
+
 /** What a product mail says, as plain text; `renderMail` gives it its text and HTML form. */
 export interface MailContent {
   to: string;
   replyTo?: string | null;
   subject: string;
   greeting: string;
-  paragraphs: string[];
+  paragraphs: MailText[];
   action?: { label: string; url: string };
   /**
    * A body rendered elsewhere from Markdown (a newsletter campaign, server/newsletter/markdown.ts,
    * which escapes any raw HTML): its HTML goes in as is, its text part is the Markdown itself.
    */
   rendered?: { html: string; text: string };
-  /** Label and value pairs, e.g. the fields of a contact message; values keep their line breaks. */
-  details?: { label: string; value: string }[];
+  details?: MailDetail[];
   /** Smaller print after the action: expiry, "if it wasn't you". */
-  notes?: string[];
+  notes?: MailText[];
   /** Lines closing the mail; the team's signature unless the mail is internal. */
   signature?: string[];
   /**
@@ -79,16 +97,22 @@ const senderIdentity = `${legalName}, ${address.street}, ${address.postalCode} $
 
 const teamSignature = ["Un saludo,", `El equipo de ${companyName}`];
 
+/** A text as the text part writes it: the links' words, without their addresses. */
+const plain = (text: MailText): string =>
+  typeof text === "string"
+    ? text
+    : text.map((part) => (typeof part === "string" ? part : part.text)).join("");
+
 function renderText(c: MailContent): string {
   const blocks = [
     c.greeting,
-    ...c.paragraphs,
+    ...c.paragraphs.map(plain),
     ...(c.rendered ? [c.rendered.text.trim()] : []),
     ...(c.details?.length
       ? [c.details.map((d) => `${d.label}: ${bidiIsolated(d.value)}`).join("\n")]
       : []),
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
-    ...(c.notes ?? []),
+    ...(c.notes ?? []).map(plain),
     (c.signature ?? teamSignature).join("\n"),
     ...(c.unsubscribe ? [`${senderIdentity}\nDarte de baja: ${c.unsubscribe}`] : []),
   ];
@@ -104,8 +128,17 @@ const colors = {
   accent: "#a64b25",
 };
 
-const paragraph = (text: string, style = `margin:0 0 16px;color:${colors.text}`) =>
-  `<p style="${style}">${escapeHtml(text)}</p>`;
+const link = ({ text, href }: MailLink) =>
+  `<a href="${escapeHtml(href)}" style="color:${colors.accent}">${escapeHtml(text)}</a>`;
+
+/** A text as the HTML part writes it: escaped, its links as links. */
+const html = (text: MailText): string =>
+  typeof text === "string"
+    ? escapeHtml(text)
+    : text.map((part) => (typeof part === "string" ? escapeHtml(part) : link(part))).join("");
+
+const paragraph = (text: MailText, style = `margin:0 0 16px;color:${colors.text}`) =>
+  `<p style="${style}">${html(text)}</p>`;
 
 function actionButton({ label, url }: { label: string; url: string }): string {
   const href = escapeHtml(url);
@@ -117,11 +150,15 @@ function actionButton({ label, url }: { label: string; url: string }): string {
  * Each label above its value: side by side, a label such as "Cuándo prefieres que te
  * contactemos" left a phone's screen too little room for the values.
  */
-function detailsList(details: { label: string; value: string }[]): string {
-  const rows = details.map(
-    (d) =>
-      `<dt style="margin:0;color:${colors.muted};font-size:14px;font-weight:600">${escapeHtml(d.label)}</dt><dd style="margin:0 0 12px;color:${colors.text}">${escapeHtml(d.value).replaceAll("\n", "<br>")}</dd>`,
-  );
+function detailsList(details: readonly MailDetail[]): string {
+  const rows = details.map((d) => {
+    const value = escapeHtml(d.value).replaceAll("\n", "<br>");
+    const shown = d.href
+      ? `<a href="${escapeHtml(d.href)}" style="color:${colors.accent}">${value}</a>`
+      : value;
+    const more = (d.links ?? []).map((l) => ` · ${link(l)}`).join("");
+    return `<dt style="margin:0;color:${colors.muted};font-size:14px;font-weight:600">${escapeHtml(d.label)}</dt><dd style="margin:0 0 12px;color:${colors.text}">${shown}${more}</dd>`;
+  });
   return `<dl style="margin:0 0 16px">${rows.join("")}</dl>`;
 }
 

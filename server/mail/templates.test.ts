@@ -100,6 +100,38 @@ describe("contact notice", () => {
     expect(contactNoticeMail(contact, env).text).toContain("Hotel <Costa> Blanca ha escrito");
   });
 
+  it("links the visitor's address, phone and WhatsApp in the HTML part, and keeps the text part plain", () => {
+    const mail = contactNoticeMail(
+      {
+        ...contact,
+        phone: "612 345 678",
+        contact_channel: "whatsapp",
+        id: 12,
+        reference: "OM-2026-00012",
+      },
+      env,
+    );
+    expect(mail.html).toContain('href="tel:+34612345678"');
+    expect(mail.html).toContain('href="https://wa.me/34612345678"');
+    expect(mail.html).toContain(
+      'href="mailto:reservas@hotelcostablanca.es?subject=Tu%20solicitud%20de%20presupuesto%20OM-2026-00012"',
+    );
+    expect(mail.text).toContain("Teléfono: 612 345 678\n");
+    expect(mail.text).toContain("Ha pedido que le contactes por WhatsApp.");
+    expect(mail.text).not.toMatch(/tel:|wa\.me|mailto:/);
+  });
+
+  it("offers WhatsApp for a landline or a foreign number only when the visitor asked for it", () => {
+    const landline = contactNoticeMail(contact, env);
+    expect(landline.html).toContain('href="tel:+34965000000"');
+    expect(landline.html).not.toContain("wa.me");
+    const abroad = { ...contact, phone: "+44 7700 900123" };
+    expect(contactNoticeMail(abroad, env).html).not.toContain("wa.me");
+    expect(contactNoticeMail({ ...abroad, contact_channel: "whatsapp" }, env).html).toContain(
+      'href="https://wa.me/447700900123"',
+    );
+  });
+
   it("shortens a very long subject line", () => {
     const mail = contactNoticeMail({ ...contact, subject: "a".repeat(500) }, env);
     expect(mail.subject.length).toBeLessThan(160);
