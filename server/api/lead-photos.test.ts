@@ -394,7 +394,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
     const [notice] = await t.db
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.subject, `Nuevo mensaje de contacto ${reference}: Fachada y patio`));
+      .where(like(mailOutbox.subject, `Solicitud de presupuesto ${reference} · %`));
     expect(notice?.text).toContain("Fotos adjuntas: fachada.jpg\npatio.jpg");
     expect(notice?.text).toContain("Ha adjuntado 2 fotos: puedes verlas en el panel");
     expect(notice?.html).not.toMatch(/<img|base64/);

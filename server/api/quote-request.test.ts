@@ -68,7 +68,9 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     expect(confirmation?.text).toContain("Cómo prefieres que te contactemos: Por WhatsApp");
     expect(confirmation?.text).toContain(company.phone);
     const notice = mails.find((m) => m.to === "oficina@obra.test");
-    expect(notice?.subject).toBe(`Nuevo mensaje de contacto ${reference}: Cocina nueva`);
+    expect(notice?.subject).toBe(
+      `Solicitud de presupuesto ${reference} · Reforma de cocinas · Jordi Puig · Cocina nueva`,
+    );
     expect(notice?.reply_to).toBe(request.email);
     expect(notice?.text).toContain("Provincia o ciudad: Barcelona");
     expect(notice?.text).toContain("Presupuesto aproximado: De 15.000 a 30.000 €");
@@ -79,6 +81,11 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     const { reference } = await res.json();
     const mails = await mailsAbout(reference);
     expect(mails.map((m) => m.to)).toEqual(["oficina@obra.test"]);
+    // Reply would reach nobody: no Reply-To pretends it would, and the notice says so first.
+    expect(mails[0]?.reply_to).toBeNull();
+    expect(mails[0]?.text).toMatch(
+      /^Solo ha dejado un teléfono: si respondes a este correo, no le llegará\. Llámale al 600 111 222 o escríbele por WhatsApp\.\n/,
+    );
   });
 
   it("answers a repeat with the first request's reference", async () => {

@@ -1,9 +1,9 @@
 import { company } from "../../content/company.ts";
 import { leadPhotosLabel } from "../../content/lead-photos.ts";
-import { contactLabels } from "../../content/quote-request.ts";
+import { choiceLabel, contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
-import type { QuoteDetails } from "../leads/quote-details.ts";
+import { type QuoteDetails, quoteChoices } from "../leads/quote-details.ts";
 import { bidiIsolated, companyName, type MailLink, type MailText, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 import { telHref, whatsAppHref } from "./phone-links.ts";
@@ -23,7 +23,28 @@ export interface ContactNotice extends QuoteDetails {
   photos?: readonly string[];
 }
 
-const subjectLimit = 120;
+/** The subject's length at most (the visitor's own subject is cut to fit; decision 165). */
+const subjectLimit = 150;
+/** A name longer than this is cut in the subject: the rest of it reads as well without. */
+const nameLimit = 40;
+
+const shortened = (text: string, limit: number) =>
+  text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
+
+/**
+ * "Solicitud de presupuesto OM-2026-00012 · Reforma de baños · Núria Vidal · Baño con ducha":
+ * staff's inbox shows the request, the service and who, and a Reply from the notice, which the
+ * visitor reads as "Re: …", names their request, not the site's internals. The visitor's own
+ * subject comes last, cut to fit (the fault bench finds each notice by the end of its subject).
+ */
+function noticeSubject(contact: ContactNotice): string {
+  const head = [
+    `Solicitud de presupuesto${contact.reference ? ` ${contact.reference}` : ""}`,
+    ...(contact.service ? [choiceLabel(quoteChoices.service, contact.service)] : []),
+    shortened(contact.name, nameLimit),
+  ].join(" · ");
+  return `${head} · ${shortened(contact.subject, Math.max(subjectLimit - head.length - 3, 40))}`;
+}
 
 /**
  * Where the office hears of new messages: CONTACT_NOTIFY_TO, or else the address the site
@@ -38,16 +59,15 @@ export function contactNoticeMail(
   contact: ContactNotice,
   env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
 ): MailMessage {
-  const subject =
-    contact.subject.length > subjectLimit
-      ? `${contact.subject.slice(0, subjectLimit - 1)}…`
-      : contact.subject;
   const links = contactLinks(contact);
   return renderMail({
     to: leadNoticeRecipient(env),
     // Staff answer with their mail client's Reply: it goes to the visitor, not to the site.
+    // Without the visitor's address no Reply-To would be true (the office's own address would
+    // have staff write to themselves): the notice says so first.
     replyTo: contact.email || null,
-    subject: `Nuevo mensaje de contacto${contact.reference ? ` ${contact.reference}` : ""}: ${subject}`,
+    subject: noticeSubject(contact),
+    ...(contact.phone && !contact.email ? { first: onlyAPhone(links) } : {}),
     greeting: "Hola:",
     paragraphs: [
       [
@@ -122,6 +142,17 @@ function contactLinks(contact: ContactNotice): ContactLinks {
     ...(contact.phone ? { phone: { text: contact.phone, href: telHref(contact.phone) } } : {}),
     ...(whatsApp ? { whatsApp: { text: "WhatsApp", href: whatsApp } } : {}),
   };
+}
+
+/** What staff must know before they press Reply on the notice of a visitor without e-mail. */
+function onlyAPhone({ phone, whatsApp }: ContactLinks): MailText {
+  const call: (string | MailLink)[] = phone ? ["Llámale al ", phone] : [];
+  return [
+    "Solo ha dejado un teléfono: si respondes a este correo, no le llegará. ",
+    ...call,
+    ...(whatsApp ? [" o escríbele por ", whatsApp] : []),
+    ".",
+  ];
 }
 
 /** The subject of a mail staff write to the visitor from the notice's address. */

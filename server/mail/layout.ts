@@ -27,6 +27,8 @@ export interface MailContent {
   to: string;
   replyTo?: string | null;
   subject: string;
+  /** What the reader must see before anything else, set apart above the greeting. */
+  first?: MailText;
   greeting: string;
   paragraphs: MailText[];
   action?: { label: string; url: string };
@@ -105,6 +107,7 @@ const plain = (text: MailText): string =>
 
 function renderText(c: MailContent): string {
   const blocks = [
+    ...(c.first ? [plain(c.first)] : []),
     c.greeting,
     ...c.paragraphs.map(plain),
     ...(c.rendered ? [c.rendered.text.trim()] : []),
@@ -165,6 +168,12 @@ function detailsList(details: readonly MailDetail[]): string {
 function renderHtml(c: MailContent): string {
   const small = `margin:0 0 12px;color:${colors.muted};font-size:13px`;
   const body = [
+    c.first
+      ? paragraph(
+          c.first,
+          `margin:0 0 24px;padding:12px 16px;background:${colors.ground};border-left:4px solid ${colors.accent};color:${colors.text};font-weight:600`,
+        )
+      : "",
     paragraph(c.greeting),
     ...c.paragraphs.map((p) => paragraph(p)),
     c.rendered ? c.rendered.html : "",

@@ -55,8 +55,9 @@ describe("contact notice", () => {
     const mail = contactNoticeMail(contact, env);
     expect(mail.to).toBe("oficina@obramediterranea.es");
     expect(mail.subject).toBe(
-      "Nuevo mensaje de contacto: Reforma de 40 habitaciones Bcc: victima@example.com",
+      "Solicitud de presupuesto · Hotel <Costa> Blanca · Reforma de 40 habitaciones Bcc: victima@example.com",
     );
+    expect(mail.replyTo).toBe("reservas@hotelcostablanca.es");
     expect(mail.text).toContain("Teléfono: +34 965 000 000");
     expect(mail.text).toContain(
       "Puedes responderle en reservas@hotelcostablanca.es o llamarle al +34 965 000 000.",
@@ -91,7 +92,7 @@ describe("contact notice", () => {
       env,
     );
     // The subject keeps the words, without the override; the name stays as typed, fenced in.
-    expect(mail.subject).toBe("Nuevo mensaje de contacto: Baño odnagoba");
+    expect(mail.subject).toBe("Solicitud de presupuesto · Ana aicnelav · Baño odnagoba");
     expect(mail.text).toContain(
       "\u2068Ana \u202Eaicnelav\u2069 ha escrito desde el formulario de contacto de la web.",
     );
@@ -132,10 +133,43 @@ describe("contact notice", () => {
     );
   });
 
-  it("shortens a very long subject line", () => {
-    const mail = contactNoticeMail({ ...contact, subject: "a".repeat(500) }, env);
-    expect(mail.subject.length).toBeLessThan(160);
-    expect(mail.subject.endsWith("…")).toBe(true);
+  it("names the request, its service and the visitor in a subject that reads well replied to", () => {
+    const mail = contactNoticeMail(
+      { ...contact, name: "Núria Vidal", service: "reformas-de-banos", reference: "OM-2026-00012" },
+      env,
+    );
+    // What the visitor reads as "Re: …" when staff answer with Reply.
+    expect(mail.subject).toBe(
+      "Solicitud de presupuesto OM-2026-00012 · Reforma de baños · Núria Vidal · Reforma de 40 habitaciones Bcc: victima@example.com",
+    );
+    expect(mail.subject).not.toMatch(/mensaje de contacto/i);
+  });
+
+  it("shortens a very long subject line: the reference stays, a long name and subject are cut", () => {
+    const mail = contactNoticeMail(
+      { ...contact, name: "n".repeat(100), subject: "a".repeat(500), reference: "OM-2026-00012" },
+      env,
+    );
+    expect(mail.subject.length).toBeLessThanOrEqual(150);
+    expect(mail.subject).toMatch(/^Solicitud de presupuesto OM-2026-00012 · n{39}… · a+…$/);
+  });
+
+  it("tells staff first that a visitor who left only a phone cannot be answered by Reply", () => {
+    const mail = contactNoticeMail(
+      { ...contact, email: null, phone: "612 345 678", reference: "OM-2026-00012" },
+      env,
+    );
+    expect(mail.replyTo).toBeUndefined();
+    expect(
+      mail.text.startsWith(
+        "Solo ha dejado un teléfono: si respondes a este correo, no le llegará. Llámale al 612 345 678 o escríbele por WhatsApp.\n\nHola:",
+      ),
+    ).toBe(true);
+    const body = mail.html.slice(mail.html.indexOf("<body"));
+    expect(body.indexOf("Solo ha dejado un teléfono")).toBeLessThan(body.indexOf("Hola:"));
+    expect(body).toContain('Llámale al <a href="tel:+34612345678"');
+    // With an address, no such warning.
+    expect(contactNoticeMail(contact, env).text).not.toContain("Solo ha dejado un teléfono");
   });
 });
 
