@@ -152,7 +152,12 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
       ];
       if (request.email)
         mails.push(
-          leadConfirmationMail({ ...request, email: request.email }, lead.reference, lead.photos),
+          leadConfirmationMail(
+            { ...request, email: request.email },
+            lead.reference,
+            env,
+            lead.photos,
+          ),
         );
       // Mails go through the outbox, so an SMTP outage delays them but loses nothing; if even
       // the outbox refuses one, the stored request still stands.

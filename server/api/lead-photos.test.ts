@@ -395,14 +395,16 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
       .select()
       .from(mailOutbox)
       .where(like(mailOutbox.subject, `Solicitud de presupuesto ${reference} · %`));
-    expect(notice?.text).toContain("Fotos adjuntas: fachada.jpg\npatio.jpg");
+    expect(notice?.text).toContain("Fotos recibidas: fachada.jpg\n                 patio.jpg");
     expect(notice?.text).toContain("Ha adjuntado 2 fotos: puedes verlas en el panel");
     expect(notice?.html).not.toMatch(/<img|base64/);
     const [confirmation] = await t.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, `Hemos recibido tu solicitud ${reference}`));
-    expect(confirmation?.text).toContain("Fotos adjuntas: fachada.jpg\npatio.jpg");
+    expect(confirmation?.text).toContain(
+      "Fotos recibidas: fachada.jpg\n                 patio.jpg",
+    );
   });
 
   it("adds to a repeated request only the photos it does not hold yet", async () => {

@@ -93,9 +93,7 @@ export function contactNoticeMail(
       { label: contactLabels.subject, value: contact.subject },
       ...quoteDetailLines(contact),
       { label: contactLabels.message, value: contact.message },
-      ...(contact.photos?.length
-        ? [{ label: leadPhotosLabel, value: contact.photos.join("\n") }]
-        : []),
+      ...(contact.photos?.length ? [{ label: leadPhotosLabel, value: contact.photos }] : []),
     ],
     // Straight to the request (its photos are there); the inbox when it is not known.
     action: contact.id

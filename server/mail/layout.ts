@@ -12,10 +12,13 @@ export interface MailLink {
 /** A sentence, or words and links in order (an address or a phone to tap in the HTML part). */
 export type MailText = string | readonly (string | MailLink)[];
 
-/** A label and its value, e.g. a field of a contact message; values keep their line breaks. */
+/**
+ * A label and its value, e.g. a field of a contact message; values keep their line breaks. A
+ * list (photo names) has one item a line, in the text part each under the first.
+ */
 export interface MailDetail {
   label: string;
-  value: string;
+  value: string | readonly string[];
   /** Where the value leads in the HTML part (`tel:`, `mailto:`); the text part shows it plain. */
   href?: string;
   /** More ways to act on the value, after it in the HTML part only (WhatsApp beside a phone). */
@@ -105,15 +108,20 @@ const plain = (text: MailText): string =>
     ? text
     : text.map((part) => (typeof part === "string" ? part : part.text)).join("");
 
+/** "Fotos recibidas: a.jpg", and each further item of a list lined up under the first. */
+function detailLine({ label, value }: MailDetail): string {
+  const items = typeof value === "string" ? [value] : value;
+  const indent = " ".repeat(label.length + 2);
+  return `${label}: ${items.map(bidiIsolated).join(`\n${indent}`)}`;
+}
+
 function renderText(c: MailContent): string {
   const blocks = [
     ...(c.first ? [plain(c.first)] : []),
     c.greeting,
     ...c.paragraphs.map(plain),
     ...(c.rendered ? [c.rendered.text.trim()] : []),
-    ...(c.details?.length
-      ? [c.details.map((d) => `${d.label}: ${bidiIsolated(d.value)}`).join("\n")]
-      : []),
+    ...(c.details?.length ? [c.details.map(detailLine).join("\n")] : []),
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
     ...(c.notes ?? []).map(plain),
     (c.signature ?? teamSignature).join("\n"),
@@ -155,7 +163,8 @@ function actionButton({ label, url }: { label: string; url: string }): string {
  */
 function detailsList(details: readonly MailDetail[]): string {
   const rows = details.map((d) => {
-    const value = escapeHtml(d.value).replaceAll("\n", "<br>");
+    const lines = typeof d.value === "string" ? [d.value] : d.value;
+    const value = lines.map((line) => escapeHtml(line).replaceAll("\n", "<br>")).join("<br>");
     const shown = d.href
       ? `<a href="${escapeHtml(d.href)}" style="color:${colors.accent}">${value}</a>`
       : value;

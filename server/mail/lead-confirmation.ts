@@ -1,6 +1,7 @@
 import { company } from "../../content/company.ts";
 import { leadPhotosLabel } from "../../content/lead-photos.ts";
 import { contactLabels, nextSteps } from "../../content/quote-request.ts";
+import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import type { LeadRequest } from "../leads/store-lead.ts";
 import { bidiIsolated, renderMail } from "./layout.ts";
@@ -13,9 +14,11 @@ import type { MailMessage } from "./mailer.ts";
 export function leadConfirmationMail(
   lead: LeadRequest & { email: string },
   reference: string,
+  env: Pick<Env, "APP_URL">,
   /** The names of the photos kept with it (decision 131): named, never attached. */
   photos: readonly string[] = [],
 ): MailMessage {
+  const site = new URL(env.APP_URL);
   return renderMail({
     to: lead.email,
     // A reply lands in the office's mailbox, not in the sending one.
@@ -31,10 +34,21 @@ export function leadConfirmationMail(
       { label: contactLabels.subject, value: lead.subject },
       ...quoteDetailLines(lead),
       { label: contactLabels.message, value: lead.message },
-      ...(photos.length ? [{ label: leadPhotosLabel, value: photos.join("\n") }] : []),
+      ...(photos.length ? [{ label: leadPhotosLabel, value: photos }] : []),
     ],
     notes: [
-      `Si necesitas algo antes, llámanos al ${company.phone} o escríbenos a ${company.email}.`,
+      [
+        "Si necesitas algo antes, llámanos al ",
+        { text: company.phone, href: company.phoneHref },
+        " o escríbenos a ",
+        {
+          text: company.email,
+          href: `mailto:${company.email}?subject=${encodeURIComponent(`Mi solicitud ${reference}`)}`,
+        },
+        ". Puedes ver nuestros servicios en ",
+        { text: site.host.replace(/^www\./, ""), href: `${site.origin}/` },
+        ".",
+      ],
       "Si no has sido tú quien ha enviado esta solicitud, puedes ignorar este correo.",
     ],
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { company } from "../../content/company.ts";
 import { contactNoticeMail } from "./contact-notice.ts";
 import { escapeHtml, headerSafe } from "./layout.ts";
+import { leadConfirmationMail } from "./lead-confirmation.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
 import { verificationMail } from "./verification-mail.ts";
 
@@ -170,6 +171,46 @@ describe("contact notice", () => {
     expect(body).toContain('Llámale al <a href="tel:+34612345678"');
     // With an address, no such warning.
     expect(contactNoticeMail(contact, env).text).not.toContain("Solo ha dejado un teléfono");
+  });
+});
+
+describe("the photos of a request, in both mails", () => {
+  const photos = ["fachada.jpg", "patio.jpg", "plano.png"];
+  const lead = {
+    name: "Ana",
+    email: "ana@example.com",
+    phone: "",
+    subject: "Fachada",
+    message: "Pintar la fachada.",
+  };
+
+  it("are called what they are, received and not attached, each name under the first", () => {
+    const notice = contactNoticeMail({ ...lead, reference: "OM-2026-00012", photos }, env);
+    const confirmation = leadConfirmationMail(lead, "OM-2026-00012", env, photos);
+    for (const mail of [notice, confirmation]) {
+      expect(mail.text).toContain(
+        "Fotos recibidas: fachada.jpg\n                 patio.jpg\n                 plano.png\n",
+      );
+      expect(mail.html).toContain("fachada.jpg<br>patio.jpg<br>plano.png");
+      expect(mail.text + mail.html).not.toContain("adjuntas:");
+    }
+  });
+});
+
+describe("the visitor's confirmation", () => {
+  const lead = { name: "Ana", email: "ana@example.com", subject: "Cocina", message: "Presupuesto" };
+
+  it("links the company's phone, e-mail and website in the HTML part, plain in the text part", () => {
+    const mail = leadConfirmationMail(lead, "OM-2026-00012", env);
+    expect(mail.html).toContain(`<a href="${company.phoneHref}"`);
+    expect(mail.html).toContain(
+      `<a href="mailto:${company.email}?subject=Mi%20solicitud%20OM-2026-00012"`,
+    );
+    expect(mail.html).toContain('<a href="https://obramediterranea.es/"');
+    expect(mail.text).toContain(
+      `Si necesitas algo antes, llámanos al ${company.phone} o escríbenos a ${company.email}. Puedes ver nuestros servicios en obramediterranea.es.`,
+    );
+    expect(mail.text).not.toMatch(/tel:|mailto:/);
   });
 });
 

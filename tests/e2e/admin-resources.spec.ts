@@ -307,7 +307,7 @@ test("contacts: staff see a lead's photos on its edit screen and enlarge them", 
   const [lead] = (await list.json()).data.data as { id: number }[];
 
   await openAs(page, admin, `/admin/contacts/update/${lead?.id}`);
-  const photos = page.getByRole("region", { name: "Fotos adjuntas" });
+  const photos = page.getByRole("region", { name: "Fotos recibidas" });
   const first = photos.getByRole("button", { name: "Ampliar la foto 1 de 2: salón.jpg" });
   await expect(first).toBeVisible();
   await expect(photos.getByRole("button", { name: /foto 2 de 2: terraza\.png/ })).toBeVisible();

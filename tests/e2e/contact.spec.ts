@@ -412,14 +412,14 @@ for (const viewport of [
     expect(confirmation.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
     expect(confirmation.text).toContain("Servicio: Reforma de baños");
     expect(confirmation.text).toContain("Provincia o ciudad: Alicante");
-    expect(confirmation.text).toContain("Fotos adjuntas: bano-actual.jpg");
+    expect(confirmation.text).toContain("Fotos recibidas: bano-actual.jpg");
     // The office's notice carries the reference and the photo, and answering it writes to the
     // visitor.
     await expect
       .poll(async () =>
         (await mailbox.messagesFor("oficina@obra.test"))
           .filter((mail) => mail.subject.includes(reference ?? "none"))
-          .map((mail) => [mail.replyTo, mail.text.includes("Fotos adjuntas: bano-actual.jpg")]),
+          .map((mail) => [mail.replyTo, mail.text.includes("Fotos recibidas: bano-actual.jpg")]),
       )
       .toEqual([[email, true]]);
   });
@@ -477,7 +477,7 @@ test("photos: a refused file is named beside the input, can be taken out, and th
     .poll(async () =>
       (await mailbox.messagesFor("oficina@obra.test"))
         .filter((mail) => mail.subject.includes(subject))
-        .map((mail) => mail.text.includes("Fotos adjuntas: cocina.jpg")),
+        .map((mail) => mail.text.includes("Fotos recibidas: cocina.jpg")),
     )
     .toEqual([true]);
 });
