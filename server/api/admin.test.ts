@@ -656,7 +656,9 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect((await json(res)).errors).toEqual({
         name: ["El campo «Nombre» es obligatorio."],
         email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
-        phone: ["El campo «Teléfono» solo puede contener números, espacios y los signos + ( ) -."],
+        phone: [
+          "El campo «Teléfono» solo puede contener números, espacios, puntos y los signos + ( ) -.",
+        ],
         subject: ["El campo «Asunto» no puede tener más de 150 caracteres."],
       });
     });

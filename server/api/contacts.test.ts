@@ -90,7 +90,9 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
     const body = await expectValidationErrors(res, {
       name: ["El campo «Nombre» no puede tener más de 100 caracteres."],
       email: ["El campo «Correo electrónico» debe ser un correo electrónico válido."],
-      phone: ["El campo «Teléfono» solo puede contener números, espacios y los signos + ( ) -."],
+      phone: [
+        "El campo «Teléfono» solo puede contener números, espacios, puntos y los signos + ( ) -.",
+      ],
       subject: ["El campo «Asunto» es obligatorio."],
       message: ["El campo «Mensaje» no puede tener más de 5000 caracteres."],
     });
@@ -119,6 +121,14 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
       await expectValidationErrors(await send({ ...valid, phone }), { phone: [sixDigits] });
     }
     expect((await send({ ...valid, name: "Seis cifras", phone: "(96) 1234" })).status).toBe(201);
+    // Dots separate groups of digits as spaces and dashes do; dots alone are no number.
+    expect((await send({ ...valid, name: "Con puntos", phone: "612.345.678" })).status).toBe(201);
+    expect((await send({ ...valid, name: "Con puntos", phone: "+34 612.345.678" })).status).toBe(
+      201,
+    );
+    await expectValidationErrors(await send({ ...valid, phone: "6.1.2.3" }), {
+      phone: [sixDigits],
+    });
     // Visible text with an invisible character in it is kept as written.
     expect((await send({ ...valid, name: "Ana\u200bBelén", subject: "Cifras" })).status).toBe(201);
   });

@@ -29,8 +29,8 @@ export const contactFields = {
     max: contactLimits.phone,
     patterns: [
       {
-        regex: /^[0-9 +()-]+$/,
-        message: `El campo «${contactLabels.phone}» solo puede contener números, espacios y los signos + ( ) -.`,
+        regex: /^[0-9 .+()-]+$/,
+        message: `El campo «${contactLabels.phone}» solo puede contener números, espacios, puntos y los signos + ( ) -.`,
       },
       // Refuses scribbles such as «+1» or «-2+3» and takes any number written with its area
       // code (Spanish ones have 9 digits); decision 158.
