@@ -469,7 +469,7 @@ function ContactForm({
         <ChoiceField
           name="contact_time"
           {...fieldState}
-          empty="A cualquier hora"
+          empty="Elige una franja"
           choices={contactTimes}
         />
         <div className="min-w-0 sm:col-span-2">

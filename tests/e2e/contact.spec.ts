@@ -276,6 +276,28 @@ test("required fields are marked and checked before sending", async ({ page }) =
   expect(posted).toBe(false);
 });
 
+test("each list of the form names every choice once: the empty one asks, it does not answer", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  const form = quoteForm(page);
+  const lists = form.getByRole("combobox");
+  expect(await lists.count()).toBeGreaterThan(5);
+  for (const list of await lists.all()) {
+    const options = await list
+      .locator("option")
+      .evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const labels = options.map(([, label]) => label);
+    expect(new Set(labels).size, `${labels.join(" | ")}`).toBe(labels.length);
+  }
+  // «A cualquier hora» is the stored answer "cualquiera", no longer also the empty choice.
+  const when = form.getByLabel("Cuándo prefieres que te contactemos");
+  await expect(when.locator("option").first()).toHaveText("Elige una franja");
+  await expect(when.locator("option").first()).toHaveAttribute("value", "");
+  await when.selectOption({ label: "A cualquier hora" });
+  await expect(when).toHaveValue("cualquiera");
+});
+
 test("the contact page offers a call as the next step and has no accessibility violation", async ({
   page,
 }) => {
