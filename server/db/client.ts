@@ -3,7 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir } from "../data-dir.ts";
 import { log } from "../log.ts";
-import { databaseRefused } from "./errors.ts";
+import { databaseRefused, fromDatabase } from "./errors.ts";
 import { namedFileError } from "./pglite-file-errors.ts";
 import * as schema from "./schema.ts";
 
@@ -38,6 +38,16 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   // the pool's: losing the server then emits an unhandled 'error' that would kill the process.
   // The transaction's own next query fails with the same cause and the request answers 503.
   pool.on("connect", (client) => client.on("error", () => {}));
+  // A transaction's connection that cannot be made fails with the socket's bare error
+  // (ECONNREFUSED), outside any query: marked as the database's, so the request answers 503
+  // (isDatabaseUnavailable). pg-pool's own query() passes a callback and is left as it is.
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<unknown> | undefined;
+  pool.connect = ((callback?: unknown) =>
+    callback === undefined
+      ? connect()?.catch((error: unknown) => {
+          throw fromDatabase(error);
+        })
+      : connect(callback)) as typeof pool.connect;
   // The first connection tells whether DATABASE_URL is right, in one line (databaseRefused).
   await pool.query("select 1").catch(async (error: unknown) => {
     await pool.end().catch(() => {});

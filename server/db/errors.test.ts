@@ -1,8 +1,41 @@
 import { sql } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { safeError, setupLog } from "../log.ts";
+import { fromDatabase, isDatabaseUnavailable } from "./errors.ts";
+
+/** A socket's error as Node makes it (a request's body stream, a pg connection). */
+const socketError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe("what counts as the database being unavailable (503)", () => {
+  it("never a socket error that did not come from the database: a client cutting its body short", () => {
+    // What Node fails a request's body with when the client goes away mid-body.
+    expect(isDatabaseUnavailable(socketError("ECONNRESET", "aborted"))).toBe(false);
+    for (const code of ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]) {
+      expect(isDatabaseUnavailable(socketError(code, "socket"))).toBe(false);
+      expect(
+        isDatabaseUnavailable(new TypeError("fetch failed", { cause: socketError(code, "x") })),
+      ).toBe(false);
+    }
+  });
+
+  it("the same socket errors from the database connection: a failed query's or one the client marked", () => {
+    for (const code of ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]) {
+      const failedQuery = new DrizzleQueryError("select 1", [], socketError(code, "read"));
+      expect(isDatabaseUnavailable(failedQuery), code).toBe(true);
+      expect(isDatabaseUnavailable(fromDatabase(socketError(code, "connect"))), code).toBe(true);
+    }
+  });
+
+  it("PostgreSQL's own codes and node-postgres's own messages, wherever they are", () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error("bye"), { code: "57P01" }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("x is not a function"))).toBe(false);
+  });
+});
 
 /**
  * A failed query is logged by its SQL, PostgreSQL's code and message, never by its parameters:

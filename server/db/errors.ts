@@ -1,12 +1,8 @@
 import { StartRefused } from "../data-dir.ts";
 import { configErrorExitCode } from "../env.ts";
 
-/** SQLSTATE and socket codes meaning "the database is not reachable right now". */
-const unavailableCodes = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
+/** SQLSTATEs meaning "the database is not reachable right now": only PostgreSQL sends them. */
+const unavailableStates = new Set([
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
@@ -16,23 +12,66 @@ const unavailableCodes = new Set([
   "08006",
 ]);
 
+/**
+ * Socket codes that mean the same when the socket is the database's. Any socket can fail so: a
+ * visitor who cuts a request's body short makes Node fail the body's stream with ECONNRESET,
+ * which once logged "database unavailable" at error level (decision 061, addendum). They count
+ * only on an error that came from the database connection (`fromDatabase`).
+ */
+const socketCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+
+/** node-postgres's own messages for a lost or refused connection. */
+const driverMessages =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+const databaseOrigin = Symbol("from the database connection");
+
+/**
+ * Marks an error thrown by the database client itself (a pooled connection that could not be
+ * made: server/db/client.ts), so that its socket code counts as the database's.
+ */
+export function fromDatabase(error: unknown): unknown {
+  if (error !== null && typeof error === "object") {
+    Object.defineProperty(error, databaseOrigin, { value: true });
+  }
+  return error;
+}
+
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let e = error; e && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
   return chain;
 }
 
+/**
+ * The database's own refusals, and socket failures of its connection: a failed query (Drizzle
+ * wraps whatever its statement failed with, the socket's error included) or an error the
+ * database client marked. Body-reading errors of a request are never either.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return causes(error).some((e) => {
-    const { code, message } = e as { code?: string; message?: string };
+  const chain = causes(error);
+  const fromTheDatabase = chain.some(
+    (e) => isQueryError(e) || (e as { [databaseOrigin]?: boolean } | null)?.[databaseOrigin],
+  );
+  return chain.some((e) => {
+    const { code, message } = (e ?? {}) as { code?: string; message?: string };
     return (
-      (code !== undefined && unavailableCodes.has(code)) ||
-      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-        message ?? "",
-      )
+      (code !== undefined && unavailableStates.has(code)) ||
+      (fromTheDatabase && code !== undefined && socketCodes.has(code)) ||
+      driverMessages.test(message ?? "")
     );
   });
 }
+
+/** What a first connection's failure says (`databaseRefused`): every error there is the database's. */
+const isUnreachable = (error: unknown) =>
+  causes(error).some((e) => {
+    const { code, message } = (e ?? {}) as { code?: string; message?: string };
+    return (
+      (code !== undefined && (unavailableStates.has(code) || socketCodes.has(code))) ||
+      driverMessages.test(message ?? "")
+    );
+  });
 
 /** 23505: a unique index refused the row (duplicate e-mail, double subscription). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -100,7 +139,7 @@ export function databaseRefused(error: unknown, url: string): StartRefused {
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
     return new StartRefused(`DATABASE_URL: the host name ${hostname} does not resolve`);
   }
-  if (isDatabaseUnavailable(error)) {
+  if (isUnreachable(error)) {
     return new StartRefused(`DATABASE_URL: no PostgreSQL answers at ${at} (${why})`);
   }
   // A server asking for a password that the URL does not hold fails in the driver, uncoded.

@@ -60,5 +60,25 @@ describe.skipIf(skipDatabase || testDatabaseKind !== "postgres")(
       };
       expect(result.rows).toEqual([{ n: 3 }]);
     });
+
+    it("a transaction that cannot get a connection fails as 'unavailable' (the pool's bare ECONNREFUSED)", async () => {
+      await proxy.cut();
+      try {
+        // The pool's idle connection hears of the cut and is dropped: the next one is new.
+        await new Promise((r) => setTimeout(r, 200));
+        const outcome = await handle.db
+          .transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+          })
+          .then(
+            () => "committed",
+            (error: unknown) => error,
+          );
+        expect((outcome as { code?: string }).code).toBe("ECONNREFUSED");
+        expect(isDatabaseUnavailable(outcome)).toBe(true);
+      } finally {
+        await proxy.restore();
+      }
+    });
   },
 );
