@@ -21,6 +21,23 @@ export async function jsonBodyOf(c: Context): Promise<unknown> {
   }
 }
 
+/**
+ * Every form the API takes is one JSON object of fields. A body that is valid JSON but no object
+ * (an array, null, a number, a text) has no field to name: it is refused with this one Spanish
+ * sentence and an empty field map, so no form's label (a campaign's «Contenido (Markdown)» is
+ * field "body") is put on it, and zod's English never reaches a visitor.
+ */
+export const notAnObjectMessage = "Envía los datos como un objeto JSON.";
+
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** `value` when it is a JSON object; a 422 with `notAnObjectMessage` otherwise. */
+export function jsonObject(value: unknown): Record<string, unknown> {
+  if (!isJsonObject(value)) failValidation(noFieldErrors(), notAnObjectMessage);
+  return value;
+}
+
 /** Turns zod issues into SPEC §5's map of field to a list of Spanish messages. */
 export function fieldErrors(error: {
   issues: readonly { path: PropertyKey[]; message: string }[];
@@ -91,6 +108,8 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   target: Target = "json" as Target,
 ) {
   return zValidator(target, schema, (result) => {
+    // On failure `data` is the value as sent.
+    if (target === "json" && !result.success) jsonObject(result.data);
     const errors = withControlCharacterErrors(
       result.success ? {} : fieldErrors(result.error),
       result.data,
@@ -108,6 +127,7 @@ export function validated<T extends z.ZodType>(
   value: unknown,
   more: FieldErrors = {},
 ): z.output<T> {
+  jsonObject(value);
   const result = schema.safeParse(value);
   const errors = withControlCharacterErrors(
     result.success ? {} : fieldErrors(result.error),

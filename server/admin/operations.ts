@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
-import { withControlCharacterErrors } from "../validation.ts";
+import { jsonObject, withControlCharacterErrors } from "../validation.ts";
 import { type AuditAction, changedFields, forgetRecords, recordAudit, redact } from "./audit.ts";
 import {
   idIn,
@@ -187,10 +187,7 @@ export async function parseForm(
   body: unknown,
   action: "create" | "update",
 ): Promise<FormInput> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    failValidation({ body: ["Envía los datos del formulario como un objeto JSON."] });
-  }
-  const submitted = body as Record<string, unknown>;
+  const submitted = jsonObject(body);
   const schemas: [string, z.ZodType][] = action === "update" ? [["id", idField.input]] : [];
   for (const [name, field] of Object.entries(definition.fields)) {
     schemas.push([name, action === "update" ? (field.updateInput ?? field.input) : field.input]);

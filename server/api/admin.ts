@@ -38,7 +38,12 @@ import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { addFieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { downloadName } from "../leads/photos.ts";
-import { controlCharacterMessage, hasControlCharacter, jsonBodyOf } from "../validation.ts";
+import {
+  controlCharacterMessage,
+  hasControlCharacter,
+  jsonBodyOf,
+  jsonObject,
+} from "../validation.ts";
 
 function notFound(message: string): never {
   fail(404, { title: "No encontrado", message });
@@ -75,7 +80,7 @@ const jsonBody = jsonBodyOf;
 
 /** A JSON body checked against `schema`: a 422 with Spanish messages per field otherwise. */
 async function parsedBody<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
-  const body = await jsonBody(c);
+  const body = jsonObject(await jsonBody(c));
   const result = await schema.safeParseAsync(body);
   if (result.success) return result.data;
   const errors = noFieldErrors();

@@ -277,6 +277,43 @@ describe.skipIf(skipDatabase)("hostile input", () => {
     }
   });
 
+  it("answers JSON that is no object, on every JSON route, with one Spanish sentence and no field's title", async () => {
+    const staff = await createUser(t.db, { role: "super_admin" });
+    const token = await signIn(t.db, staff.id);
+    const staffRoutes = [
+      "/api/admin/users/create",
+      "/api/admin/users/update",
+      "/api/admin/contacts/update",
+      "/api/admin/contacts/status",
+      "/api/admin/contacts/assign",
+      "/api/admin/contacts/notes",
+      "/api/admin/contacts/bulk",
+      // The form whose field "body" («Contenido (Markdown)») a misplaced title once came from.
+      "/api/admin/campaigns/create",
+    ];
+    const routes: [string, string?][] = [
+      ...[...postRoutes, "/api/subscriptions/confirm"].map((path): [string] => [path]),
+      ...staffRoutes.map((path): [string, string] => [path, token]),
+    ];
+    const failures: string[] = [];
+    for (const [path, bearer] of routes) {
+      for (const body of ["[]", "null", '"str"', "42", "true", '[{"email":"ana@example.test"}]']) {
+        const res = await post(path, body, bearer);
+        const answer = await res.json();
+        const expected = {
+          title: "Error de Validación",
+          message: "Envía los datos como un objeto JSON.",
+          errors: {},
+          field_titles: {},
+        };
+        if (res.status !== 422 || JSON.stringify(answer) !== JSON.stringify(expected)) {
+          failures.push(`${path} ${body}: ${res.status} ${JSON.stringify(answer)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("survives deeply nested JSON", async () => {
     const deep = `${"[".repeat(5000)}${"]".repeat(5000)}`;
     for (const path of postRoutes) {
