@@ -9,7 +9,7 @@ import { oneTimeTokens } from "../db/schema.ts";
 const invalidLink = {
   title: "Enlace no válido",
   message:
-    "Este enlace de verificación no es válido, ya se usó o ha caducado. Pide uno nuevo desde tu panel.",
+    "Este enlace de verificación no es válido, ya se usó o ha caducado. Si ya verificaste tu correo, solo tienes que iniciar sesión; si no, pide un enlace nuevo desde tu panel.",
 };
 
 describe.skipIf(skipDatabase)("e-mail verification", () => {
@@ -21,11 +21,12 @@ describe.skipIf(skipDatabase)("e-mail verification", () => {
   it("verifies the account with the mailed link, once", async () => {
     const account = await registerUser(t);
     const token = await verificationToken(account.email);
-    const res = await t.get(`/api/verify-email/${token}`);
+    const res = await t.get(`/api/verify-email/${token}`, account.token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       title: "Correo verificado",
       message: "Tu correo electrónico está confirmado. ¡Gracias!",
+      yours: true,
     });
     const { user } = await (await t.get("/api/user", account.token)).json();
     expect(Date.parse(user.email_verified_at)).toBeGreaterThan(Date.now() - 60_000);
@@ -33,6 +34,42 @@ describe.skipIf(skipDatabase)("e-mail verification", () => {
     const again = await t.get(`/api/verify-email/${token}`);
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual(invalidLink);
+  });
+
+  it("says «your e-mail» only to the account it verified: signed out or signed in as someone else, the link's address", async () => {
+    const linkOf = {
+      title: "Correo verificado",
+      message: "El correo electrónico de este enlace está confirmado. ¡Gracias!",
+      yours: false,
+    };
+    const dani = await registerUser(t, { name: "Dani" });
+    const carla = await registerUser(t, { name: "Carla" });
+    // Carla, signed in and unverified, opens Dani's link.
+    const asCarla = await t.get(
+      `/api/verify-email/${await verificationToken(dani.email)}`,
+      carla.token,
+    );
+    expect(asCarla.status).toBe(200);
+    const answer = await asCarla.json();
+    expect(answer).toEqual(linkOf);
+    // Nobody's address is in it, and Dani is verified, Carla is not.
+    expect(JSON.stringify(answer)).not.toContain(dani.email);
+    const user = async (token: string) => (await (await t.get("/api/user", token)).json()).user;
+    expect((await user(dani.token)).email_verified_at).not.toBeNull();
+    expect((await user(carla.token)).email_verified_at).toBeNull();
+
+    // Signed out, and with a token that names nobody: the link still works, said of the link.
+    const ana = await registerUser(t, { name: "Ana" });
+    expect(
+      await (await t.get(`/api/verify-email/${await verificationToken(ana.email)}`)).json(),
+    ).toEqual(linkOf);
+    const eva = await registerUser(t, { name: "Eva" });
+    const stale = await t.get(
+      `/api/verify-email/${await verificationToken(eva.email)}`,
+      "A".repeat(43),
+    );
+    expect(stale.status).toBe(200);
+    expect(await stale.json()).toEqual(linkOf);
   });
 
   it("refuses an unknown or malformed token with 400", async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { consumeOneTimeToken } from "../auth/one-time-tokens.ts";
-import { requireUser } from "../auth/session.ts";
+import { requireUser, signedInUser } from "../auth/session.ts";
 import { users } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
@@ -16,7 +16,13 @@ export function createEmailVerificationRouter(deps: Dependencies) {
   const { db, limiter, sessions } = deps;
   const router = new Hono();
 
+  /**
+   * Anyone may open a link: a person signed in as somebody else (a shared computer, a forwarded
+   * mail) verifies the link's address, not their own. The answer says "your e-mail" only to the
+   * account it verified (`yours`), and never names the address (decision 054, addendum).
+   */
   router.get("/verify-email/:token", async (c) => {
+    const viewer = await signedInUser(c, deps);
     const verifiedId = await db.transaction(async (tx) => {
       const userId = await consumeOneTimeToken(tx, c.req.param("token"), "verify_email");
       if (userId === undefined) return undefined;
@@ -30,13 +36,17 @@ export function createEmailVerificationRouter(deps: Dependencies) {
       fail(400, {
         title: "Enlace no válido",
         message:
-          "Este enlace de verificación no es válido, ya se usó o ha caducado. Pide uno nuevo desde tu panel.",
+          "Este enlace de verificación no es válido, ya se usó o ha caducado. Si ya verificaste tu correo, solo tienes que iniciar sesión; si no, pide un enlace nuevo desde tu panel.",
       });
     }
     sessions.forgetUser(verifiedId);
+    const yours = viewer?.id === verifiedId;
     return c.json({
       title: "Correo verificado",
-      message: "Tu correo electrónico está confirmado. ¡Gracias!",
+      message: yours
+        ? "Tu correo electrónico está confirmado. ¡Gracias!"
+        : "El correo electrónico de este enlace está confirmado. ¡Gracias!",
+      yours,
     });
   });
 

@@ -44,6 +44,21 @@ function authenticate(
   );
 }
 
+/**
+ * Who is behind the request's bearer token, if anyone: for a call open to everybody that says
+ * more to the one it concerns (the verification link). No token, or one that names nobody,
+ * is a signed-out visitor, never a 401.
+ */
+export async function signedInUser(
+  c: Context,
+  { db, sessions }: { db: Database; sessions: SessionCache },
+): Promise<UserView | undefined> {
+  const token = bearerToken(c);
+  if (!token) return undefined;
+  const tokenHash = hashToken(token);
+  return sessions.get(tokenHash) ?? (await lookUp(db, sessions, tokenHash));
+}
+
 /** Middleware: resolves the bearer token to its user, or answers 401. Sets `user` and `tokenHash`. */
 export function requireUser(deps: {
   db: Database;

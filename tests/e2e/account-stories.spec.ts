@@ -98,6 +98,10 @@ test("a used verification link fails silently: no dialog, still the countdown to
   const link = linkPath(first, "/verify-email/");
   await page.goto(link);
   await expect(page.getByRole("main")).toContainText("No hemos podido verificar tu correo");
+  // Its owner may well be verified already (this one is): nothing misleads them.
+  await expect(page.getByRole("main")).toContainText(
+    "Si ya lo verificaste, solo tienes que iniciar sesión",
+  );
   await expect(page.getByText("Te redirigirás en 5 segundos")).toBeVisible();
   await expect(dialog(page)).toBeHidden();
 
@@ -107,6 +111,35 @@ test("a used verification link fails silently: no dialog, still the countdown to
   await expect(page.getByRole("main")).toContainText("Tu correo electrónico ya está verificado.");
   await expect(page.getByRole("main")).not.toContainText("No hemos podido verificar");
   await expect(dialog(page)).toBeHidden();
+});
+
+test("a verification link opened while signed in as someone else verifies the link's address, not theirs", async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const dani = await registerUnverified(request, "Dani Enlace");
+  const carla = await registerUnverified(request, "Carla Sesión");
+  const link = linkPath(await mailbox.waitForMail(dani.email), "/verify-email/");
+  await openAs(page, carla, "/dashboard");
+  await expect(page.getByRole("heading", { name: "Verifica tu correo electrónico" })).toBeVisible();
+
+  await page.goto(link);
+  const main = page.getByRole("main");
+  await expect(main).toContainText("El correo electrónico de este enlace ha quedado verificado.");
+  await expect(main).toContainText("El enlace era de otra cuenta: tu correo sigue sin verificar.");
+  await expect(main).not.toContainText("Tu correo electrónico ha quedado verificado");
+  // The other person's address is never shown.
+  await expect(main).not.toContainText(dani.email);
+  await expect(dialog(page)).toContainText("El correo electrónico de este enlace está confirmado.");
+  await expect(dialog(page)).not.toContainText(dani.email);
+  await dialog(page).getByRole("button", { name: "Aceptar" }).click();
+
+  // The countdown ends on Carla's dashboard, which still asks her to verify; Dani is verified.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 9_000 });
+  await expect(page.getByRole("heading", { name: "Verifica tu correo electrónico" })).toBeVisible();
+  const me = await request.get("/api/user", { headers: { Authorization: `Bearer ${dani.token}` } });
+  expect((await me.json()).user.email_verified_at).not.toBeNull();
 });
 
 test("an unverified user sees the notice and Resend sends a new mail", async ({
