@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "./bidi.ts";
 import type { Database } from "./db/client.ts";
 import { controlCharacterMessage, hasControlCharacter } from "./validation.ts";
 
@@ -110,6 +111,11 @@ interface TextOptions {
   max?: number;
   /** Rules the text must meet, each with its message: the first one it fails is reported. */
   patterns?: readonly { regex: RegExp; message: string }[];
+  /**
+   * A person's name: bidirectional controls are dropped, so that no name can show as another
+   * («Ana \u202EztiuR» read «Ana Ruitz» in staff's lists; decision 160, addendum).
+   */
+  personName?: boolean;
 }
 
 /**
@@ -123,8 +129,10 @@ export function text(title: string, options: TextOptions = {}): Field<string | n
   if (options.max) schema = schema.max(options.max, fieldMessages.maxLength(title, options.max));
   for (const { regex, message } of options.patterns ?? [])
     schema = schema.regex(regex, { message, abort: true });
+  const fold = (value: string) => value.replace(/[\t\r\n]+/g, " ");
+  const clean = options.personName ? (value: string) => withoutBidiControls(fold(value)) : fold;
   const normalize = (value: unknown) =>
-    blankToUndefined(typeof value === "string" ? value.replace(/[\t\r\n]+/g, " ").trim() : value);
+    blankToUndefined(typeof value === "string" ? clean(value).trim() : value);
   return { type: "text", title, blank: "", input: presence(schema, normalize, options.required) };
 }
 

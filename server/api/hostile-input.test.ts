@@ -4,9 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
-import { contacts, mailOutbox } from "../db/schema.ts";
+import { contacts, mailOutbox, users } from "../db/schema.ts";
 import { quoteDetailNames } from "../leads/quote-details.ts";
 import { escapeHtml } from "../mail/layout.ts";
+import { createUser as createAccount } from "../users/create-user.ts";
 
 /**
  * The Big List of Naughty Strings through every text field a visitor or staff member fills:
@@ -312,6 +313,76 @@ describe.skipIf(skipDatabase)("hostile input", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("drops bidirectional controls from a person's name on every form that takes one", async () => {
+    const { token } = await adminWithContact();
+    const nameOf = async (email: string) =>
+      (await t.db.select({ name: users.name }).from(users).where(eq(users.email, email)))[0]?.name;
+
+    // «Ana \u202EztiuR» showed as «Ana Ruitz» in the admin's users list.
+    const signUp = {
+      email: "ana.bidi@example.test",
+      password: "una frase larga de verdad",
+      password_confirmation: "una frase larga de verdad",
+    };
+    const registered = await post("/api/register", { ...signUp, name: "Ana \u202EztiuR" });
+    expect(registered.status).toBe(201);
+    expect((await registered.json()).user.name).toBe("Ana ztiuR");
+    expect(await nameOf("ana.bidi@example.test")).toBe("Ana ztiuR");
+    const listed = await t.get("/api/admin/users?q=ztiuR", token);
+    expect((await listed.json()).data.data.map((u: { name: string }) => u.name)).toEqual([
+      "Ana ztiuR",
+    ]);
+
+    // Every control and mark: embeddings, overrides, isolates, LRM, RLM, ALM.
+    const every = "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C";
+    const lead = await post("/api/contacts", {
+      name: `\u2067Luis\u2069 ${every}García\u200F`,
+      phone: "600 000 000",
+      subject: "Baño \u202Eodnagoba",
+      message: "Hola",
+    });
+    expect(lead.status).toBe(201);
+    const [row] = await t.db.select().from(contacts).where(eq(contacts.name, "Luis García"));
+    // Only names: a subject is kept as typed and fenced in where staff read it (decision 160).
+    expect(row?.subject).toBe("Baño \u202Eodnagoba");
+
+    const created = await post(
+      "/api/admin/users/create",
+      {
+        name: "Eva \u202Dabc\u202C",
+        email: "eva.bidi@example.test",
+        role_id: 3,
+        password: signUp.password,
+      },
+      token,
+    );
+    expect(created.status).toBe(201);
+    expect(await nameOf("eva.bidi@example.test")).toBe("Eva abc");
+    const { id } = (await created.json()).data;
+    const updated = await post("/api/admin/users/update", { id, name: "\u202Eodraude Eva" }, token);
+    expect(updated.status).toBe(200);
+    expect(await nameOf("eva.bidi@example.test")).toBe("odraude Eva");
+
+    // The operator's command makes accounts through the same rule.
+    const made = await createAccount(t.db, {
+      name: "Pau \u202ElaT",
+      email: "pau.bidi@example.test",
+      password: signUp.password,
+      role: "guest_user",
+      verified: true,
+    });
+    expect(made.name).toBe("Pau laT");
+
+    // A name of nothing but controls is no name.
+    const blank = await post("/api/register", {
+      ...signUp,
+      email: "nadie.bidi@example.test",
+      name: "\u202E\u202C\u200F",
+    });
+    expect(blank.status).toBe(422);
+    expect((await blank.json()).errors.name).toEqual(["El campo «Nombre» es obligatorio."]);
   });
 
   it("survives deeply nested JSON", async () => {

@@ -1,4 +1,5 @@
 import { company } from "../../content/company.ts";
+import { bidiControl, bidiControls } from "../bidi.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export const companyName = company.name;
@@ -61,10 +62,6 @@ export function escapeHtml(text: string): string {
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
 }
-
-/** Bidirectional embeddings, overrides and isolates: invisible, and they reorder what follows. */
-const bidiControl = /[\u202a-\u202e\u2066-\u2069]/;
-const bidiControls = new RegExp(bidiControl.source, "g");
 
 /**
  * A line break or other control character in a header would start a header of the sender's

@@ -12,7 +12,7 @@ import { nameFields } from "../http-errors.ts";
  * and "ana@example.com" are one account.
  */
 export const accountFields = {
-  name: text(accountLabels.name, { required: true, max: 100 }),
+  name: text(accountLabels.name, { required: true, max: 100, personName: true }),
   email: email(accountLabels.email, { required: true }),
 };
 

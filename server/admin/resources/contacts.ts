@@ -23,7 +23,7 @@ import { defineResource, type FormInput } from "../resource.ts";
  * with the same rules, so staff can never store what a visitor could not.
  */
 export const contactFields = {
-  name: text(contactLabels.name, { required: true, max: contactLimits.name }),
+  name: text(contactLabels.name, { required: true, max: contactLimits.name, personName: true }),
   email: email(contactLabels.email),
   phone: text(contactLabels.phone, {
     max: contactLimits.phone,
