@@ -9,3 +9,15 @@ export const accountLabels = {
   password: "Contraseña",
   remember: "Recordarme",
 } as const;
+
+/**
+ * The versions of what the sign-up checkbox accepts («He leído y acepto los términos y
+ * condiciones y la política de privacidad»): the dates of the two texts it links to
+ * (content/legal/terms.ts and privacy.ts, `updated`). Stored with each account as proof of what
+ * its holder accepted (decision 167). Never edit one: when either text changes, add the next at
+ * the end (content/account-fields.test.ts fails until then).
+ */
+export const termsVersions = ["términos 2026-11-21, privacidad 2026-11-25"] as const;
+
+/** The version the sign-up form shows now. */
+export const termsVersion = termsVersions[termsVersions.length - 1] as string;

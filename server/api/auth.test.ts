@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { termsVersion } from "../../content/account-fields.ts";
 import { goodPassword, registerUser } from "../../tests/support/accounts.ts";
 import {
   createTestApp,
@@ -8,6 +9,7 @@ import {
   uniqueIp,
 } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { createUser, signIn } from "../../tests/support/users.ts";
 import { accessTokenLifetime } from "../auth/access-tokens.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { accessTokens, mailOutbox, users } from "../db/schema.ts";
@@ -62,6 +64,121 @@ describe.skipIf(skipDatabase)("accounts: register, login, user, logout", () => {
       const { user } = await res.json();
       expect(user.roles[0].name).toBe("guest_user");
       expect(user.email_verified_at).toBeNull();
+    });
+
+    describe("the accepted-terms checkbox (decision 167)", () => {
+      const termsOf = async (email: string) =>
+        (
+          await t.db
+            .select({ at: users.terms_accepted_at, version: users.terms_version })
+            .from(users)
+            .where(eq(users.email, email))
+        )[0];
+
+      it("SPEC §7's body, without it, still makes the account, with no acceptance recorded", async () => {
+        const res = await signUp(registration("sin-terminos@example.com"));
+        expect(res.status).toBe(201);
+        expect(await termsOf("sin-terminos@example.com")).toEqual({ at: null, version: null });
+      });
+
+      it("ticked, records when and which version of the texts the form showed", async () => {
+        const before = Date.now();
+        const res = await signUp({
+          ...registration("con-terminos@example.com"),
+          terms: true,
+          terms_version: termsVersion,
+        });
+        expect(res.status).toBe(201);
+        // The answer is SPEC's: the user has no new fields.
+        expect(Object.keys((await res.json()).user).sort()).toEqual(
+          ["email", "email_verified_at", "id", "name", "roles"].sort(),
+        );
+        const terms = await termsOf("con-terminos@example.com");
+        expect(terms?.version).toBe(termsVersion);
+        expect(terms?.at?.getTime()).toBeGreaterThanOrEqual(before - 5_000);
+        expect(terms?.at?.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
+      });
+
+      it("a version the site never showed, or none, is recorded as the current one", async () => {
+        for (const [email, version] of [
+          ["version-inventada@example.com", "la que yo diga"],
+          ["version-ausente@example.com", undefined],
+          ["version-numero@example.com", 7],
+        ] as const) {
+          const res = await signUp({ ...registration(email), terms: true, terms_version: version });
+          expect(res.status, email).toBe(201);
+          expect((await termsOf(email))?.version, email).toBe(termsVersion);
+        }
+      });
+
+      it("unticked or not a yes/no, refuses on the checkbox, and makes no account", async () => {
+        const unticked = await signUp({ ...registration("sin-marcar@example.com"), terms: false });
+        const body = await expectValidationErrors(unticked, {
+          terms: [
+            "Para crear la cuenta tienes que aceptar los términos y condiciones y la política de privacidad.",
+          ],
+        });
+        expect(body.field_titles).toEqual({ terms: "Términos y condiciones" });
+        const asText = await signUp({ ...registration("texto-on@example.com"), terms: "on" });
+        await expectValidationErrors(asText, {
+          terms: ["Indica sí o no en «Términos y condiciones»."],
+        });
+        const made = await t.db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`${users.email} in ('sin-marcar@example.com', 'texto-on@example.com')`);
+        expect(made).toEqual([]);
+      });
+
+      it("shows in the admin's user details; staff-made accounts have none", async () => {
+        await signUp({
+          ...registration("detalle-terminos@example.com"),
+          terms: true,
+          terms_version: termsVersion,
+        });
+        const admin = await createUser(t.db, { role: "super_admin" });
+        const token = await signIn(t.db, admin.id);
+        const [row] = await t.db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, "detalle-terminos@example.com"));
+        const detail = await (await t.get(`/api/admin/users/detail/${row?.id}`, token)).json();
+        expect(detail.parameter_titles).toMatchObject({
+          terms_accepted_at: "Términos aceptados",
+          terms_version: "Versión de los términos",
+        });
+        expect(detail.data.terms_version).toBe(termsVersion);
+        expect(Date.parse(detail.data.terms_accepted_at)).toBeGreaterThan(Date.now() - 60_000);
+
+        const staffMade = await t.post(
+          "/api/admin/users/create",
+          {
+            name: "Hecha Por Staff",
+            email: "hecha-por-staff@example.com",
+            role_id: 3,
+            password: goodPassword,
+            terms_accepted_at: "2026-01-01T00:00:00Z",
+            terms_version: termsVersion,
+          },
+          token,
+        );
+        expect(staffMade.status).toBe(201);
+        expect(await termsOf("hecha-por-staff@example.com")).toEqual({ at: null, version: null });
+      });
+
+      it("the database keeps the moment and the version together", async () => {
+        const failure = await t.db
+          .execute(
+            sql`update ${users} set terms_version = ${termsVersion} where ${users.email} = 'sin-terminos@example.com'`,
+          )
+          .then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+        expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure ?? {}))).toContain(
+          "users_terms_acceptance_check",
+        );
+      });
     });
 
     it("answers 422 with a Spanish message per field", async () => {

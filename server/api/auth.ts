@@ -14,7 +14,12 @@ import type { Database } from "../db/client.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail, failValidation, serializedJson } from "../http-errors.ts";
 import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
-import { accountFields, duplicateEmailMessage, findUserByEmail } from "../users/account-fields.ts";
+import {
+  accountFields,
+  duplicateEmailMessage,
+  findUserByEmail,
+  termsFields,
+} from "../users/account-fields.ts";
 import { createUser, UserInputError } from "../users/create-user.ts";
 import { loginLimits } from "../users/sign-in-limits.ts";
 import { sendVerificationMail } from "../users/verification.ts";
@@ -25,6 +30,7 @@ const RegisterBody = withPasswordConfirmation({
   name: accountFields.name.input,
   email: accountFields.email.input,
   password: passwordSchema,
+  ...termsFields,
 });
 
 const LoginBody = z.object({
@@ -55,7 +61,13 @@ export function createAuthRouter(deps: Dependencies) {
   router.post("/register", throttle(deps, registerThrottle), validate(RegisterBody), async (c) => {
     const body = c.req.valid("json");
     if (await findUserByEmail(db, body.email)) failValidation({ email: [duplicateEmailMessage] });
-    const user = await createGuestUser(db, body);
+    const user = await createGuestUser(db, {
+      name: body.name,
+      email: body.email,
+      password: body.password,
+      // The moment the server took the form, and the version it showed (decision 167).
+      ...(body.terms === true ? { termsVersion: body.terms_version } : {}),
+    });
     await sendVerificationMail(deps, user);
     const token = await issueAccessToken(db, user.id);
     return c.json(
@@ -139,7 +151,7 @@ function userAnswer(user: UserView): string {
 /** New accounts are always unverified guests, made by the one createUser. */
 async function createGuestUser(
   db: Database,
-  body: { name: string; email: string; password: string },
+  body: { name: string; email: string; password: string; termsVersion?: string },
 ): Promise<UserView> {
   try {
     const { id } = await createUser(db, { ...body, role: "guest_user", verified: false });

@@ -79,6 +79,13 @@ export const users = pgTable(
     role_id: integer("role_id")
       .notNull()
       .references(() => roles.id),
+    /**
+     * When the holder accepted the terms and the privacy policy at sign-up, and which version
+     * (content/account-fields.ts); both null when nobody did (staff-made, or made before):
+     * migration 0011's users_terms_acceptance_check holds them together.
+     */
+    terms_accepted_at: timestamp("terms_accepted_at", { withTimezone: true }),
+    terms_version: text("terms_version"),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`)],

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { accountLabels } from "../../content/account-fields.ts";
+import { z } from "zod";
+import { accountLabels, termsVersion, termsVersions } from "../../content/account-fields.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { email, text } from "../fields.ts";
@@ -16,6 +17,8 @@ export const accountFields = {
   email: email(accountLabels.email, { required: true }),
 };
 
+const termsTitle = "Términos y condiciones";
+
 // The account forms' fields by their Spanish labels, for the 422 answers' `field_titles`.
 nameFields({
   name: accountFields.name.title,
@@ -24,7 +27,36 @@ nameFields({
   password_confirmation: "Confirmación de contraseña",
   token: "Enlace",
   remember: accountLabels.remember,
+  terms: termsTitle,
 });
+
+/**
+ * The sign-up's accepted-terms checkbox (SPEC §3), as the register screen sends it: `terms`
+ * true and the version it showed (`terms_version`). Left out, the account is made as SPEC §7's
+ * body makes it, with no acceptance recorded; false is refused, as the form refuses an
+ * unticked box (decision 167).
+ */
+export const termsFields = {
+  terms: z
+    .boolean({ error: `Indica sí o no en «${termsTitle}».` })
+    .optional()
+    .refine((accepted) => accepted !== false, {
+      message:
+        "Para crear la cuenta tienes que aceptar los términos y condiciones y la política de privacidad.",
+    }),
+  // A version the site never showed is recorded as the current one, as the newsletter's
+  // consent is (decision 101); one that is not even a short text is left out the same way.
+  terms_version: z
+    .string()
+    .max(100)
+    .optional()
+    .catch(undefined)
+    .transform((sent) =>
+      sent !== undefined && (termsVersions as readonly string[]).includes(sent)
+        ? sent
+        : termsVersion,
+    ),
+};
 
 export const duplicateEmailMessage = "Ya existe una cuenta con este correo electrónico.";
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hashPassword, passwordSchema } from "../auth/passwords.ts";
 import type { Database } from "../db/client.ts";
@@ -19,6 +19,11 @@ export interface NewUser {
   role: string | number;
   /** Made by staff or by the operator: the address is taken as verified. */
   verified: boolean;
+  /**
+   * The version of the terms its holder accepted at sign-up, recorded with the moment; staff
+   * and the operator never accept for someone else, so their accounts have none.
+   */
+  termsVersion?: string;
 }
 
 export interface CreatedUser {
@@ -73,6 +78,9 @@ export async function createUser(db: Database, input: NewUser): Promise<CreatedU
         password_hash: await hashPassword(parsed.data.password),
         role_id: role.id,
         email_verified_at: input.verified ? new Date() : null,
+        ...(input.termsVersion === undefined
+          ? {}
+          : { terms_accepted_at: sql`now()`, terms_version: input.termsVersion }),
       })
       .returning({ id: users.id, name: users.name, email: users.email });
     if (!row) throw new Error("user insert returned no row");

@@ -1,6 +1,8 @@
 // The account stories of SPEC §2/§4 end to end: real API, real database, real SMTP peer.
+import { termsVersion } from "../../content/account-fields";
 import { expect, linkPath, test } from "./support/mailbox";
 import {
+  createWithRole,
   openAs,
   password,
   registerUnverified,
@@ -13,6 +15,7 @@ const dialog = (page: import("@playwright/test").Page) => page.getByRole("dialog
 test("register, open the verification link, wait for the countdown, sign in: the verified dashboard", async ({
   page,
   browser,
+  request,
   mailbox,
 }) => {
   test.setTimeout(60_000);
@@ -38,7 +41,17 @@ test("register, open the verification link, wait for the countdown, sign in: the
     "password",
   );
   await main.getByRole("checkbox", { name: /acepto los términos y condiciones/ }).check();
-  await main.getByRole("button", { name: "Crear cuenta" }).click();
+  const [signUp] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/register")),
+    main.getByRole("button", { name: "Crear cuenta" }).click(),
+  ]);
+  // SPEC §7's four fields, and the ticked box with the version of the texts it accepts.
+  expect(signUp.postDataJSON()).toMatchObject({
+    name: "Lucía Ferrer",
+    email,
+    terms: true,
+    terms_version: termsVersion,
+  });
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(dialog(page)).toBeVisible();
@@ -68,6 +81,18 @@ test("register, open the verification link, wait for the countdown, sign in: the
   await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
   await expect(phoneMain.getByText("Verifica tu correo electrónico")).toHaveCount(0);
   await phone.close();
+
+  // Staff see when and which version she accepted (decision 167).
+  const answer = await signUp.response();
+  if (!answer) throw new Error("the sign-up had no answer");
+  const { user } = await answer.json();
+  const staff = await createWithRole(request, "super_admin");
+  const detail = await request.get(`/api/admin/users/detail/${user.id}`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+  });
+  const { data } = await detail.json();
+  expect(data.terms_version).toBe(termsVersion);
+  expect(Date.parse(data.terms_accepted_at)).toBeGreaterThan(Date.now() - 5 * 60_000);
 });
 
 test("the verification link opened while signed in reloads the user", async ({

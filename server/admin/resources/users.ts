@@ -124,7 +124,12 @@ export const usersResource = defineResource({
     }),
   },
   list: ["name", "email", "role", "email_verified"],
-  columns: { role: "Rol" },
+  columns: {
+    role: "Rol",
+    // Shown in a user's details (decision 167); no form field: only the holder accepts.
+    terms_accepted_at: "Términos aceptados",
+    terms_version: "Versión de los términos",
+  },
   // Never the password hash.
   select: {
     id: users.id,
@@ -134,6 +139,8 @@ export const usersResource = defineResource({
     role: sql<string>`(select ${roles.label} from ${roles} where ${roles.id} = ${users.role_id})`,
     email_verified: sql<boolean>`(${users.email_verified_at} is not null)`,
     email_verified_at: users.email_verified_at,
+    terms_accepted_at: users.terms_accepted_at,
+    terms_version: users.terms_version,
     created_at: users.created_at,
     updated_at: users.updated_at,
   },
