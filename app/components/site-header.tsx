@@ -72,8 +72,9 @@ function Logo() {
       aria-label="Obra Mediterránea, inicio"
     >
       <LogoMark className="size-9 shrink-0" />
-      <span className="font-display text-lg leading-none font-semibold text-ink sm:text-xl">
-        Obra <span className="block sm:inline">Mediterránea</span>
+      {/* On two lines below 1280 px, where the header's row needs the room (decision 039). */}
+      <span className="font-display text-lg leading-none font-semibold text-ink xl:text-xl">
+        Obra <span className="block xl:inline">Mediterránea</span>
       </span>
     </Link>
   );
@@ -156,7 +157,12 @@ function ServicesDropdown() {
   );
 }
 
-/** The phone and quote calls to action in the header row (tablet and desktop). */
+/**
+ * The phone and quote calls to action in the header row (tablet and desktop). Where the row is
+ * short of room (below 768 px, and beside the desktop menu below 1280 px) "Llámanos" is its
+ * icon, the word left for screen readers, so that no label wraps and nothing is cut off
+ * (decision 039; chrome-header.spec.ts sweeps the widths).
+ */
 function Actions() {
   const { pathname } = useLocation();
   return (
@@ -165,7 +171,7 @@ function Actions() {
         className={`flex min-h-11 items-center gap-2 rounded-md bg-terracotta px-3 font-semibold text-white hover:bg-terracotta-dark ${focusRing}`}
       >
         <PhoneIcon />
-        <span>Llámanos</span>
+        <span className="max-md:sr-only lg:max-xl:sr-only">Llámanos</span>
         <span className="hidden xl:inline">{company.phone}</span>
       </CallLink>
       {company.whatsapp ? (
@@ -274,7 +280,7 @@ function MobileMenu() {
             <path d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
           )}
         </svg>
-        <span className="sr-only sm:not-sr-only">Menú</span>
+        <span className="sr-only md:not-sr-only">Menú</span>
       </button>
       <div
         id={panelId}

@@ -258,3 +258,76 @@ test.describe("the narrowest phones (320 px)", () => {
     }
   });
 });
+
+test.describe("every width from 320 to 1440 px", () => {
+  // Issue: between 640 and 1087 px the header's actions did not fit (the menu button or «Pide
+  // presupuesto» cut off, the page scrolling sideways, the quote link on two lines).
+  const widths = Array.from({ length: (1440 - 320) / 16 + 1 }, (_, step) => 320 + step * 16);
+
+  for (const path of ["/", "/service/reformas/reformas-de-hoteles"]) {
+    test(`${path}: nothing scrolls sideways, the menu and a quote link are always whole`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 320, height: 700 });
+      await visit(page, path);
+      const problems: string[] = [];
+      for (const width of [...widths, 639, 640, 767, 768, 1023, 1024, 1087, 1279, 1280]) {
+        await page.setViewportSize({ width, height: 700 });
+        const found = await page.evaluate(() => {
+          const found: string[] = [];
+          const inside = (element: Element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth + 0.5;
+          };
+          const shown = (element: Element) => element.getBoundingClientRect().width > 0;
+          /** How many lines a control's text takes. */
+          const lines = (element: Element) => {
+            const tops = new Set<number>();
+            const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const rect of range.getClientRects()) {
+                // Text a screen reader reads but nobody sees (sr-only) takes no line.
+                if (rect.width > 1) tops.add(Math.round(rect.top));
+              }
+            }
+            return tops.size;
+          };
+          if (document.documentElement.scrollWidth > window.innerWidth) {
+            found.push(
+              `scrolls sideways by ${document.documentElement.scrollWidth - window.innerWidth} px`,
+            );
+          }
+          const header = document.querySelector("body > header, header.sticky") as HTMLElement;
+          // Every control drawn in the header's row (not the closed menus' panels) is whole and
+          // on one line; the phone bar's actions may wrap (tested at 320 px above).
+          const bar = header.querySelector(".fixed.bottom-0");
+          for (const control of header.querySelectorAll("a, button")) {
+            if (!shown(control) || bar?.contains(control)) continue;
+            const name = control.textContent?.trim() || control.getAttribute("aria-label");
+            if (!inside(control)) found.push(`«${name}» is cut off`);
+            // The wordmark stands on two lines below 1280 px by design.
+            const wordmark = control.getAttribute("aria-label")?.endsWith(", inicio");
+            if (!wordmark && lines(control) > 1) found.push(`«${name}» wraps`);
+          }
+          const menu = [...header.querySelectorAll("button")].find(
+            (button) => button.textContent?.trim() === "Menú",
+          );
+          const desktopNav = header.querySelector('nav[aria-label="Principal"]');
+          if (!(desktopNav && shown(desktopNav)) && !(menu && inside(menu))) {
+            found.push("no menu within reach");
+          }
+          const quote = [...header.querySelectorAll("a")].filter(
+            (link) => link.textContent?.trim() === "Pide presupuesto" && inside(link),
+          );
+          if (quote.length === 0) found.push("no whole «Pide presupuesto» link");
+          return found;
+        });
+        problems.push(...found.map((problem) => `${width} px: ${problem}`));
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
