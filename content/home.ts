@@ -35,7 +35,7 @@ export interface KeywordsBlock {
 export const homeSeo: Seo = {
   title: "Reformas, construcción e interiorismo",
   description:
-    "Empresa de reformas, construcción e interiorismo con más de 15 años de experiencia en Madrid, Barcelona, Valencia y Alicante. Presupuesto cerrado y un único interlocutor.",
+    "Reformas, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante. Más de 15 años de obras, presupuesto cerrado y un único interlocutor.",
   keywords: [
     "empresa de reformas",
     "reformas integrales",

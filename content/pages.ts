@@ -1,4 +1,7 @@
-/** Texts of the pages that list other content: the services overview and the gallery. */
+/**
+ * Texts of the pages that list other content (the services overview and the gallery) and the
+ * contact page's head. The routes hand them over as loader data, so they are not JavaScript.
+ */
 import { photosOfFinishedWork } from "./images";
 import type { Seo } from "./types";
 
@@ -9,7 +12,7 @@ export const servicesPage = {
   seo: {
     title: "Servicios",
     description:
-      "Reformas integrales, cocinas, baños, hoteles, locales, fachadas, tejados, construcción de viviendas, rehabilitación de edificios e interiorismo en Madrid, Barcelona, Valencia y Alicante.",
+      "Reformas de pisos, cocinas, baños, hoteles y locales, obra nueva, rehabilitación e interiorismo en Madrid, Barcelona, Valencia y Alicante.",
     keywords: [
       "servicios de reformas",
       "reformas",
@@ -37,6 +40,22 @@ export const galleryPage = {
       "reformas de baños",
       "interiorismo",
       photosOfFinishedWork ? "obras realizadas" : "ideas de reformas",
+    ],
+  } satisfies Seo,
+};
+
+export const contactPage = {
+  seo: {
+    title: "Contacto y presupuesto",
+    description:
+      "Pide presupuesto sin compromiso para tu reforma, obra nueva o interiorismo en Madrid, Barcelona, Valencia o Alicante. Te respondemos en un día laborable.",
+    keywords: [
+      "presupuesto reforma",
+      "pedir presupuesto",
+      "contacto empresa de reformas",
+      "presupuesto sin compromiso",
+      "reformas Valencia",
+      "reformas Madrid",
     ],
   } satisfies Seo,
 };

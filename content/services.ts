@@ -58,9 +58,9 @@ export const categories: readonly Category[] = [
       "Al terminar limpiamos, revisamos contigo cada punto y te entregamos la documentación de las instalaciones y la garantía de los trabajos.",
     ],
     seo: {
-      title: "Reformas en Madrid, Barcelona, Valencia y Alicante",
+      title: "Reformas de viviendas, hoteles y locales",
       description:
-        "Reformas integrales, de cocinas, baños, casas, hoteles, locales, fachadas y tejados con presupuesto cerrado y un único interlocutor. Pide tu presupuesto.",
+        "Reformas de pisos, cocinas, baños, casas, hoteles, locales, fachadas y tejados, con presupuesto cerrado. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reformas",
         "empresa de reformas",
@@ -88,9 +88,9 @@ export const categories: readonly Category[] = [
       "Entregamos la obra con el certificado final, el libro del edificio y el certificado de eficiencia energética, listos para la licencia de primera ocupación o de actividad.",
     ],
     seo: {
-      title: "Construcción de viviendas, edificios y locales",
+      title: "Construcción y rehabilitación",
       description:
-        "Construcción de viviendas unifamiliares, rehabilitación de edificios y locales comerciales en Madrid, Barcelona, Valencia y Alicante. Proyecto, licencia y obra.",
+        "Viviendas unifamiliares, rehabilitación de edificios y locales comerciales en Madrid, Barcelona, Valencia y Alicante: proyecto, licencia y obra.",
       keywords: [
         "construcción de viviendas",
         "constructora",
@@ -117,7 +117,7 @@ export const categories: readonly Category[] = [
       "Trabajamos en Madrid, Barcelona, Valencia y Alicante, tanto en reformas completas como en proyectos de decoración sin obra.",
     ],
     seo: {
-      title: "Interiorismo, mobiliario a medida e iluminación",
+      title: "Interiorismo, mobiliario e iluminación",
       description:
         "Diseño y decoración de interiores, muebles a medida, iluminación y domótica para viviendas, hoteles y locales en Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
@@ -153,7 +153,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reformas integrales de pisos y viviendas",
       description:
-        "Reforma integral de tu piso con presupuesto cerrado, planos y un jefe de obra único. Un piso de 90 m² en 10 a 14 semanas en Madrid, Barcelona, Valencia y Alicante.",
+        "Reforma integral de tu piso con presupuesto cerrado y un jefe de obra: 90 m² en 10 a 14 semanas. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reformas integrales",
         "reforma integral de piso",
@@ -182,7 +182,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reformas de cocinas en 4 a 6 semanas",
       description:
-        "Reforma de cocina completa: diseño, muebles, encimera, instalaciones y electrodomésticos, en 4 a 6 semanas. Presupuesto cerrado en Madrid, Barcelona, Valencia y Alicante.",
+        "Reforma de cocina completa en 4 a 6 semanas: diseño, muebles, encimera e instalaciones. Presupuesto cerrado en Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reformas de cocinas",
         "reforma de cocina",
@@ -211,7 +211,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reformas de baños en 2 a 3 semanas",
       description:
-        "Reforma de baño completa o cambio de bañera por ducha a ras de suelo. Impermeabilización, sanitarios y revestimientos en 2 a 3 semanas. Pide presupuesto.",
+        "Reforma de baño o cambio de bañera por ducha a ras de suelo en 2 a 3 semanas, con presupuesto cerrado. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reformas de baños",
         "reforma de baño",
@@ -241,7 +241,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reformas de hoteles por fases",
       description:
-        "Reforma de hoteles, hostales y apartamentos turísticos por fases y sin cerrar en temporada alta. Habitaciones, zonas comunes, piscina y fachada en la costa mediterránea.",
+        "Reforma de hoteles por fases, sin cerrar en temporada alta, en Alicante, Valencia, Barcelona y Madrid y en la costa de Cataluña y la Comunidad Valenciana.",
       keywords: [
         "reformas de hoteles",
         "reforma de hotel",
@@ -271,7 +271,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reformas de casas y chalets",
       description:
-        "Reforma de casas y chalets por dentro y por fuera: distribución, aislamiento, cubierta, terrazas y piscina, en 3 a 6 meses. Madrid, Barcelona, Valencia y Alicante.",
+        "Reforma de casas y chalets por dentro y por fuera: distribución, aislamiento, cubierta y piscina, en 3 a 6 meses. Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reformas de casas",
         "reforma de chalet",
@@ -301,7 +301,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reformas de locales comerciales",
       description:
-        "Reforma de locales para tiendas, restaurantes, oficinas y clínicas con licencia de actividad y calendario cerrado: de 4 a 8 semanas en Madrid, Barcelona, Valencia y Alicante.",
+        "Reforma de locales para tiendas, restaurantes, oficinas y clínicas en 4 a 8 semanas, con licencia de actividad. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reformas de locales comerciales",
         "reforma de local",
@@ -331,7 +331,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reparación de fachadas y rehabilitación",
       description:
-        "Reparación de grietas, balcones y cantos de forjado, impermeabilización, SATE y pintura de fachadas. Informe ITE o IEE, licencia y andamio incluidos. Pide presupuesto.",
+        "Reparación de grietas, balcones y cantos de forjado, SATE y pintura de fachadas, con ITE o IEE y licencia. Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reparación de fachadas",
         "rehabilitación de fachadas",
@@ -362,7 +362,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Reformas de tejados y azoteas",
       description:
-        "Reparación de goteras, impermeabilización de azoteas, cambio de tejas y aislamiento de cubiertas en 1 a 4 semanas. Terrazas en azotea en Madrid, Barcelona, Valencia y Alicante.",
+        "Goteras, impermeabilización de azoteas, cambio de tejas y aislamiento de cubiertas en 1 a 4 semanas. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "reformas de tejados",
         "impermeabilización de azoteas",
@@ -392,7 +392,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Construcción de viviendas unifamiliares",
       description:
-        "Construimos tu casa: proyecto, licencia, obra y entrega de llaves en 12 a 18 meses, con presupuesto por capítulos. Viviendas eficientes en Madrid, Barcelona, Valencia y Alicante.",
+        "Construimos tu casa: proyecto, licencia, obra y llaves en 12 a 18 meses, con presupuesto por capítulos. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "construcción de viviendas",
         "construir una casa",
@@ -420,9 +420,9 @@ export const services: readonly Service[] = [
       "Organizamos la obra para que los vecinos sigan viviendo en sus casas, con accesos protegidos, horarios pactados y un responsable que atiende sus dudas. Trabajamos en Madrid, Barcelona, Valencia y Alicante, también en edificios protegidos o de centro histórico.",
     ],
     seo: {
-      title: "Rehabilitación de edificios y comunidades",
+      title: "Rehabilitación de edificios de viviendas",
       description:
-        "Rehabilitación de edificios para comunidades de propietarios: estructura, fachada, cubierta, ascensor, accesibilidad y eficiencia energética, con gestión de ayudas y licencia.",
+        "Rehabilitación de edificios: estructura, fachada, ascensor y eficiencia energética, con ayudas y licencia. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "rehabilitación de edificios",
         "rehabilitación energética",
@@ -450,9 +450,9 @@ export const services: readonly Service[] = [
       "Coordinamos con los técnicos de tu franquicia o de tu marca y preparamos la documentación para la licencia de actividad. Construimos en Madrid, Barcelona, Valencia, Alicante y en toda Cataluña y la Comunidad Valenciana.",
     ],
     seo: {
-      title: "Construcción de locales y naves comerciales",
+      title: "Construcción de locales y naves",
       description:
-        "Construcción de locales y naves comerciales y acondicionamiento de locales en bruto llave en mano, en 3 a 8 meses, con licencia de actividad. Madrid, Barcelona, Valencia y Alicante.",
+        "Locales y naves de obra nueva y locales en bruto llave en mano, en 3 a 8 meses, con licencia de actividad. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "construcción de locales comerciales",
         "nave comercial",
@@ -482,7 +482,7 @@ export const services: readonly Service[] = [
     seo: {
       title: "Diseño y decoración de interiores",
       description:
-        "Proyecto de interiorismo con distribución, materiales, muebles e imágenes 3D en 3 a 5 semanas, ejecutado por nuestro equipo. Viviendas, hoteles y locales.",
+        "Interiorismo con imágenes 3D en 3 a 5 semanas, ejecutado por nuestro equipo, para casas, hoteles y locales. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "diseño de interiores",
         "decoración de interiores",
@@ -509,9 +509,9 @@ export const services: readonly Service[] = [
       "Al hacerse a medida, el mueble se adapta a paredes que no están a escuadra, a techos inclinados y a huecos que un mueble de serie no aprovecha. Instalamos en Madrid, Barcelona, Valencia y Alicante.",
     ],
     seo: {
-      title: "Mobiliario a medida: armarios y librerías",
+      title: "Muebles a medida: armarios y librerías",
       description:
-        "Armarios empotrados, vestidores, librerías y muebles de salón y baño a medida, fabricados en 4 a 8 semanas y montados en uno o dos días en Madrid, Barcelona, Valencia y Alicante.",
+        "Armarios, vestidores, librerías y muebles a medida, fabricados en 4 a 8 semanas y montados en 1 o 2 días. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "mobiliario a medida",
         "muebles a medida",
@@ -538,9 +538,9 @@ export const services: readonly Service[] = [
       "La instalación suele llevar de 1 a 3 semanas, según la vivienda o el local, y te explicamos el sistema con calma al terminar. Trabajamos en viviendas, hoteles y locales de Madrid, Barcelona, Valencia y Alicante.",
     ],
     seo: {
-      title: "Iluminación y domótica para casas y locales",
+      title: "Proyectos de iluminación y domótica",
       description:
-        "Proyecto de iluminación LED y domótica para controlar luces, persianas y clima desde el móvil, instalado en 1 a 3 semanas en Madrid, Barcelona, Valencia y Alicante.",
+        "Iluminación LED y domótica para controlar luces, persianas y clima desde el móvil, instalada en 1 a 3 semanas. En Madrid, Barcelona, Valencia y Alicante.",
       keywords: [
         "iluminación",
         "domótica",

@@ -4,7 +4,7 @@ import { absoluteUrl, siteName } from "./site";
 
 /** Used when a route gives no description of its own. */
 export const defaultDescription =
-  "Reformas integrales, construcción de viviendas e interiorismo en Madrid, Barcelona, Valencia y Alicante. Más de 15 años de experiencia, presupuesto sin compromiso y un único interlocutor.";
+  "Reformas integrales, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante. Más de 15 años de experiencia y presupuesto sin compromiso.";
 
 /** Used when a route gives no keywords of its own. */
 export const defaultKeywords = [

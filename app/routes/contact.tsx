@@ -27,6 +27,7 @@ import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
 import { company } from "../../content/company";
+import { contactPage } from "../../content/pages";
 import {
   areaChoices,
   budgetRanges,
@@ -47,26 +48,17 @@ import type { Route } from "./+types/contact";
 
 const crumbs = trail({ name: "Contacto", path: "/contact" });
 
-export function meta() {
-  return pageMeta({
-    title: "Contacto y presupuesto",
-    description:
-      "Pide presupuesto sin compromiso para tu reforma, obra nueva o proyecto de interiorismo en Madrid, Barcelona, Valencia o Alicante. Te respondemos en un día laborable.",
-    keywords: [
-      "presupuesto reforma",
-      "pedir presupuesto",
-      "contacto empresa de reformas",
-      "presupuesto sin compromiso",
-      "reformas Valencia",
-      "reformas Madrid",
-    ],
-    path: "/contact",
-    jsonLd: [
-      breadcrumbJsonLd(crumbs),
-      { "@context": "https://schema.org", "@type": "ContactPage", name: "Contacto y presupuesto" },
-    ],
-  });
-}
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({
+        ...loaderData.seo,
+        path: "/contact",
+        jsonLd: [
+          breadcrumbJsonLd(crumbs),
+          { "@context": "https://schema.org", "@type": "ContactPage", name: loaderData.seo.title },
+        ],
+      })
+    : [];
 
 /** What the form sends: SPEC §3's five fields and the quote's optional details (issue 12). */
 const empty = {
@@ -146,7 +138,7 @@ const fileSize = (bytes: number) =>
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export function loader() {
-  return { serviceGroups };
+  return { serviceGroups, seo: contactPage.seo };
 }
 
 interface Sent {

@@ -18,7 +18,7 @@ import type { Route } from "./+types/gallery";
  * Every service image, interleaved (each service's first image, then each second one...) so the
  * pre-rendered order is already a mix; the visitor's browser then shuffles all but the first,
  * which stays in place because it is the preloaded, eagerly loaded image above the fold. The
- * list travels as loader data, not as JavaScript (034).
+ * list and the page's texts travel as loader data, not as JavaScript (034).
  */
 export function loader() {
   const longestGallery = Math.max(...services.map((service) => service.gallery.length));
@@ -28,26 +28,29 @@ export function loader() {
       return image ? [{ image, caption: service.label, href: servicePath(service) }] : [];
     }),
   ).flat();
-  return { first: items[0] as GalleryItem, others: items.slice(1) };
+  return { page: galleryPage, first: items[0] as GalleryItem, others: items.slice(1) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({ ...galleryPage.seo, path: "/gallery" }),
-  ...(loaderData ? [imagePreloadMeta(loaderData.first.image, scrollerImageSizes)] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        ...pageMeta({ ...loaderData.page.seo, path: "/gallery" }),
+        imagePreloadMeta(loaderData.first.image, scrollerImageSizes),
+      ]
+    : [];
 
 /** The scroller's name for screen readers: illustrations are not the company's jobs (issue 12). */
 const galleryLabel = photosOfFinishedWork ? "Imágenes de nuestras obras" : "Imágenes de la galería";
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
-  const { first, others } = loaderData;
+  const { page, first, others } = loaderData;
   const mixed = [first, ...useShuffled(others)];
   return (
     <>
       <PageIntro
         eyebrow="Galería"
-        title={galleryPage.title}
-        subtitle={galleryPage.subtitle}
+        title={page.title}
+        subtitle={page.subtitle}
         crumbs={trail({ name: "Galería", path: "/gallery" })}
       />
       <section aria-label="Galería de imágenes" className="mx-auto max-w-7xl px-4 py-12 sm:py-16">

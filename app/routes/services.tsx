@@ -11,12 +11,15 @@ import type { Route } from "./+types/services";
 
 const crumbs = trail({ name: "Servicios", path: "/services" });
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ ...servicesPage.seo, path: "/services", jsonLd: [breadcrumbJsonLd(crumbs)] });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? pageMeta({ ...loaderData.page.seo, path: "/services", jsonLd: [breadcrumbJsonLd(crumbs)] })
+    : [];
 
-/** The catalogue travels as loader data, not as JavaScript (034). */
+/** The catalogue and the page's texts travel as loader data, not as JavaScript (034). */
 export function loader() {
   return {
+    page: servicesPage,
     areas: categories.map(({ slug, label, title, subtitle }) => ({
       slug,
       label,
@@ -33,8 +36,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro
         eyebrow="Servicios"
-        title={servicesPage.title}
-        subtitle={servicesPage.subtitle}
+        title={loaderData.page.title}
+        subtitle={loaderData.page.subtitle}
         crumbs={crumbs}
       />
       {loaderData.areas.map((category, index) => (

@@ -1,7 +1,8 @@
+import { imagePreloadMeta } from "~/components/image-preload";
 import { MapEmbed } from "~/components/map-embed";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
-import { imagePreloadLink, Picture } from "~/components/picture";
+import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { pageMeta, trail } from "~/lib/seo";
 import { company } from "../../content/company";
@@ -10,11 +11,20 @@ import type { Route } from "./+types/team";
 
 const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
-export const links: Route.LinksFunction = () => [imagePreloadLink(team.image, imageSizes)];
+/** The page's texts travel as loader data, not as JavaScript (034). */
+export function loader() {
+  return { team, seo: teamSeo };
+}
 
-export const meta: Route.MetaFunction = () => pageMeta({ ...teamSeo, path: "/team" });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        ...pageMeta({ ...loaderData.seo, path: "/team" }),
+        imagePreloadMeta(loaderData.team.image, imageSizes),
+      ]
+    : [];
 
-export default function Team() {
+export default function Team({ loaderData: { team } }: Route.ComponentProps) {
   return (
     <>
       <PageIntro

@@ -110,7 +110,7 @@ export const cookies: LegalDocument = {
   ],
   seo: {
     title: "Política de cookies",
-    description: `Qué cookies usa el sitio de ${company.name}, para qué, quién las instala y cómo aceptarlas, rechazarlas o retirar tu consentimiento desde «Preferencias de cookies».`,
+    description: `Qué cookies usa ${company.name}, para qué, quién las instala y cómo aceptarlas, rechazarlas o retirar tu consentimiento en «Preferencias de cookies».`,
     keywords: [
       "política de cookies",
       "cookies",

@@ -115,7 +115,7 @@ export const privacy: LegalDocument = {
   ],
   seo: {
     title: "Política de privacidad",
-    description: `Cómo trata ${company.name} tus datos personales: responsable, finalidades y bases legales de cada formulario, conservación, destinatarios, tus derechos y la reclamación ante la AEPD.`,
+    description: `Cómo trata ${company.name} tus datos: responsable, finalidades y bases legales, conservación, destinatarios, tus derechos y la reclamación ante la AEPD.`,
     keywords: [
       "política de privacidad",
       "protección de datos",

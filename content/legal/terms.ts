@@ -110,7 +110,7 @@ export const terms: LegalDocument = {
   ],
   seo: {
     title: "Aviso legal y términos y condiciones",
-    description: `Aviso legal de ${company.name}: titular, NIF, domicilio y datos registrales, condiciones de uso del sitio, propiedad intelectual, responsabilidad y legislación aplicable.`,
+    description: `Aviso legal de ${company.name}: titular, NIF, domicilio y registro, condiciones de uso, propiedad intelectual, responsabilidad y legislación aplicable.`,
     keywords: [
       "aviso legal",
       "términos y condiciones",

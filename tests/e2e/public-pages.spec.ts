@@ -69,8 +69,10 @@ test.describe("Every public page", () => {
       await expect(page).toHaveTitle(`${expected.title} | ${siteName}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected.heading);
       await expect(page.getByText(expected.text).first()).toBeVisible();
+      // Whole in a search result: Google cuts titles at ~60 characters, descriptions at ~155.
+      expect((await page.title()).length).toBeLessThanOrEqual(60);
       const description = page.locator('meta[name="description"]');
-      await expect(description).toHaveAttribute("content", /.{50,}/);
+      await expect(description).toHaveAttribute("content", /^.{50,155}$/);
       const keywords = await page.locator('meta[name="keywords"]').getAttribute("content");
       expect(keywords?.split(", ").length).toBeGreaterThan(2);
       // Every page ends with a next step: a quote request.
