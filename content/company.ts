@@ -65,3 +65,7 @@ export const company = {
 } as const;
 
 export type Company = typeof company;
+
+/** A list as a sentence says it: "Madrid, Barcelona, Valencia y Alicante". */
+export const inWords = (items: readonly string[]): string =>
+  new Intl.ListFormat("es").format(items);

@@ -99,7 +99,8 @@ export const info: InfoBlock = {
   facts: [
     { value: "+15", label: "años de experiencia" },
     { value: "14", label: "servicios de reforma, construcción e interiorismo" },
-    { value: "6", label: "ciudades y comunidades donde trabajamos" },
+    // Comunidad de Madrid, Cataluña and Comunidad Valenciana: the four cities are in them.
+    { value: "3", label: "comunidades autónomas donde trabajamos" },
     { value: "1", label: "interlocutor de principio a fin" },
   ],
 };

@@ -176,7 +176,9 @@ function CookieBannerPanel({
             <p role="status" className="mt-2 text-sm font-medium text-olive empty:hidden">
               {saved ? "Preferencias guardadas." : ""}
             </p>
-            <div className="mt-4 flex flex-wrap gap-2">
+            {/* Equal cells: three in a row where «Preferencias» fits a third of the banner
+                (480 px up), two to a row on narrower phones, never one wider than the others. */}
+            <div className="mt-4 grid grid-cols-2 gap-2 min-[30rem]:grid-cols-3">
               <button
                 type="button"
                 className={buttonClass}

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { CallLink } from "~/components/call-link";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { openConsentPreferences } from "~/lib/consent";
-import { company } from "../../content/company";
+import { company, inWords } from "../../content/company";
 
 const legalLinks = [
   { to: "/terms-and-conditions", label: "Aviso legal" },
@@ -26,8 +26,8 @@ export function SiteFooter() {
             {company.name}
           </h2>
           <p className="mt-3 text-sm text-sand-200">
-            Reformas, construcción e interiorismo en {company.areasServed.slice(0, 4).join(", ")}.
-            Más de {company.yearsOfExperience} años de obras terminadas.
+            Reformas, construcción e interiorismo en {inWords(company.areasServed.slice(0, 4))}. Más
+            de {company.yearsOfExperience} años de obras terminadas.
           </p>
           <ul aria-label="Redes sociales" className="mt-4 flex flex-wrap gap-x-4 gap-y-2">
             {company.social.map((profile) => (

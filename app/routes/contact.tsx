@@ -26,7 +26,7 @@ import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
-import { company } from "../../content/company";
+import { company, inWords } from "../../content/company";
 import { contactPage } from "../../content/pages";
 import {
   areaChoices,
@@ -138,7 +138,7 @@ const fileSize = (bytes: number) =>
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export function loader() {
-  return { serviceGroups, seo: contactPage.seo };
+  return { serviceGroups, seo: contactPage.seo, areas: inWords(company.areasServed) };
 }
 
 interface Sent {
@@ -200,7 +200,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </p>
           <ContactForm serviceGroups={loaderData.serviceGroups} />
         </section>
-        <ContactDetails />
+        <ContactDetails areas={loaderData.areas} />
       </div>
     </>
   );
@@ -455,7 +455,7 @@ function ContactForm({
         <ChoiceField
           name="contact_channel"
           {...fieldState}
-          empty="Como os venga mejor"
+          empty="Me da igual"
           choices={contactChannels}
         />
         <ChoiceField
@@ -633,7 +633,7 @@ function QuoteField(props: ComponentProps<typeof Field>) {
   return <Field markOptional {...props} />;
 }
 
-function ContactDetails() {
+function ContactDetails({ areas }: { areas: string }) {
   const { address } = company;
   return (
     <aside aria-labelledby="contact-details-title" className="lg:col-span-2">
@@ -671,7 +671,7 @@ function ContactDetails() {
             </div>
             <div>
               <dt className="font-semibold">Trabajamos en</dt>
-              <dd className="text-ink-soft">{company.areasServed.join(", ")}</dd>
+              <dd className="text-ink-soft">{areas}</dd>
             </div>
           </dl>
         </div>

@@ -5,7 +5,7 @@ import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { pageMeta, trail } from "~/lib/seo";
-import { company } from "../../content/company";
+import { company, inWords } from "../../content/company";
 import { team, teamSeo } from "../../content/team";
 import type { Route } from "./+types/team";
 
@@ -13,7 +13,7 @@ const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
 /** The page's texts travel as loader data, not as JavaScript (034). */
 export function loader() {
-  return { team, seo: teamSeo };
+  return { team, seo: teamSeo, areas: inWords(company.areasServed) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [];
 
-export default function Team({ loaderData: { team } }: Route.ComponentProps) {
+export default function Team({ loaderData: { team, areas } }: Route.ComponentProps) {
   return (
     <>
       <PageIntro
@@ -95,8 +95,7 @@ export default function Team({ loaderData: { team } }: Route.ComponentProps) {
               </a>
             </address>
             <p className="mt-6 text-ink-soft">
-              Trabajamos en:{" "}
-              <span className="font-medium text-ink">{company.areasServed.join(", ")}</span>.
+              Trabajamos en: <span className="font-medium text-ink">{areas}</span>.
             </p>
           </div>
           <MapEmbed title={`Mapa de la oficina de ${company.name} en ${company.address.city}`} />

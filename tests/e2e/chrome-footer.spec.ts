@@ -29,6 +29,8 @@ test("the footer carries contact details, the legal pages and the current year",
     await expect(footer.getByRole("link", { name })).toHaveAttribute("href", path);
   }
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  // A list as Spanish says it, «y» before the last city.
+  await expect(footer).toContainText("en Madrid, Barcelona, Valencia y Alicante.");
 });
 
 test("the footer's legal links open each legal text in turn, without reloading the page", async ({

@@ -51,6 +51,27 @@ test.describe("cookie banner", () => {
     expect(looks[2]).toEqual(looks[0]);
   });
 
+  test("on phones too the three choices are the same size, as the cookie policy says", async ({
+    page,
+  }) => {
+    // «Preferencias» used to take a row of its own (328 px against 160 px at 360 px).
+    for (const width of [320, 360, 390, 430, 479, 480, 640]) {
+      await page.setViewportSize({ width, height: 800 });
+      await visit(page, "/");
+      const banner = cookieBanner(page);
+      await expect(banner).toBeVisible();
+      const sizes = await Promise.all(
+        ["Aceptar", "Rechazar", "Preferencias"].map((name) =>
+          banner.getByRole("button", { name, exact: true }).evaluate((element) => {
+            const box = element.getBoundingClientRect();
+            return `${Math.round(box.width)}x${Math.round(box.height)}`;
+          }),
+        ),
+      );
+      expect(new Set(sizes).size, `${width} px: ${sizes.join(", ")}`).toBe(1);
+    }
+  });
+
   test("Aceptar without picking grants all four signals and the banner stays away", async ({
     page,
   }) => {

@@ -303,6 +303,17 @@ test("the contact page offers a call as the next step and has no accessibility v
 }) => {
   await visit(page, "/contact");
   await expect(page.getByRole("heading", { name: "¿Prefieres llamar?" })).toBeVisible();
+  // The places worked in, as a sentence lists them.
+  await expect(page.getByRole("complementary")).toContainText(
+    "Madrid, Barcelona, Valencia, Alicante, Cataluña y Comunidad Valenciana",
+  );
+  // The visitor's own answer when any way of being contacted will do (tú, never vosotros).
+  await expect(
+    quoteForm(page)
+      .getByLabel(/^Cómo prefieres que te contactemos/)
+      .locator("option")
+      .first(),
+  ).toHaveText("Me da igual");
   await expect(
     page
       .getByRole("main")
