@@ -13,3 +13,16 @@ describe("a field's messages from the server", () => {
     expect(html).toContain('aria-invalid="true"');
   });
 });
+
+describe("a field marked optional", () => {
+  it("is named with a space before «(opcional)», as it reads", () => {
+    const html = renderToStaticMarkup(
+      <Field label="Correo electrónico" markOptional>
+        {(control) => <input {...control} />}
+      </Field>,
+    );
+    const label = /<label[^>]*>(.*?)<\/label>/.exec(html)?.[1] ?? "";
+    // The label's text as the accessible name joins it: its text nodes, tags left out.
+    expect(label.replace(/<[^>]+>/g, "")).toBe("Correo electrónico (opcional)");
+  });
+});

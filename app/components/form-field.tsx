@@ -82,8 +82,13 @@ export function Field({
       <label htmlFor={id} className="block font-medium text-ink">
         {label}
         {required ? <RequiredMark /> : null}
+        {/* A space, not a margin: the label's name is then «Correo electrónico (opcional)»,
+            not «Correo electrónico(opcional)», for screen readers and voice control. */}
         {!required && markOptional ? (
-          <span className="ml-1 text-sm font-normal text-ink-soft">(opcional)</span>
+          <>
+            {" "}
+            <span className="text-sm font-normal text-ink-soft">(opcional)</span>
+          </>
         ) : null}
       </label>
       {children({ id, "aria-describedby": describedByIds || undefined, "aria-invalid": invalid })}

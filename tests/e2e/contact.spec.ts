@@ -307,6 +307,10 @@ test("the contact page offers a call as the next step and has no accessibility v
   await expect(page.getByRole("complementary")).toContainText(
     "Madrid, Barcelona, Valencia, Alicante, Cataluña y Comunidad Valenciana",
   );
+  // An optional field is named as it reads, with a space before «(opcional)».
+  await expect(
+    quoteForm(page).getByRole("textbox", { name: "Correo electrónico (opcional)", exact: true }),
+  ).toBeVisible();
   // The visitor's own answer when any way of being contacted will do (tú, never vosotros).
   await expect(
     quoteForm(page)
