@@ -38,6 +38,11 @@ export interface Service {
   seo: Seo;
   /** Images of the 'Galería' region of the detail page (1 to 6). */
   gallery: ImageId[];
+  /**
+   * The services a visitor of this one most often needs too, in any category, shown first under
+   * «Servicios relacionados» (the category's other services fill up to three).
+   */
+  related?: ServiceSlug[];
 }
 
 const gallery = (slug: ServiceSlug): ImageId[] =>
@@ -164,6 +169,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reformas-integrales"),
+    related: ["reformas-de-cocinas", "reformas-de-banos", "diseno-y-decoracion-de-interiores"],
   },
   {
     slug: "reformas-de-cocinas",
@@ -193,6 +199,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reformas-de-cocinas"),
+    related: ["mobiliario-a-medida", "reformas-de-banos", "reformas-integrales"],
   },
   {
     slug: "reformas-de-banos",
@@ -222,6 +229,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reformas-de-banos"),
+    related: ["reformas-de-cocinas", "mobiliario-a-medida", "reformas-integrales"],
   },
   {
     slug: "reformas-de-hoteles",
@@ -252,6 +260,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reformas-de-hoteles"),
+    related: ["diseno-y-decoracion-de-interiores", "mobiliario-a-medida", "reparacion-de-fachadas"],
   },
   {
     slug: "reformas-de-casas-y-chalets",
@@ -282,6 +291,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reformas-de-casas-y-chalets"),
+    related: ["reformas-de-tejados-y-azoteas", "reparacion-de-fachadas", "reformas-de-cocinas"],
   },
   {
     slug: "reformas-de-locales-comerciales",
@@ -312,6 +322,11 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reformas-de-locales-comerciales"),
+    related: [
+      "construccion-de-locales-comerciales",
+      "diseno-y-decoracion-de-interiores",
+      "iluminacion-y-domotica",
+    ],
   },
   {
     slug: "reparacion-de-fachadas",
@@ -343,6 +358,11 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reparacion-de-fachadas"),
+    related: [
+      "rehabilitacion-de-edificios",
+      "reformas-de-tejados-y-azoteas",
+      "reformas-de-casas-y-chalets",
+    ],
   },
   {
     slug: "reformas-de-tejados-y-azoteas",
@@ -373,6 +393,11 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("reformas-de-tejados-y-azoteas"),
+    related: [
+      "reparacion-de-fachadas",
+      "rehabilitacion-de-edificios",
+      "reformas-de-casas-y-chalets",
+    ],
   },
   {
     slug: "construccion-de-viviendas",
@@ -403,6 +428,11 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("construccion-de-viviendas"),
+    related: [
+      "reformas-de-casas-y-chalets",
+      "diseno-y-decoracion-de-interiores",
+      "iluminacion-y-domotica",
+    ],
   },
   {
     slug: "rehabilitacion-de-edificios",
@@ -433,6 +463,11 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("rehabilitacion-de-edificios"),
+    related: [
+      "reparacion-de-fachadas",
+      "reformas-de-tejados-y-azoteas",
+      "construccion-de-viviendas",
+    ],
   },
   {
     slug: "construccion-de-locales-comerciales",
@@ -463,6 +498,11 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("construccion-de-locales-comerciales"),
+    related: [
+      "reformas-de-locales-comerciales",
+      "diseno-y-decoracion-de-interiores",
+      "iluminacion-y-domotica",
+    ],
   },
   {
     slug: "diseno-y-decoracion-de-interiores",
@@ -493,6 +533,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("diseno-y-decoracion-de-interiores"),
+    related: ["mobiliario-a-medida", "iluminacion-y-domotica", "reformas-integrales"],
   },
   {
     slug: "mobiliario-a-medida",
@@ -522,6 +563,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("mobiliario-a-medida"),
+    related: ["diseno-y-decoracion-de-interiores", "reformas-de-cocinas", "iluminacion-y-domotica"],
   },
   {
     slug: "iluminacion-y-domotica",
@@ -551,6 +593,7 @@ export const services: readonly Service[] = [
       ],
     },
     gallery: gallery("iluminacion-y-domotica"),
+    related: ["diseno-y-decoracion-de-interiores", "reformas-integrales", "mobiliario-a-medida"],
   },
 ];
 
@@ -568,6 +611,20 @@ export function findService(
 
 export function servicesOf(categorySlug: CategorySlug): Service[] {
   return services.filter((service) => service.category === categorySlug);
+}
+
+/**
+ * What a service's page offers next: its `related` services, then the other services of its
+ * category, `count` in all. Built in the loader, so the catalogue stays out of the JavaScript.
+ */
+export function relatedServices(service: Service, count = 3): Service[] {
+  const chosen = (service.related ?? []).flatMap((slug) =>
+    services.filter((other) => other.slug === slug),
+  );
+  const fill = servicesOf(service.category).filter(
+    (other) => other.slug !== service.slug && !chosen.includes(other),
+  );
+  return [...chosen, ...fill].slice(0, count);
 }
 
 export { categoryPath, servicePath };

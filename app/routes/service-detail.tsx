@@ -12,7 +12,7 @@ import { serviceCard } from "~/components/service-cards";
 import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
 import { photosOfFinishedWork } from "../../content/images";
 import { categoryPath, servicePath } from "../../content/service-paths";
-import { findCategory, findService, servicesOf } from "../../content/services";
+import { categories, findCategory, findService, relatedServices } from "../../content/services";
 import type { Route } from "./+types/service-detail";
 
 /**
@@ -26,11 +26,11 @@ export function loader({ params }: Route.LoaderArgs) {
   return {
     category: { slug: category.slug, label: category.label },
     service,
-    // Three neighbours keep the page short; the category page lists them all.
-    siblings: servicesOf(category.slug)
-      .filter((other) => other.slug !== service.slug)
-      .slice(0, 3)
-      .map((other) => serviceCard(other)),
+    // Three related services keep the page short, each with its area's name; the category
+    // page lists all of the area's.
+    related: relatedServices(service).map((other) =>
+      serviceCard(other, categories.find(({ slug }) => slug === other.category)?.label),
+    ),
     crumbs: trail(
       { name: "Servicios", path: "/services" },
       { name: category.label, path: categoryPath(category.slug) },
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { category, service, siblings, crumbs } = loaderData;
+  const { category, service, related, crumbs } = loaderData;
   return (
     <>
       <PageIntro
@@ -85,16 +85,13 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <ImageGrid images={service.gallery} />
         </div>
       </section>
-      {siblings.length > 0 && (
+      {related.length > 0 && (
         <section
-          aria-labelledby="otros-servicios"
+          aria-labelledby="servicios-relacionados"
           className="mx-auto max-w-7xl px-4 py-14 sm:py-20"
         >
-          <SectionHeading
-            id="otros-servicios"
-            title={`Otros servicios de ${category.label.toLowerCase()}`}
-          />
-          <ServicesGrid cards={siblings} />
+          <SectionHeading id="servicios-relacionados" title="Servicios relacionados" />
+          <ServicesGrid cards={related} />
           <p className="mt-10">
             <Link to={categoryPath(category.slug)} className={secondaryButton}>
               Ver todos los servicios de {category.label.toLowerCase()}

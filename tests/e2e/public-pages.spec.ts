@@ -117,6 +117,21 @@ test.describe("Service pages", () => {
     );
   });
 
+  test("a service page offers related services, not the first of its category", async ({
+    page,
+  }) => {
+    // The hotel page used to offer home renovations (the first three of «Reformas»).
+    await open(page, "/service/reformas/reformas-de-hoteles");
+    const related = page.getByRole("region", { name: "Servicios relacionados" });
+    const links = related.getByRole("link", { name: /^Ver el servicio: / });
+    await expect(links).toHaveCount(3);
+    expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute("href")))).toEqual([
+      "/service/interiorismo/diseno-y-decoracion-de-interiores",
+      "/service/interiorismo/mobiliario-a-medida",
+      "/service/reformas/reparacion-de-fachadas",
+    ]);
+  });
+
   test("a category page lists its sub-services as cards linking to their pages", async ({
     page,
   }) => {
