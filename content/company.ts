@@ -66,6 +66,17 @@ export const company = {
 
 export type Company = typeof company;
 
+/**
+ * When the office answers: the contact page says it, the home page's business data carries it
+ * (schema.org days and 24-hour times).
+ */
+export const officeHours = {
+  text: "De lunes a viernes, de 8:00 a 18:00",
+  days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+  opens: "08:00",
+  closes: "18:00",
+} as const;
+
 /** A list as a sentence says it: "Madrid, Barcelona, Valencia y Alicante". */
 export const inWords = (items: readonly string[]): string =>
   new Intl.ListFormat("es").format(items);

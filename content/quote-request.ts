@@ -49,7 +49,7 @@ export const contactChannels: readonly Choice[] = [
 ];
 
 export const contactTimes: readonly Choice[] = [
-  // Within the office's hours (the contact page: Monday to Friday, 8:00 to 18:00).
+  // Within the office's hours (content/company.ts officeHours: Monday to Friday, 8:00 to 18:00).
   { value: "manana", label: "Por la mañana (8 a 14 h)" },
   { value: "tarde", label: "Por la tarde (14 a 18 h)" },
   { value: "cualquiera", label: "A cualquier hora" },

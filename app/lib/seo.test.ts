@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breadcrumbJsonLd, defaultDescription, noindexMeta, pageMeta } from "./seo";
+import { defaultDescription, noindexMeta, pageMeta } from "./seo";
 import { siteUrl } from "./site";
 
 type Descriptor = Record<string, unknown>;
@@ -39,17 +39,14 @@ describe("pageMeta", () => {
     expect(find(own, "name", "keywords")?.content).toBe("equipo, arquitectos");
   });
 
-  it("puts the business's structured data on the home page only", () => {
+  it("writes one JSON-LD script per object the route gives, and none of its own", () => {
     const ld = (meta: Descriptor[]) =>
       meta.filter((entry) => "script:ld+json" in entry).map((entry) => entry["script:ld+json"]);
-    const home = ld(pageMeta({ title: "Inicio", path: "/" }));
-    expect(home).toHaveLength(1);
-    expect(home[0]).toMatchObject({
-      "@type": "HomeAndConstructionBusiness",
-      telephone: "+34960000000",
-      address: { "@type": "PostalAddress", addressCountry: "ES" },
-    });
-    expect(ld(pageMeta({ title: "Contacto", path: "/contact" }))).toEqual([]);
+    expect(ld(pageMeta({ title: "Inicio", path: "/" }))).toEqual([]);
+    const data = [{ "@type": "BreadcrumbList" }, { "@type": "Service" }];
+    expect(ld(pageMeta({ title: "Reformas", path: "/service/reformas", jsonLd: data }))).toEqual(
+      data,
+    );
   });
 });
 
@@ -65,23 +62,5 @@ describe("noindexMeta", () => {
     expect(find(own, "name", "description")?.content).toBe("Tu cuenta.");
     expect(find(own, "name", "keywords")?.content).toBe("a, b");
     expect(find(own, "rel", "canonical")).toBeUndefined();
-  });
-});
-
-describe("breadcrumbJsonLd", () => {
-  it("numbers the trail from 1 with absolute URLs", () => {
-    expect(
-      breadcrumbJsonLd([
-        { name: "Inicio", path: "/" },
-        { name: "Reformas", path: "/service/reformas" },
-      ]),
-    ).toEqual({
-      "@context": "https://schema.org",
-      "@type": "BreadcrumbList",
-      itemListElement: [
-        { "@type": "ListItem", position: 1, name: "Inicio", item: `${siteUrl}/` },
-        { "@type": "ListItem", position: 2, name: "Reformas", item: `${siteUrl}/service/reformas` },
-      ],
-    });
   });
 });

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import { company } from "../../content/company";
 import { absoluteUrl, siteName } from "./site";
 
 /** Used when a route gives no description of its own. */
@@ -64,14 +63,13 @@ export function noindexMeta(page: Omit<PageSeo, "path">): MetaDescriptor[] {
 
 /**
  * Everything a route's `meta` returns: title "<title> | Obra Mediterránea", description and
- * keywords (site defaults when missing), canonical URL, Open Graph, Twitter card and JSON-LD.
- * The home page ("/") also carries the business's structured data.
+ * keywords (site defaults when missing), canonical URL, Open Graph, Twitter card and JSON-LD
+ * (built by the route's loader: app/lib/structured-data.server.ts).
  */
 export function pageMeta(page: PageSeo): MetaDescriptor[] {
   const { title, description, head } = headTexts(page);
   const url = absoluteUrl(page.path);
   const image = absoluteUrl(page.image ?? defaultImage);
-  const jsonLd = [...(page.path === "/" ? [businessJsonLd()] : []), ...(page.jsonLd ?? [])];
 
   return [
     ...head,
@@ -89,7 +87,7 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
-    ...jsonLd.map((data) => ({ "script:ld+json": data })),
+    ...(page.jsonLd ?? []).map((data) => ({ "script:ld+json": data })),
   ];
 }
 
@@ -100,46 +98,3 @@ export interface Crumb {
 
 /** A page's breadcrumbs: Inicio, then the given ones down to the page itself. */
 export const trail = (...crumbs: Crumb[]): Crumb[] => [{ name: "Inicio", path: "/" }, ...crumbs];
-
-/** schema.org BreadcrumbList for a trail such as Inicio > Servicios > Reformas. */
-export function breadcrumbJsonLd(items: Crumb[]): object {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: items.map((item, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: item.name,
-      item: absoluteUrl(item.path),
-    })),
-  };
-}
-
-/** schema.org data of the company itself: what a search engine shows in a local result. */
-export function businessJsonLd(): object {
-  return {
-    "@context": "https://schema.org",
-    "@type": "HomeAndConstructionBusiness",
-    "@id": absoluteUrl("/#empresa"),
-    name: company.name,
-    legalName: company.legalName,
-    url: absoluteUrl("/"),
-    logo: absoluteUrl("/apple-touch-icon.png"),
-    image: absoluteUrl(defaultImage),
-    telephone: company.phoneHref.replace(/^tel:/, ""),
-    email: company.email,
-    taxID: company.nif,
-    foundingDate: String(company.foundedYear),
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: company.address.street,
-      postalCode: company.address.postalCode,
-      addressLocality: company.address.city,
-      addressRegion: company.address.region,
-      addressCountry: "ES",
-    },
-    geo: { "@type": "GeoCoordinates", latitude: company.map.lat, longitude: company.map.lng },
-    areaServed: company.areasServed.map((name) => ({ "@type": "AdministrativeArea", name })),
-    sameAs: company.social.map((profile) => profile.url),
-  };
-}

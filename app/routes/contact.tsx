@@ -25,8 +25,9 @@ import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
-import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
-import { company, inWords } from "../../content/company";
+import { pageMeta, trail } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data.server";
+import { company, inWords, officeHours } from "../../content/company";
 import { contactPage } from "../../content/pages";
 import {
   areaChoices,
@@ -49,16 +50,7 @@ import type { Route } from "./+types/contact";
 const crumbs = trail({ name: "Contacto", path: "/contact" });
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? pageMeta({
-        ...loaderData.seo,
-        path: "/contact",
-        jsonLd: [
-          breadcrumbJsonLd(crumbs),
-          { "@context": "https://schema.org", "@type": "ContactPage", name: loaderData.seo.title },
-        ],
-      })
-    : [];
+  loaderData ? pageMeta({ ...loaderData.seo, path: "/contact", jsonLd: loaderData.jsonLd }) : [];
 
 /** What the form sends: SPEC §3's five fields and the quote's optional details (issue 12). */
 const empty = {
@@ -138,7 +130,16 @@ const fileSize = (bytes: number) =>
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export function loader() {
-  return { serviceGroups, seo: contactPage.seo, areas: inWords(company.areasServed) };
+  return {
+    serviceGroups,
+    seo: contactPage.seo,
+    jsonLd: [
+      breadcrumbJsonLd(crumbs),
+      { "@context": "https://schema.org", "@type": "ContactPage", name: contactPage.seo.title },
+    ],
+    areas: inWords(company.areasServed),
+    hours: officeHours.text,
+  };
 }
 
 interface Sent {
@@ -200,7 +201,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </p>
           <ContactForm serviceGroups={loaderData.serviceGroups} />
         </section>
-        <ContactDetails areas={loaderData.areas} />
+        <ContactDetails areas={loaderData.areas} hours={loaderData.hours} />
       </div>
     </>
   );
@@ -633,7 +634,7 @@ function QuoteField(props: ComponentProps<typeof Field>) {
   return <Field markOptional {...props} />;
 }
 
-function ContactDetails({ areas }: { areas: string }) {
+function ContactDetails({ areas, hours }: { areas: string; hours: string }) {
   const { address } = company;
   return (
     <aside aria-labelledby="contact-details-title" className="lg:col-span-2">
@@ -648,8 +649,7 @@ function ContactDetails({ areas }: { areas: string }) {
             ¿Prefieres llamar?
           </h2>
           <p className="mt-2 text-ink-soft">
-            De lunes a viernes, de 8:00 a 18:00. Si no podemos atenderte, te devolvemos la llamada
-            el mismo día.
+            {hours}. Si no podemos atenderte, te devolvemos la llamada el mismo día.
           </p>
           <CallLink className="mt-4 inline-flex min-h-12 items-center justify-center gap-2 rounded-md bg-ink px-6 py-3 font-semibold text-plaster hover:bg-ink-soft">
             Llama al {company.phone}

@@ -8,11 +8,14 @@ import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { pageMeta, trail } from "~/lib/seo";
 import { useShuffled } from "~/lib/shuffle";
+import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { photosOfFinishedWork } from "../../content/images";
 import { galleryPage } from "../../content/pages";
 import { servicePath } from "../../content/service-paths";
 import { services } from "../../content/services";
 import type { Route } from "./+types/gallery";
+
+const crumbs = trail({ name: "Galería", path: "/gallery" });
 
 /**
  * Every service image, interleaved (each service's first image, then each second one...) so the
@@ -28,13 +31,18 @@ export function loader() {
       return image ? [{ image, caption: service.label, href: servicePath(service) }] : [];
     }),
   ).flat();
-  return { page: galleryPage, first: items[0] as GalleryItem, others: items.slice(1) };
+  return {
+    page: galleryPage,
+    jsonLd: [breadcrumbJsonLd(crumbs)],
+    first: items[0] as GalleryItem,
+    others: items.slice(1),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
-        ...pageMeta({ ...loaderData.page.seo, path: "/gallery" }),
+        ...pageMeta({ ...loaderData.page.seo, path: "/gallery", jsonLd: loaderData.jsonLd }),
         imagePreloadMeta(loaderData.first.image, scrollerImageSizes),
       ]
     : [];
@@ -47,12 +55,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const mixed = [first, ...useShuffled(others)];
   return (
     <>
-      <PageIntro
-        eyebrow="Galería"
-        title={page.title}
-        subtitle={page.subtitle}
-        crumbs={trail({ name: "Galería", path: "/gallery" })}
-      />
+      <PageIntro eyebrow="Galería" title={page.title} subtitle={page.subtitle} crumbs={crumbs} />
       <section aria-label="Galería de imágenes" className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <GalleryScroller items={mixed} label={galleryLabel} priorityFirst />
         <p className="mt-4 text-sm text-ink-soft">

@@ -11,6 +11,7 @@ import { ServicesGrid } from "~/components/service-card";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
 import { pageMeta } from "~/lib/seo";
 import { useShuffled } from "~/lib/shuffle";
+import { businessJsonLd } from "~/lib/structured-data.server";
 import { company } from "../../content/company";
 import {
   galleryStrip,
@@ -32,7 +33,7 @@ const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
-        ...pageMeta({ ...loaderData.seo, path: "/" }),
+        ...pageMeta({ ...loaderData.seo, path: "/", jsonLd: loaderData.jsonLd }),
         imagePreloadMeta(loaderData.hero.image, heroSizes),
       ]
     : [];
@@ -45,6 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export function loader() {
   return {
     seo: homeSeo,
+    jsonLd: [businessJsonLd()],
     hero,
     welcomeSlides,
     servicesIntro,

@@ -8,7 +8,8 @@ import { PageIntro } from "~/components/page-intro";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
-import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
+import { pageMeta, trail } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { categoryPath } from "../../content/service-paths";
 import { categories, findCategory, servicesOf } from "../../content/services";
 import type { Route } from "./+types/service-category";
@@ -20,28 +21,26 @@ import type { Route } from "./+types/service-category";
 export function loader({ params }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   if (!category) throw data(null, { status: 404 });
+  const crumbs = trail(
+    { name: "Servicios", path: "/services" },
+    { name: category.label, path: categoryPath(category.slug) },
+  );
   return {
     category,
     cards: servicesOf(category.slug).map((service) => serviceCard(service)),
     others: categories
       .filter((other) => other.slug !== category.slug)
       .map(({ slug, title, summary }) => ({ path: categoryPath(slug), title, summary })),
-    crumbs: trail(
-      { name: "Servicios", path: "/services" },
-      { name: category.label, path: categoryPath(category.slug) },
-    ),
+    crumbs,
+    jsonLd: [breadcrumbJsonLd(crumbs)],
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return notFoundMeta();
-  const { category, crumbs } = loaderData;
+  const { category, jsonLd } = loaderData;
   return [
-    ...pageMeta({
-      ...category.seo,
-      path: categoryPath(category.slug),
-      jsonLd: [breadcrumbJsonLd(crumbs)],
-    }),
+    ...pageMeta({ ...category.seo, path: categoryPath(category.slug), jsonLd }),
     imagePreloadMeta(category.image, imageBesideTextSizes),
   ];
 };

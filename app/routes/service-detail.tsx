@@ -9,7 +9,8 @@ import { PageIntro } from "~/components/page-intro";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
-import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
+import { pageMeta, trail } from "~/lib/seo";
+import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data.server";
 import { photosOfFinishedWork } from "../../content/images";
 import { categoryPath, servicePath } from "../../content/service-paths";
 import { categories, findCategory, findService, relatedServices } from "../../content/services";
@@ -23,6 +24,11 @@ export function loader({ params }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   const service = findService(params.category, params.slug);
   if (!category || !service) throw data(null, { status: 404 });
+  const crumbs = trail(
+    { name: "Servicios", path: "/services" },
+    { name: category.label, path: categoryPath(category.slug) },
+    { name: service.label, path: servicePath(service) },
+  );
   return {
     category: { slug: category.slug, label: category.label },
     service,
@@ -31,19 +37,16 @@ export function loader({ params }: Route.LoaderArgs) {
     related: relatedServices(service).map((other) =>
       serviceCard(other, categories.find(({ slug }) => slug === other.category)?.label),
     ),
-    crumbs: trail(
-      { name: "Servicios", path: "/services" },
-      { name: category.label, path: categoryPath(category.slug) },
-      { name: service.label, path: servicePath(service) },
-    ),
+    crumbs,
+    jsonLd: [breadcrumbJsonLd(crumbs), serviceJsonLd(service, category.label)],
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return notFoundMeta();
-  const { service, crumbs } = loaderData;
+  const { service, jsonLd } = loaderData;
   return [
-    ...pageMeta({ ...service.seo, path: servicePath(service), jsonLd: [breadcrumbJsonLd(crumbs)] }),
+    ...pageMeta({ ...service.seo, path: servicePath(service), jsonLd }),
     imagePreloadMeta(service.image, imageBesideTextSizes),
   ];
 };

@@ -3,7 +3,8 @@ import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
-import { breadcrumbJsonLd, pageMeta, trail } from "~/lib/seo";
+import { pageMeta, trail } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { servicesPage } from "../../content/pages";
 import { categoryPath } from "../../content/service-paths";
 import { categories, servicesOf } from "../../content/services";
@@ -13,13 +14,14 @@ const crumbs = trail({ name: "Servicios", path: "/services" });
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
-    ? pageMeta({ ...loaderData.page.seo, path: "/services", jsonLd: [breadcrumbJsonLd(crumbs)] })
+    ? pageMeta({ ...loaderData.page.seo, path: "/services", jsonLd: loaderData.jsonLd })
     : [];
 
 /** The catalogue and the page's texts travel as loader data, not as JavaScript (034). */
 export function loader() {
   return {
     page: servicesPage,
+    jsonLd: [breadcrumbJsonLd(crumbs)],
     areas: categories.map(({ slug, label, title, subtitle }) => ({
       slug,
       label,

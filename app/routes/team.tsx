@@ -5,21 +5,28 @@ import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { pageMeta, trail } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { company, inWords } from "../../content/company";
 import { team, teamSeo } from "../../content/team";
 import type { Route } from "./+types/team";
 
 const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
+const crumbs = trail({ name: "Equipo", path: "/team" });
 
 /** The page's texts travel as loader data, not as JavaScript (034). */
 export function loader() {
-  return { team, seo: teamSeo, areas: inWords(company.areasServed) };
+  return {
+    team,
+    seo: teamSeo,
+    jsonLd: [breadcrumbJsonLd(crumbs)],
+    areas: inWords(company.areasServed),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
-        ...pageMeta({ ...loaderData.seo, path: "/team" }),
+        ...pageMeta({ ...loaderData.seo, path: "/team", jsonLd: loaderData.jsonLd }),
         imagePreloadMeta(loaderData.team.image, imageSizes),
       ]
     : [];
@@ -27,12 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function Team({ loaderData: { team, areas } }: Route.ComponentProps) {
   return (
     <>
-      <PageIntro
-        eyebrow="Equipo"
-        title={team.title}
-        subtitle={team.subtitle}
-        crumbs={trail({ name: "Equipo", path: "/team" })}
-      />
+      <PageIntro eyebrow="Equipo" title={team.title} subtitle={team.subtitle} crumbs={crumbs} />
       <section aria-labelledby="quienes-somos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
           <div>

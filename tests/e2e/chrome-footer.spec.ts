@@ -1,6 +1,7 @@
 // The site footer (SPEC §2, §4): contact details, legal links, the newsletter form, the year;
 // and the files search engines read: sitemap.xml and robots.txt.
 import { expect, test } from "@playwright/test";
+import { servicePath, services } from "../../content/services";
 import { publicPaths } from "../../content/sitemap";
 import { visit, withConsentChosen } from "./chrome-support";
 
@@ -167,4 +168,53 @@ test("every public page has its own title, canonical URL and social preview", as
   expect(business?.telephone).toBe("+34960000000");
   expect(business?.address?.addressLocality).toBeTruthy();
   expect(business?.areaServed?.length).toBeGreaterThan(0);
+});
+
+test("structured data: breadcrumbs wherever a page shows them, a Service on each service page, the business's hours on the home page", async ({
+  request,
+}) => {
+  const jsonLdOf = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) =>
+      JSON.parse(match[1] ?? "null"),
+    );
+  for (const path of publicPaths) {
+    const html = await (await request.get(path)).text();
+    const data = jsonLdOf(html);
+    // The names of the breadcrumb the visitor sees, the separators left out.
+    const nav = /<nav aria-label="Ruta de navegación"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? "";
+    const shown = [...nav.matchAll(/<li[^>]*>(.*?)<\/li>/gs)].map((match) =>
+      (match[1] ?? "")
+        .replace(/<span aria-hidden="true">\/<\/span>/, "")
+        .replace(/<[^>]+>/g, "")
+        .trim(),
+    );
+    const breadcrumb = data.find((entry) => entry?.["@type"] === "BreadcrumbList");
+    const listed = (breadcrumb?.itemListElement ?? []).map((item: { name: string }) => item.name);
+    expect(listed, path).toEqual(shown);
+
+    const service = services.find((entry) => servicePath(entry) === path);
+    const markup = data.find((entry) => entry?.["@type"] === "Service");
+    if (service) {
+      expect(markup?.name, path).toBe(service.title);
+      expect(markup?.provider?.name, path).toBe("Obra Mediterránea");
+      expect(
+        markup?.areaServed?.map((area: { name: string }) => area.name),
+        path,
+      ).toContain("Alicante");
+    } else {
+      expect(markup, path).toBeUndefined();
+    }
+  }
+  const home = jsonLdOf(await (await request.get("/")).text()).find(
+    (entry) => entry?.["@type"] === "HomeAndConstructionBusiness",
+  );
+  // The contact page's «De lunes a viernes, de 8:00 a 18:00».
+  expect(home?.openingHoursSpecification).toEqual([
+    {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+      opens: "08:00",
+      closes: "18:00",
+    },
+  ]);
 });

@@ -1,0 +1,89 @@
+// The pages' schema.org data (JSON-LD). Built by the routes' loaders, which run when the pages are
+// pre-rendered: the data reaches the browser inside the page, never as code. The `.server` name
+// makes the build refuse it in the browser's bundle.
+import { company, officeHours } from "../../content/company";
+import { servicePath } from "../../content/service-paths";
+import type { Service } from "../../content/services";
+import { type Crumb, defaultImage } from "./seo";
+import { absoluteUrl } from "./site";
+
+/** schema.org BreadcrumbList for a trail such as Inicio > Servicios > Reformas. */
+export function breadcrumbJsonLd(items: Crumb[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path),
+    })),
+  };
+}
+
+/** Where the company works (content/company.ts), as schema.org places. */
+const areaServed = () =>
+  company.areasServed.map((name) => ({ "@type": "AdministrativeArea", name }));
+
+const businessId = () => absoluteUrl("/#empresa");
+
+/** schema.org data of the company itself, on the home page: what a local result shows. */
+export function businessJsonLd(): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    "@id": businessId(),
+    name: company.name,
+    legalName: company.legalName,
+    url: absoluteUrl("/"),
+    logo: absoluteUrl("/apple-touch-icon.png"),
+    image: absoluteUrl(defaultImage),
+    telephone: company.phoneHref.replace(/^tel:/, ""),
+    email: company.email,
+    taxID: company.nif,
+    foundingDate: String(company.foundedYear),
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: company.address.street,
+      postalCode: company.address.postalCode,
+      addressLocality: company.address.city,
+      addressRegion: company.address.region,
+      addressCountry: "ES",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: company.map.lat, longitude: company.map.lng },
+    // The hours the contact page gives («De lunes a viernes, de 8:00 a 18:00»).
+    openingHoursSpecification: [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: officeHours.days,
+        opens: officeHours.opens,
+        closes: officeHours.closes,
+      },
+    ],
+    areaServed: areaServed(),
+    sameAs: company.social.map((profile) => profile.url),
+  };
+}
+
+/** schema.org Service of a service's page: what it is, who provides it and where. */
+export function serviceJsonLd(service: Service, categoryLabel: string): object {
+  const url = absoluteUrl(servicePath(service));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    "@id": `${url}#servicio`,
+    name: service.title,
+    serviceType: service.label,
+    category: categoryLabel,
+    description: service.seo.description,
+    url,
+    provider: {
+      "@type": "HomeAndConstructionBusiness",
+      "@id": businessId(),
+      name: company.name,
+      url: absoluteUrl("/"),
+      telephone: company.phoneHref.replace(/^tel:/, ""),
+    },
+    areaServed: areaServed(),
+  };
+}
