@@ -85,10 +85,7 @@ export function Field({
         {/* A space, not a margin: the label's name is then «Correo electrónico (opcional)»,
             not «Correo electrónico(opcional)», for screen readers and voice control. */}
         {!required && markOptional ? (
-          <>
-            {" "}
-            <span className="text-sm font-normal text-ink-soft">(opcional)</span>
-          </>
+          <span className="text-sm font-normal text-ink-soft"> (opcional)</span>
         ) : null}
       </label>
       {children({ id, "aria-describedby": describedByIds || undefined, "aria-invalid": invalid })}
