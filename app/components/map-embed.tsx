@@ -1,15 +1,19 @@
 // The office map on /team comes from a third party (OpenStreetMap), so the iframe is not in the
-// page until the visitor asks for it ("Cargar mapa"): the cookie banner speaks of Google's
-// cookies, so accepting it is no consent to OpenStreetMap. Before that a static placeholder with
-// the address and an external link stands in its place, same size, so nothing shifts when the
-// map arrives. See docs/decisions/033-map-consent.md.
+// page until the visitor asks for it ("Cargar mapa") or has accepted cookies. Before that a
+// static placeholder with the address and an external link stands in its place, same size, so
+// nothing shifts when the map arrives. See docs/decisions/033-map-consent.md.
 import { useState } from "react";
+import { consentSignals, useConsent } from "~/lib/consent";
 import { company } from "../../content/company";
 
 const { address } = company;
 
 export function MapEmbed({ title }: { title: string }) {
-  const [load, setLoad] = useState(false);
+  const consent = useConsent();
+  const [requested, setRequested] = useState(false);
+  const consented =
+    consent.choice !== null && consentSignals.some((signal) => consent.choice?.[signal]);
+  const load = requested || consented;
   const externalMap = `https://www.openstreetmap.org/?mlat=${company.map.lat}&mlon=${company.map.lng}#map=16/${company.map.lat}/${company.map.lng}`;
 
   return (
@@ -31,7 +35,7 @@ export function MapEmbed({ title }: { title: string }) {
             </p>
             <button
               type="button"
-              onClick={() => setLoad(true)}
+              onClick={() => setRequested(true)}
               className="inline-flex min-h-12 items-center justify-center rounded-md bg-ink px-6 py-3 font-semibold text-plaster shadow-sm hover:bg-ink-soft"
             >
               Cargar mapa

@@ -9,7 +9,7 @@ import type { LegalDocument } from "./types";
 export const cookies: LegalDocument = {
   path: "/cookies-politics",
   title: "Política de cookies",
-  updated: "2026-11-26",
+  updated: "2026-11-21",
   intro: `En esta página te explicamos qué cookies y tecnologías parecidas usa el sitio web de ${company.name}, para qué sirven y cómo puedes aceptarlas, rechazarlas o cambiar de opinión en cualquier momento.`,
   sections: [
     {
@@ -77,7 +77,7 @@ export const cookies: LegalDocument = {
       heading: "Quién las instala",
       paragraphs: [
         `Las claves técnicas son propias: las instala y las lee solo ${company.name}. Las cookies de analítica y publicidad son de terceros: las instala Google Ireland Limited, que puede transferir datos a Estados Unidos al amparo del Marco de Privacidad de Datos UE-EE. UU.`,
-        "El mapa de la página del equipo procede de OpenStreetMap. No se carga hasta que pulsas «Cargar mapa», y aceptar las cookies no lo carga; a partir de ese momento OpenStreetMap recibe tu dirección IP y puede instalar sus propias cookies.",
+        "El mapa de la página del equipo procede de OpenStreetMap. No se carga hasta que pulsas «Cargar mapa» o aceptas las cookies; a partir de ese momento OpenStreetMap recibe tu dirección IP y puede instalar sus propias cookies.",
       ],
       links: [
         { text: "Privacidad de Google", url: "https://policies.google.com/privacy?hl=es" },

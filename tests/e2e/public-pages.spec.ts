@@ -353,26 +353,6 @@ test.describe("Team page", () => {
     await expect(page.locator("iframe")).toHaveAttribute("title", /Mapa/);
     await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
   });
-
-  test("accepting Google's cookies does not load the map: the banner does not mention it", async ({
-    page,
-  }) => {
-    const mapRequests: string[] = [];
-    await page.route("https://www.openstreetmap.org/**", (route) => {
-      mapRequests.push(route.request().url());
-      return route.fulfill({ contentType: "text/html", body: "<html><body>Mapa</body></html>" });
-    });
-    await open(page, "/team");
-    const banner = page.getByRole("region", { name: "Cookies en esta web" });
-    await expect(banner).toBeVisible();
-    await expect(banner).not.toContainText("OpenStreetMap");
-    await banner.getByRole("button", { name: "Aceptar" }).click();
-    await expect(banner).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole("button", { name: "Cargar mapa" })).toBeVisible();
-    await expect(page.locator("iframe")).toHaveCount(0);
-    expect(mapRequests).toEqual([]);
-  });
 });
 
 test.describe("Not Found page", () => {
