@@ -166,8 +166,8 @@ function CookieBannerPanel({
           <div className="mt-2">
             <p className="text-sm text-ink-soft">
               Usamos cookies propias y de Google para contar las visitas y medir nuestros anuncios,
-              solo si nos das permiso. Puedes aceptarlas, rechazarlas o elegir cuáles permites. Más
-              información en la{" "}
+              y cargamos el mapa de OpenStreetMap, solo si nos das permiso. Puedes aceptarlas,
+              rechazarlas o elegir cuáles permites. Más información en la{" "}
               <Link to="/cookies-politics" className="font-medium text-ink underline">
                 política de cookies
               </Link>

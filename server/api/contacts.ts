@@ -102,7 +102,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
       uploadLimit.requests,
       uploadLimit.windowMs,
     );
-    if (!uploads.allowed) tooManyRequests(uploads);
+    if (!uploads.allowed) tooManyRequests(uploads, tooManyLeads(uploads.retryAfter));
     const form = await readLeadForm(c.req.raw.body, boundary);
     try {
       const fileErrors = noFieldErrors();
