@@ -4,6 +4,7 @@ import { consentVersions, currentConsentVersion } from "../../content/newsletter
 import { createMailedTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { type ReceivedMail, to } from "../../tests/support/smtp.ts";
+import { generateToken } from "../auth/tokens.ts";
 import { subscriptions } from "../db/schema.ts";
 
 const checkYourMail = {
@@ -35,6 +36,31 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
       .update(subscriptions)
       .set({ consent_at: new Date(Date.now() - minutes * 60_000) })
       .where(eq(subscriptions.email, email));
+
+  /** Confirmed subscribers added as a confirmation would leave them; answers their unsubscribe tokens. */
+  const confirmedSubscribers = async (prefix: string, count: number) => {
+    const rows = await t.db
+      .insert(subscriptions)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          email: `${prefix}${i}@example.test`,
+          status: "confirmed" as const,
+          consent_version: currentConsentVersion,
+          consent_text: consentVersions[currentConsentVersion],
+          confirmed_at: new Date(),
+          unsubscribe_token: generateToken(),
+        })),
+      )
+      .returning({ token: subscriptions.unsubscribe_token });
+    return rows.map((row) => row.token as string);
+  };
+  /** RFC 8058's one-click POST, as a mail provider's server sends it from `ip`. */
+  const oneClick = (token: string, ip: string) =>
+    t.app.request(`/api/subscriptions/unsubscribe?token=${token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+      body: "List-Unsubscribe=One-Click",
+    });
 
   it("records a pending subscription with its proof of consent and mails a confirmation link", async () => {
     const res = await subscribe(
@@ -271,5 +297,38 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
     expect(await rowsFor("otra@example.test")).toHaveLength(0);
+  });
+
+  it("honours every valid one-click unsubscribe from one mail provider's server; only made-up links are limited", async () => {
+    // Gmail, Yahoo and Outlook send the one-click POSTs of all their users from a few servers,
+    // and do not retry a refusal: after a campaign, 40 in ten minutes from one address is normal.
+    const tokens = await confirmedSubscribers("gmail", 40);
+    const statuses: number[] = [];
+    for (const token of tokens) statuses.push((await oneClick(token, "192.0.2.25")).status);
+    expect(statuses).toEqual(Array(40).fill(200));
+    const rows = (await t.db.select().from(subscriptions)).filter((r) =>
+      r.email.startsWith("gmail"),
+    );
+    expect(rows.map((r) => r.status)).toEqual(Array(40).fill("unsubscribed"));
+
+    // Made-up links are counted: 30 in ten minutes are answered "no válido", then 429.
+    const [still] = await confirmedSubscribers("yahoo", 1);
+    const forged: number[] = [];
+    for (let i = 0; i < 30; i++)
+      forged.push((await oneClick(generateToken(), "192.0.2.26")).status);
+    expect(forged).toEqual(Array(30).fill(400));
+    const refused = await oneClick(generateToken(), "192.0.2.26");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
+    const confirmRefused = await t.post(
+      "/api/subscriptions/confirm",
+      { token: generateToken() },
+      undefined,
+      "192.0.2.26",
+    );
+    expect(confirmRefused.status).toBe(429);
+    // A real link from that same address is still honoured.
+    expect((await oneClick(still as string, "192.0.2.26")).status).toBe(200);
+    expect((await rowsFor("yahoo0@example.test"))[0]?.status).toBe("unsubscribed");
   });
 });

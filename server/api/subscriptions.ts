@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { subscriptionEmail } from "../admin/resources/subscriptions.ts";
@@ -8,7 +9,7 @@ import {
   requestSubscription,
   unsubscribe,
 } from "../newsletter/subscriptions.ts";
-import { clientIp, throttle } from "../rate-limit/throttle.ts";
+import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import { validate } from "../validation.ts";
 
 /** SPEC §7's body (email); the form also says which consent text it showed and where. */
@@ -32,16 +33,28 @@ const invalidLink = {
 };
 
 /**
+ * Links that matched nothing, per client address: 30 in 10 minutes, then 429. Only failures
+ * count: mail providers send every one-click unsubscribe of their users from a few shared
+ * servers and never retry a refusal, so a real link is always honoured, however many came
+ * from the same address (decision 101 addendum). The 256-bit tokens cannot be guessed anyway;
+ * the limit only slows a client sending made-up links.
+ */
+const failedLinks = { limit: 30, windowMs: 10 * 60_000 };
+
+/**
  * POST /api/subscriptions: the newsletter form in the footer and on the home page (double
  * opt-in, decision 101); POST /confirm and /unsubscribe: the links of the newsletter mails.
  */
 export function createSubscriptionsRouter(deps: Dependencies) {
   const { db, limiter, env } = deps;
   const api = new Hono();
-  const linkThrottle = throttle(
-    { limiter, env },
-    { name: "newsletter-link", limit: 30, windowMs: 10 * 60_000 },
-  );
+  /** A link that matched nothing: counted, then refused as such, or with 429 past the limit. */
+  const refuseLink = async (c: Context): Promise<never> => {
+    const key = `newsletter-link-failed:${clientIp(c, env)}`;
+    const result = await limiter.hit(key, failedLinks.limit, failedLinks.windowMs);
+    if (!result.allowed) tooManyRequests(result);
+    return fail(400, invalidLink);
+  };
 
   api.post(
     "/",
@@ -67,9 +80,9 @@ export function createSubscriptionsRouter(deps: Dependencies) {
     },
   );
 
-  api.post("/confirm", linkThrottle, validate(LinkRequest), async (c) => {
+  api.post("/confirm", validate(LinkRequest), async (c) => {
     const { token } = c.req.valid("json");
-    if (!token || !(await confirmSubscription(deps, token))) fail(400, invalidLink);
+    if (!token || !(await confirmSubscription(deps, token))) await refuseLink(c);
     return c.json({
       title: "Suscripción confirmada",
       message:
@@ -79,13 +92,13 @@ export function createSubscriptionsRouter(deps: Dependencies) {
 
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` to the URL in the mail's
   // List-Unsubscribe header (token in the query); the /newsletter/baja page posts JSON.
-  api.post("/unsubscribe", linkThrottle, async (c) => {
+  api.post("/unsubscribe", async (c) => {
     const fromQuery = c.req.query("token");
     const fromBody = c.req.header("content-type")?.includes("application/json")
       ? LinkRequest.safeParse(await c.req.json().catch(() => ({}))).data?.token
       : undefined;
     const token = fromQuery ?? fromBody;
-    if (!token || !(await unsubscribe(db, token))) fail(400, invalidLink);
+    if (!token || !(await unsubscribe(db, token))) await refuseLink(c);
     return c.json({
       title: "Baja confirmada",
       message: "No volverás a recibir nuestro boletín en esta dirección.",
