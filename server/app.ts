@@ -96,10 +96,9 @@ export function createApp(deps: Dependencies) {
   app.on(bodyMethods, "/api/*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
     // RFC 8058: mail clients unsubscribe with a form post, the one form the API accepts besides
-    // a quote request with photos.
-    const oneClick =
-      c.req.path === oneClickUnsubscribePath &&
-      /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type);
+    // a quote request with photos; one that names another body type, or none, is taken too (its
+    // body is read only if it is JSON, and the token is in the address).
+    const oneClick = c.req.path === oneClickUnsubscribePath;
     if (
       !oneClick &&
       !isUpload(c.req.method, c.req.path, type) &&

@@ -167,6 +167,11 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/subscriptions/confirm", body: { token: "x".repeat(43) } }),
     expected: () => all(400),
   },
+  // The List-Unsubscribe address opened in a browser: sent on to the page, whoever asks.
+  "GET /api/subscriptions/unsubscribe": {
+    request: () => ({ path: `/api/subscriptions/unsubscribe?token=${"x".repeat(43)}` }),
+    expected: () => all(303),
+  },
   "POST /api/subscriptions/unsubscribe": {
     request: () => ({ path: "/api/subscriptions/unsubscribe", body: { token: "x".repeat(43) } }),
     expected: () => all(400),

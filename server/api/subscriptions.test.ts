@@ -331,4 +331,35 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect((await oneClick(still as string, "192.0.2.26")).status).toBe(200);
     expect((await rowsFor("yahoo0@example.test"))[0]?.status).toBe("unsubscribed");
   });
+
+  it("sends a browser that opens the List-Unsubscribe address to the page with its button", async () => {
+    // Mail apps that know only RFC 2369's header open its address in a browser: a GET, which
+    // must not unsubscribe (a link scanner does the same), and must not be a JSON 404 either.
+    const [token] = await confirmedSubscribers("navegador", 1);
+    for (const method of ["GET", "HEAD"]) {
+      const res = await t.app.request(`/api/subscriptions/unsubscribe?token=${token}`, { method });
+      expect(res.status, method).toBe(303);
+      expect(res.headers.get("location")).toBe(`/newsletter/baja?token=${token}`);
+    }
+    expect((await rowsFor("navegador0@example.test"))[0]?.status).toBe("confirmed");
+    const bare = await t.app.request("/api/subscriptions/unsubscribe");
+    expect(bare.status).toBe(303);
+    expect(bare.headers.get("location")).toBe("/newsletter/baja");
+    const odd = await t.app.request("/api/subscriptions/unsubscribe?token=a%0d%0ab&token=c");
+    expect(odd.headers.get("location")).toBe("/newsletter/baja?token=a%0D%0Ab");
+
+    // A one-click POST that names no body type (or an unusual one) is a one-click POST too.
+    const untyped = await t.app.request(`/api/subscriptions/unsubscribe?token=${token}`, {
+      method: "POST",
+    });
+    expect(untyped.status).toBe(200);
+    expect((await rowsFor("navegador0@example.test"))[0]?.status).toBe("unsubscribed");
+    const [other] = await confirmedSubscribers("texto", 1);
+    const plain = await t.app.request(`/api/subscriptions/unsubscribe?token=${other}`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(plain.status).toBe(200);
+  });
 });

@@ -8,6 +8,7 @@ import {
   confirmSubscription,
   requestSubscription,
   unsubscribe,
+  unsubscribePagePath,
 } from "../newsletter/subscriptions.ts";
 import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import { validate } from "../validation.ts";
@@ -90,8 +91,25 @@ export function createSubscriptionsRouter(deps: Dependencies) {
     });
   });
 
+  // The List-Unsubscribe address opened in a browser (mail apps that know only RFC 2369's
+  // header do that), or fetched by a link scanner: 303 to the page, whose button unsubscribes.
+  // Nothing changes on a GET (RFC 8058 §3). HEAD is answered alike.
+  // Like every answer of the API, it carries JSON, which browsers do not show.
+  api.get("/unsubscribe", (c) => {
+    const token = c.req.query("token");
+    return c.json(
+      {
+        title: "Página de baja",
+        message: "Pulsa «Darme de baja» en la página de baja para dejar de recibir el boletín.",
+      },
+      303,
+      { Location: unsubscribePagePath(token && encodeURIComponent(token)) },
+    );
+  });
+
   // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` to the URL in the mail's
-  // List-Unsubscribe header (token in the query); the /newsletter/baja page posts JSON.
+  // List-Unsubscribe header (token in the query), whatever body type they name (server/app.ts
+  // lets any through here); the /newsletter/baja page posts JSON.
   api.post("/unsubscribe", async (c) => {
     const fromQuery = c.req.query("token");
     const fromBody = c.req.header("content-type")?.includes("application/json")

@@ -47,10 +47,19 @@ export function confirmationLink(appUrl: string, token: string): string {
 /** RFC 8058's target: a mail client POSTs `List-Unsubscribe=One-Click` here, token in the query. */
 export const oneClickUnsubscribePath = "/api/subscriptions/unsubscribe";
 
+/**
+ * The unsubscribe page's path, with the link's token when there is one, as it is: a campaign
+ * puts each token in with SQL's replace() (server/newsletter/campaigns.ts), so its placeholder
+ * must reach the text unencoded. A token from elsewhere is encoded by its caller.
+ */
+export function unsubscribePagePath(token?: string): string {
+  return token ? `/newsletter/baja?token=${token}` : "/newsletter/baja";
+}
+
 /** The two ways out that every newsletter mail offers: the page, and the one-click POST. */
 export function unsubscribeLinks(appUrl: string, token: string): UnsubscribeLinks {
   return {
-    page: `${appUrl}/newsletter/baja?token=${token}`,
+    page: `${appUrl}${unsubscribePagePath(token)}`,
     oneClick: `${appUrl}${oneClickUnsubscribePath}?token=${token}`,
   };
 }

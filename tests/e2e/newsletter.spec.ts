@@ -1,8 +1,28 @@
 // The newsletter's double opt-in as a visitor lives it (issue 14, decision 101): subscribe in
 // the footer, confirm from the mail, receive the welcome mail, leave with one click.
+import type { APIRequestContext } from "@playwright/test";
 import { withConsentChosen } from "./chrome-support";
-import { expect, linkPath, test } from "./support/mailbox";
+import { expect, linkPath, type Mailbox, test } from "./support/mailbox";
 import { uniqueEmail } from "./support/people";
+
+let visitor = 0;
+
+/**
+ * A subscriber who went through the real double opt-in (by the API, as the page's script
+ * would), each from an address of its own; answers the welcome mail, with its unsubscribe link.
+ */
+async function confirmedSubscriber(request: APIRequestContext, mailbox: Mailbox, email: string) {
+  const headers = { "X-Forwarded-For": `198.18.170.${++visitor}` };
+  const subscribed = await request.post("/api/subscriptions", { headers, data: { email } });
+  expect(subscribed.status()).toBe(201);
+  const confirmation = await mailbox.waitForMail(email);
+  const token = tokenOf(linkPath(confirmation, "/newsletter/confirmar"));
+  const confirmed = await request.post("/api/subscriptions/confirm", { headers, data: { token } });
+  expect(confirmed.status()).toBe(200);
+  return mailbox.waitForMail(email, { already: 1 });
+}
+
+const tokenOf = (path: string) => new URL(path, "http://x").searchParams.get("token") ?? "";
 
 test.beforeEach(async ({ page }) => {
   await withConsentChosen(page);
@@ -46,6 +66,24 @@ test("subscribe, confirm from the mail, unsubscribe from the welcome mail; used 
   await main.getByRole("button", { name: "Confirmar suscripción" }).click();
   await expect(main.getByRole("status")).toContainText("Enlace no válido");
   await expect(main.getByRole("status")).toContainText("no es válido o ha caducado");
+});
+
+test("the List-Unsubscribe address opened in a browser shows the unsubscribe page", async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  // Mail apps that know only the older List-Unsubscribe header open its address in a browser.
+  const email = uniqueEmail("boletin-cabecera");
+  const welcome = await confirmedSubscriber(request, mailbox, email);
+  const token = tokenOf(linkPath(welcome, "/newsletter/baja"));
+  await page.goto(`/api/subscriptions/unsubscribe?token=${token}`);
+  // Before, a JSON 404.
+  await expect(page).toHaveURL(`/newsletter/baja?token=${token}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "Date de baja del boletín" })).toBeVisible();
+  await main.getByRole("button", { name: "Darme de baja" }).click();
+  await expect(main.getByRole("heading", { name: "Baja confirmada" })).toBeVisible();
 });
 
 test("a forged or truncated unsubscribe link gets a Spanish explanation", async ({ page }) => {
