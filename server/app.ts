@@ -10,7 +10,7 @@ import { isApiTarget } from "./fast-path/response-headers.ts";
 import { mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { uploadTooLarge } from "./leads/lead-form.ts";
-import { pageAnswer } from "./leads/page-answer.ts";
+import { linkPageAnswer, pageAnswer } from "./leads/page-answer.ts";
 import { maxUploadBytes } from "./leads/photos.ts";
 import { log, redactTarget } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
@@ -81,6 +81,8 @@ export function createApp(deps: Dependencies) {
   // First, so that every answer to it, a refusal by the checks below included, becomes a page.
   app.post("/api/contacts", pageAnswer);
   app.post("/api/subscriptions", pageAnswer);
+  app.post("/api/subscriptions/confirm", linkPageAnswer);
+  app.post(oneClickUnsubscribePath, linkPageAnswer);
   app.on(bodyMethods, "/api/*", async (c, next) => {
     const type = c.req.header("content-type") ?? "";
     if (!isUpload(c.req.method, c.req.path, type)) return readJsonBody(c, next);
@@ -163,6 +165,8 @@ export function apiBeside(api: Hono, site: Hono) {
       if (path === "/" && isFooterForm(request)) {
         return signUpFromPage(request).then((signUp) => api.fetch(signUp, bindings));
       }
+      const link = linkCalls[path];
+      if (link && isUrlEncoded(request)) return api.fetch(linkFromPage(request, link), bindings);
     }
     return isApiTarget(target) || isHealthTarget(target)
       ? api.fetch(request, bindings)
@@ -182,6 +186,38 @@ function quoteFromPage(request: Request): Request {
     body: request.body,
     duplex: "half",
   } as RequestInit);
+}
+
+/**
+ * The API call behind the button of each newsletter link page (app/routes/newsletter-link.tsx),
+ * by the page's path, with or without its trailing slash as the page itself takes it.
+ */
+const linkCalls: Record<string, string> = Object.assign(Object.create(null), {
+  "/newsletter/confirmar": "/api/subscriptions/confirm",
+  "/newsletter/confirmar/": "/api/subscriptions/confirm",
+  "/newsletter/baja": oneClickUnsubscribePath,
+  "/newsletter/baja/": oneClickUnsubscribePath,
+});
+
+const isUrlEncoded = (request: Request) =>
+  /^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "");
+
+/**
+ * A link page's button posted by the browser itself, before or without the page's script: an
+ * empty form posted to the page's own address, the link's token in its query. Sent on as the
+ * JSON the page's script sends (`{ token }`) and answered as a page (decision 162, second
+ * addendum). Its body, empty, is not read.
+ */
+function linkFromPage(request: Request, apiPath: string): Request {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const headers = new Headers(request.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  return new Request(new URL(apiPath, request.url), {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ token }),
+  });
 }
 
 /**

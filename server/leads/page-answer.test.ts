@@ -5,9 +5,11 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { currentConsentVersion } from "../../content/newsletter.ts";
 import { perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createListeningTestApp } from "../../tests/support/listening.ts";
+import { generateToken, hashToken } from "../auth/tokens.ts";
 import { contacts, leadPhotos, mailOutbox, subscriptions } from "../db/schema.ts";
 
 /** What a browser sends for a page's form: its fields as multipart, an empty file input too. */
@@ -164,6 +166,62 @@ describe.skipIf(skipDatabase)("the contact form sent without the page's script",
     // Any other post to the home page is still not a form it takes.
     expect((await signUp('{"email":"a@example.test"}', "application/json")).status).toBe(405);
     expect((await signUp(`email=${"a".repeat(5000)}`)).status).toBe(405);
+  });
+
+  it("takes the confirm and unsubscribe buttons posted by the browser itself, and answers with a page", async () => {
+    // The link pages' <Form method="post"> without its script: an empty URL-encoded post to the
+    // page's own address, token in the query.
+    const press = (path: string, type = "application/x-www-form-urlencoded") =>
+      fetch(`${server.base}${path}`, {
+        method: "POST",
+        headers: { ...navigation, "Content-Type": type, "X-Forwarded-For": `198.51.100.${++ip}` },
+        body: "",
+      });
+    const confirmToken = generateToken();
+    const [row] = await server.t.db
+      .insert(subscriptions)
+      .values({
+        email: "sin.script@example.test",
+        consent_version: currentConsentVersion,
+        confirm_token_hash: hashToken(confirmToken),
+      })
+      .returning();
+    const stored = async () =>
+      (
+        await server.t.db
+          .select()
+          .from(subscriptions)
+          .where(eq(subscriptions.id, row?.id ?? 0))
+      )[0];
+
+    const confirmed = await press(`/newsletter/confirmar?token=${confirmToken}`);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const confirmedPage = await confirmed.text();
+    expect(confirmedPage).toContain("<h1>Suscripción confirmada</h1>");
+    expect(confirmedPage).toContain("<title>Suscripción confirmada | Obra Mediterránea</title>");
+    expect(confirmedPage).toContain("Cada correo trae un enlace para darte de baja.");
+    const subscribed = await stored();
+    expect(subscribed?.status).toBe("confirmed");
+
+    const leave = await press(`/newsletter/baja/?token=${subscribed?.unsubscribe_token}`);
+    expect(leave.status).toBe(200);
+    const leftPage = await leave.text();
+    expect(leftPage).toContain("<h1>Baja confirmada</h1>");
+    expect(leftPage).toContain("No volverás a recibir nuestro boletín en esta dirección.");
+    expect((await stored())?.status).toBe("unsubscribed");
+
+    const forged = await press(`/newsletter/baja?token=${generateToken()}`);
+    expect(forged.status).toBe(400);
+    const forgedPage = await forged.text();
+    expect(forgedPage).toContain("<h1>Enlace no válido</h1>");
+    // Nothing was typed on these pages: no talk of a form kept by the Back button.
+    expect(forgedPage).not.toContain("formulario");
+    expect((await press("/newsletter/confirmar")).status).toBe(400);
+
+    // Any other post to these pages is still the pages' own answer.
+    expect((await press("/newsletter/baja?token=x", "application/json")).status).toBe(405);
+    expect((await press("/newsletter/bajas?token=x")).status).toBe(405);
   });
 
   it("leaves the page's script and other API clients their JSON, and other pages' posts alone", async () => {

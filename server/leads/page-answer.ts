@@ -5,7 +5,8 @@
  * staff), and answered with a page instead of JSON: the thanks and the reference, or what to
  * mend (decision 162). The footer's newsletter form, posted the same way, is answered alike.
  * Told apart by what the browser asks for: a form navigation accepts text/html first, the
- * page's own script and other API clients do not.
+ * page's own script and other API clients do not. The buttons of the newsletter mails' link
+ * pages, posted the same way, are answered alike (decision 162, second addendum).
  */
 import { createHash } from "node:crypto";
 import type { Context, Next } from "hono";
@@ -39,14 +40,28 @@ const pagePolicy = `default-src 'none'; style-src 'sha256-${styleHash}'; base-ur
 
 const text = (value: unknown) => escapeHtml(typeof value === "string" ? value : "");
 
-function body(status: number, answer: Answer): string {
+/**
+ * What the page says: a form's answer (the quote request, the footer's sign-up) or a link's
+ * (the newsletter mails' confirm and unsubscribe pages, where nothing was typed).
+ */
+type Kind = "form" | "link";
+
+const home = '<p><a href="/">Volver a la página de inicio</a></p>';
+const callUs = () =>
+  `<p>¿Prefieres hablarlo? Llámanos al <a href="${escapeHtml(company.phoneHref)}">${escapeHtml(company.phone)}</a>.</p>`;
+
+function body(status: number, answer: Answer, kind: Kind): string {
+  if (kind === "link") {
+    // The message says what happened, or what to do about a link that did not work.
+    return [`<p>${text(answer.message)}</p>`, home, ...(status < 300 ? [] : [callUs()])].join("\n");
+  }
   if (status < 300) {
     const quote =
       typeof answer.reference === "string"
         ? ` Tu referencia es <strong>${text(answer.reference)}</strong>. ${escapeHtml(nextSteps)}`
         : "";
     return `<p>${text(answer.message)}${quote}</p>
-<p><a href="/">Volver a la página de inicio</a></p>`;
+${home}`;
   }
   const titles = answer.field_titles ?? {};
   const problems = Object.entries(answer.errors ?? {}).flatMap(([field, messages]) =>
@@ -62,12 +77,20 @@ function body(status: number, answer: Answer): string {
     problems.length
       ? "<p>Vuelve atrás con el botón de tu navegador para corregirlo: lo que escribiste sigue en el formulario.</p>"
       : "<p>Si vuelves atrás con el botón de tu navegador, lo que escribiste sigue en el formulario.</p>",
-    `<p>¿Prefieres hablarlo? Llámanos al <a href="${escapeHtml(company.phoneHref)}">${escapeHtml(company.phone)}</a>.</p>`,
+    callUs(),
   ].join("\n");
 }
 
 /** Turns the API's answer to a browser's own form post into the page the visitor reads. */
-export async function pageAnswer(c: Context, next: Next): Promise<void> {
+export const pageAnswer = (c: Context, next: Next) => answerAsPage(c, next, "form");
+
+/**
+ * The same for the buttons of the newsletter mails' link pages (/newsletter/confirmar and
+ * /newsletter/baja) posted without their script (decision 162, second addendum).
+ */
+export const linkPageAnswer = (c: Context, next: Next) => answerAsPage(c, next, "link");
+
+async function answerAsPage(c: Context, next: Next, kind: Kind): Promise<void> {
   await next();
   if (!wantsPage(c.req.header("accept"))) return;
   const status = c.res.status;
@@ -83,7 +106,7 @@ export async function pageAnswer(c: Context, next: Next): Promise<void> {
 <body><main>
 <p class="brand"><a href="/">${escapeHtml(company.name)}</a></p>
 <h1>${escapeHtml(title)}</h1>
-${body(status, answer)}
+${body(status, answer, kind)}
 </main></body>
 </html>
 `,

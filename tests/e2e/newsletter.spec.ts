@@ -113,4 +113,34 @@ test.describe("before the page's script has run", () => {
     const confirmation = await mailbox.waitForMail(email);
     expect(linkPath(confirmation, "/newsletter/confirmar")).toMatch(/token=/);
   });
+  test("the confirm and unsubscribe buttons still work, and say so on a page", async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    const email = uniqueEmail("boletin-botones-sin-script");
+    const headers = { "X-Forwarded-For": "198.18.171.1" };
+    expect((await request.post("/api/subscriptions", { headers, data: { email } })).status()).toBe(
+      201,
+    );
+    const confirmation = await mailbox.waitForMail(email);
+    await page.goto(linkPath(confirmation, "/newsletter/confirmar"));
+    await page.getByRole("button", { name: "Confirmar suscripción" }).click();
+    // Before, the pages' 405: "Algo salió mal", and nothing confirmed.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Suscripción confirmada");
+    await expect(page).toHaveTitle("Suscripción confirmada | Obra Mediterránea");
+
+    const welcome = await mailbox.waitForMail(email, { already: 1 });
+    expect(welcome.subject).toBe("Ya recibes el boletín de Obra Mediterránea");
+    await page.goto(linkPath(welcome, "/newsletter/baja"));
+    await page.getByRole("button", { name: "Darme de baja" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Baja confirmada");
+    await expect(page.getByText("No volverás a recibir nuestro boletín")).toBeVisible();
+    await page.getByRole("link", { name: "Volver a la página de inicio" }).click();
+    await expect(page).toHaveURL("/");
+
+    await page.goto(`/newsletter/baja?token=${"x".repeat(43)}`);
+    await page.getByRole("button", { name: "Darme de baja" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enlace no válido");
+  });
 });
