@@ -250,6 +250,11 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
 
     const forged = await t.post("/api/subscriptions/unsubscribe", { token: "y".repeat(43) });
     expect(forged.status).toBe(400);
+    // Someone who wants to leave is not told to subscribe: what to do instead, and an address.
+    const refusal = await forged.json();
+    expect(refusal.title).toBe("Enlace no válido");
+    expect(refusal.message).not.toMatch(/suscríbete/i);
+    expect(refusal.message).toContain("hola@obramediterranea.es");
   });
 
   it("starts over with a new confirmation when an unsubscribed address subscribes again", async () => {
@@ -259,11 +264,9 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     await t.deps.mail.flush();
     expect(mailsTo("jordi@example.test")).toBe(before + 1);
     const [row] = await rowsFor("jordi@example.test");
-    expect(row).toMatchObject({
-      status: "pending",
-      unsubscribe_token: null,
-      unsubscribed_at: null,
-    });
+    expect(row).toMatchObject({ status: "pending", unsubscribed_at: null });
+    // The unsubscribe link of the mails already sent stays the address's (decision 101 addendum).
+    expect(row?.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row?.consent_text).toBe(consentVersions[currentConsentVersion]);
   });
 
@@ -361,5 +364,41 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
       body: "List-Unsubscribe=One-Click",
     });
     expect(plain.status).toBe(200);
+  });
+
+  it("keeps every unsubscribe link ever mailed to an address working after it subscribes again", async () => {
+    const email = "vuelve@example.test";
+    /** Subscribes and confirms from the mails; answers the welcome mail's unsubscribe token. */
+    const subscribeAndConfirm = async (already: number) => {
+      expect((await subscribe({ email })).status).toBe(201);
+      await t.deps.mail.flush();
+      const confirmation = t.peer.received.filter(to(email)).at(already) as ReceivedMail;
+      expect((await confirm(linkToken(confirmation, "/newsletter/confirmar"))).status).toBe(200);
+      await t.deps.mail.flush();
+      const welcome = t.peer.received.filter(to(email)).at(already + 1) as ReceivedMail;
+      expect(welcome.subject).toMatch(/^Ya recibes/);
+      return linkToken(welcome, "/newsletter/baja");
+    };
+    const first = await subscribeAndConfirm(0);
+    expect((await oneClick(first, "192.0.2.40")).status).toBe(200);
+    const second = await subscribeAndConfirm(2);
+    expect((await rowsFor(email))[0]?.status).toBe("confirmed");
+
+    // The link of a mail from the first subscription, opened while subscribed again: it unsubscribes.
+    const old = await t.post("/api/subscriptions/unsubscribe", { token: first });
+    expect(old.status).toBe(200);
+    expect((await old.json()).title).toBe("Baja confirmada");
+    expect((await rowsFor(email))[0]?.status).toBe("unsubscribed");
+    // The newer mails carry the same link, so it is one way out however often the person returns.
+    expect(second).toBe(first);
+
+    // Asked for again, not yet confirmed: an old link stops that too, and its confirmation link
+    // no longer subscribes (the last word is the person's "no").
+    expect((await subscribe({ email })).status).toBe(201);
+    await t.deps.mail.flush();
+    const pending = t.peer.received.filter(to(email)).at(-1) as ReceivedMail;
+    expect((await oneClick(first, "192.0.2.40")).status).toBe(200);
+    expect((await rowsFor(email))[0]).toMatchObject({ status: "unsubscribed", consent_text: null });
+    expect((await confirm(linkToken(pending, "/newsletter/confirmar"))).status).toBe(400);
   });
 });

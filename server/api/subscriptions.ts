@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
+import { company } from "../../content/company.ts";
 import { subscriptionEmail } from "../admin/resources/subscriptions.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
@@ -34,6 +35,15 @@ const invalidLink = {
 };
 
 /**
+ * An unsubscribe link that matches nothing: its reader wants to leave, so it says how, never
+ * "subscribe again" (decision 101 addendum).
+ */
+const invalidUnsubscribeLink = {
+  title: "Enlace no válido",
+  message: `Este enlace de baja no es válido. Comprueba que lo has copiado entero. Si sigues recibiendo nuestro boletín, usa el enlace de baja del último correo o escríbenos a ${company.email} y te daremos de baja.`,
+};
+
+/**
  * Links that matched nothing, per client address: 30 in 10 minutes, then 429. Only failures
  * count: mail providers send every one-click unsubscribe of their users from a few shared
  * servers and never retry a refusal, so a real link is always honoured, however many came
@@ -50,11 +60,11 @@ export function createSubscriptionsRouter(deps: Dependencies) {
   const { db, limiter, env } = deps;
   const api = new Hono();
   /** A link that matched nothing: counted, then refused as such, or with 429 past the limit. */
-  const refuseLink = async (c: Context): Promise<never> => {
+  const refuseLink = async (c: Context, refusal = invalidLink): Promise<never> => {
     const key = `newsletter-link-failed:${clientIp(c, env)}`;
     const result = await limiter.hit(key, failedLinks.limit, failedLinks.windowMs);
     if (!result.allowed) tooManyRequests(result);
-    return fail(400, invalidLink);
+    return fail(400, refusal);
   };
 
   api.post(
@@ -116,7 +126,7 @@ export function createSubscriptionsRouter(deps: Dependencies) {
       ? LinkRequest.safeParse(await c.req.json().catch(() => ({}))).data?.token
       : undefined;
     const token = fromQuery ?? fromBody;
-    if (!token || !(await unsubscribe(db, token))) await refuseLink(c);
+    if (!token || !(await unsubscribe(db, token))) await refuseLink(c, invalidUnsubscribeLink);
     return c.json({
       title: "Baja confirmada",
       message: "No volverás a recibir nuestro boletín en esta dirección.",

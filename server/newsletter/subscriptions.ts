@@ -1,7 +1,7 @@
 // The newsletter's subscription life cycle (decision 101): pending until the confirmation link
 // is opened, confirmed (the only state ever mailed), unsubscribed (kept only so the address is
 // never mailed again). Routers and the admin call these; nothing else writes the table.
-import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import {
   type ConsentVersion,
   consentVersions,
@@ -86,7 +86,9 @@ async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
  * Records the request with its proof of consent and mails a confirmation link, unless the
  * address is already confirmed, or was asked for less than `repeatWindowMinutes` ago and is
  * still pending (then nothing changes and nothing is sent). Otherwise a pending or unsubscribed
- * address starts over with a fresh link; older links stop working.
+ * address starts over with a fresh confirmation link; older confirmation links stop working.
+ * The unsubscribe token stays: every unsubscribe link ever mailed to the address keeps working
+ * (decision 101 addendum).
  */
 export async function requestSubscription(
   { db, mail, env, limiter }: Pick<Dependencies, "db" | "mail" | "env" | "limiter">,
@@ -107,7 +109,7 @@ export async function requestSubscription(
       status = 'pending', consent_at = now(), consent_version = excluded.consent_version,
       consent_text = excluded.consent_text, consent_page = excluded.consent_page,
       consent_ip = excluded.consent_ip, confirm_token_hash = excluded.confirm_token_hash,
-      confirmed_at = null, unsubscribe_token = null, unsubscribed_at = null, updated_at = now()
+      confirmed_at = null, unsubscribed_at = null, updated_at = now()
     where ${subscriptions}.status <> 'confirmed'
       and not (${subscriptions}.status = 'pending' and ${subscriptions}.consent_at is not null
         and ${subscriptions}.consent_at > now() - make_interval(mins => ${repeatWindowMinutes}))
@@ -144,7 +146,9 @@ export async function confirmSubscription(
     .set({
       status: "confirmed",
       confirmed_at: new Date(),
-      unsubscribe_token: generateToken(),
+      // An address that was subscribed before keeps its unsubscribe link: the one in its old
+      // mails (decision 101 addendum). Staff re-addressing a row is the one thing that clears it.
+      unsubscribe_token: sql`coalesce(${subscriptions.unsubscribe_token}, ${generateToken()})`,
     })
     .where(
       and(
@@ -183,7 +187,10 @@ export async function confirmSubscription(
 /**
  * Opens an unsubscribe link (the page or a mail client's one-click POST): the subscription
  * keeps its address and the date of the opt-out, nothing else. False for a link that never
- * existed; a second use of a real one is answered like the first and changes nothing.
+ * existed; a second use of a real one is answered like the first and changes nothing. Every
+ * link mailed to the address works, from before a new sign-up too (the token is the address's
+ * for as long as its row lives); used while a new sign-up waits for confirmation, it ends that
+ * too, and the pending confirmation link stops working (decision 101 addendum).
  */
 export async function unsubscribe(db: Database, token: string): Promise<boolean> {
   if (!tokenPattern.test(token)) return false;
@@ -192,7 +199,7 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
     .from(subscriptions)
     .where(eq(subscriptions.unsubscribe_token, token));
   if (!row) return false;
-  if (row.status === "confirmed") {
+  if (row.status !== "unsubscribed") {
     await db
       .update(subscriptions)
       .set({
@@ -207,7 +214,10 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
         confirm_token_hash: null,
       })
       .where(
-        and(eq(subscriptions.unsubscribe_token, token), eq(subscriptions.status, "confirmed")),
+        and(
+          eq(subscriptions.unsubscribe_token, token),
+          inArray(subscriptions.status, ["confirmed", "pending"]),
+        ),
       );
   }
   await dropWaitingCampaignMails(db, row.id);

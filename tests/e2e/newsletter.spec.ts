@@ -91,7 +91,10 @@ test("a forged or truncated unsubscribe link gets a Spanish explanation", async 
     await page.goto(`/newsletter/baja${query}`);
     const main = page.getByRole("main");
     await main.getByRole("button", { name: "Darme de baja" }).click();
-    await expect(main.getByRole("status")).toContainText("no es válido o ha caducado");
+    await expect(main.getByRole("status")).toContainText("Este enlace de baja no es válido");
+    // How to leave anyway, never "subscribe again".
+    await expect(main.getByRole("status")).toContainText("escríbenos a");
+    await expect(main.getByRole("status")).not.toContainText("suscríbete");
   }
 });
 
