@@ -13,6 +13,7 @@ import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { mailOutbox, subscriptions } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
+import { log } from "../log.ts";
 import {
   newsletterConfirmationMail,
   newsletterWelcomeMail,
@@ -70,7 +71,11 @@ function consentTextOf(version: string | undefined): { version: ConsentVersion; 
   return { version: chosen, text: consentVersions[chosen] };
 }
 
-/** Unconfirmed subscriptions older than `pendingDays` are forgotten. */
+/**
+ * Unconfirmed subscriptions older than `pendingDays` are forgotten: at each sign-up request, and
+ * by the server's sweep (`sweepExpiredSignUps`), so that no address waits longer than the
+ * privacy policy and the confirmation mail say, whether or not anyone else subscribes.
+ */
 async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
   await db
     .delete(subscriptions)
@@ -80,6 +85,44 @@ async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
         lt(subscriptions.consent_at, new Date(Date.now() - pendingLifetimeMs)),
       ),
     );
+}
+
+/** How often the server looks for expired sign-ups: at most an hour past the promised days. */
+export const expiredSweepEveryMs = 60 * 60_000;
+
+/**
+ * Deletes expired sign-ups at once and then every `everyMs`, on timers that do not keep the
+ * process alive (like the outbox's and the password-reset queue's). Each instance sweeps; the
+ * DELETE is the same whoever runs it, so instances sharing a database need no coordination.
+ * A failure (the database away) is logged and the next turn tries again. `stop` waits for a
+ * turn under way, so the database can be closed after it.
+ */
+export function sweepExpiredSignUps(
+  db: Pick<Database, "delete">,
+  everyMs = expiredSweepEveryMs,
+): { stop(): Promise<void> } {
+  let turn: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (stopped || turn) return;
+    turn = purgeExpired(db)
+      .catch((error) => log.error({ err: error }, "newsletter: expired sign-ups not deleted"))
+      .finally(() => {
+        turn = undefined;
+      });
+  };
+  const first = setTimeout(run, 0);
+  first.unref();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await turn;
+    },
+  };
 }
 
 /**
