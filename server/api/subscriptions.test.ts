@@ -401,4 +401,24 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect((await rowsFor(email))[0]).toMatchObject({ status: "unsubscribed", consent_text: null });
     expect((await confirm(linkToken(pending, "/newsletter/confirmar"))).status).toBe(400);
   });
+
+  it("keeps the last mailed link working when the day's cap holds a request back", async () => {
+    const email = "tope@example.test";
+    for (let i = 0; i < 3; i++) {
+      expect((await subscribe({ email, page: `/paso-${i}` })).status).toBe(201);
+      await askedAgo(email, 11);
+      // Each delivered before the next is asked for, so the last received is the last sent.
+      await t.deps.mail.flush();
+      expect(t.peer.received.filter(to(email))).toHaveLength(i + 1);
+    }
+    const mails = t.peer.received.filter(to(email));
+    const last = linkToken(mails[2] as ReceivedMail, "/newsletter/confirmar");
+    // The fourth of the day: no mail, and nothing replaced (before, its new link replaced the
+    // third mail's, which then answered "Enlace no válido", and no mail brought the new one).
+    expect((await subscribe({ email, page: "/cuarta" })).status).toBe(201);
+    await t.deps.mail.flush();
+    expect(t.peer.received.filter(to(email))).toHaveLength(3);
+    expect((await rowsFor(email))[0]?.consent_page).toBe("/paso-2");
+    expect((await confirm(last)).status).toBe(200);
+  });
 });

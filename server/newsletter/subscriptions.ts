@@ -128,7 +128,8 @@ export function sweepExpiredSignUps(
 /**
  * Records the request with its proof of consent and mails a confirmation link, unless the
  * address is already confirmed, or was asked for less than `repeatWindowMinutes` ago and is
- * still pending (then nothing changes and nothing is sent). Otherwise a pending or unsubscribed
+ * still pending, or has had its `confirmationMailsPerDay` today (then nothing changes and
+ * nothing is sent). Otherwise a pending or unsubscribed
  * address starts over with a fresh confirmation link; older confirmation links stop working.
  * The unsubscribe token stays: every unsubscribe link ever mailed to the address keeps working
  * (decision 101 addendum).
@@ -138,6 +139,11 @@ export async function requestSubscription(
   request: ConsentRequest,
 ): Promise<void> {
   await purgeExpired(db);
+  // The day's cap first: a request it holds back changes nothing, so the link in the last mail
+  // sent keeps working (decision 152 addendum). Counted below only once a mail is due.
+  const quotaKey = `newsletter-confirm:${request.email.toLowerCase()}`;
+  const dayMs = 24 * 60 * 60 * 1000;
+  if (!(await limiter.peek(quotaKey, confirmationMailsPerDay, dayMs)).allowed) return;
   const consent = consentTextOf(request.consentVersion);
   const token = generateToken();
   // The lower(email) unique index decides, even between two requests racing: the second waits
@@ -159,12 +165,9 @@ export async function requestSubscription(
     returning id, email`)) as unknown as { rows: { id: number; email: string }[] };
   const row = rows[0];
   if (!row) return;
-  const quota = await limiter.hit(
-    `newsletter-confirm:${row.email.toLowerCase()}`,
-    confirmationMailsPerDay,
-    24 * 60 * 60 * 1000,
-  );
-  if (!quota.allowed) return;
+  // Not checked again: the row's new link must be mailed. Two requests that both passed the peek
+  // cannot both get here, since the second finds the first's row asked for moments ago.
+  await limiter.hit(quotaKey, confirmationMailsPerDay, dayMs);
   await mail.send({
     ...newsletterConfirmationMail(row.email, confirmationLink(env.APP_URL, token)),
     subscriptionId: row.id,
