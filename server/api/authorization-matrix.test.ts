@@ -278,7 +278,11 @@ const cases: Record<string, Case> = {
     expected: () => staff(200),
   },
   "POST /api/admin/campaigns/:id/send": {
-    request: ({ id }) => ({ path: `/api/admin/campaigns/${id}/send`, body: {} }),
+    // Each allowed actor sends a campaign of its own, moments after the last (decision 103).
+    request: ({ id }) => ({
+      path: `/api/admin/campaigns/${id}/send`,
+      body: { confirm_frequency: true },
+    }),
     expected: () => staff(200),
   },
 };

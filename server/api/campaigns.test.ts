@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMailedTestApp,
@@ -213,9 +213,14 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
       counts: { queued: 3, sent: 3, failed: 0, waiting: 0, unsubscribed: 2 },
     });
 
-    // The next campaign goes to the one still subscribed.
+    // The next campaign goes to the one still subscribed (sent this soon only when staff say
+    // they mean it: the consent text promises at most one a month).
     const next = await createCampaign(t, token, "Segunda campaña", "Hola de nuevo.");
-    const sendNext = await t.post(`/api/admin/campaigns/${next}/send`, {}, token);
+    const sendNext = await t.post(
+      `/api/admin/campaigns/${next}/send`,
+      { confirm_frequency: true },
+      token,
+    );
     expect((await sendNext.json()).data).toEqual({ queued: 1 });
     const nextMails = () => t.peer.received.filter((m) => m.subject === "Segunda campaña");
     await deliverUntil(t, () => nextMails().length >= 1);
@@ -232,6 +237,60 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     expect(byEmail.get("pendiente@example.test")).toBe("Pendiente");
     expect(list.data.data[0]).not.toHaveProperty("unsubscribe_token");
     expect(list.data.data[0]).not.toHaveProperty("confirm_token_hash");
+  });
+
+  it("keeps the consent text's «como mucho una vez al mes»: a send within 30 days of the last needs staff to confirm it", async () => {
+    // The campaigns sent by the test above, moments ago.
+    const [last] = await t.db
+      .select()
+      .from(campaigns)
+      .where(isNotNull(campaigns.send_started_at))
+      .orderBy(desc(campaigns.send_started_at))
+      .limit(1);
+    const id = await createCampaign(t, token, "Demasiado pronto", "Hola otra vez.");
+    const draft = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    // The screen can warn before anyone presses send: which campaign went out, and when.
+    expect(draft.data.recent_send).toEqual({
+      id: last?.id,
+      subject: last?.subject,
+      send_started_at: last?.send_started_at?.toISOString(),
+    });
+
+    for (const body of [{}, { confirm_frequency: false }, { confirm_frequency: "true" }]) {
+      const refused = await t.post(`/api/admin/campaigns/${id}/send`, body, token);
+      expect(refused.status).toBe(409);
+      const answer = await refused.json();
+      expect(answer.title).toBe("Campaña demasiado seguida");
+      expect(answer.message).toContain(`«${last?.subject}»`);
+      expect(answer.message).toContain("como mucho un correo al mes");
+      expect(answer.message).toContain("sigue en borrador");
+    }
+    // Refused inside the send's transaction: still a draft, nothing queued.
+    const still = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    expect(still.data).toMatchObject({ status: "draft", counts: { queued: 0 } });
+
+    // Said in so many words, it goes.
+    const sent = await t.post(
+      `/api/admin/campaigns/${id}/send`,
+      { confirm_frequency: true },
+      token,
+    );
+    expect(sent.status).toBe(200);
+
+    // Once the last send is 30 days old, nothing needs confirming.
+    await t.db
+      .update(campaigns)
+      .set({ send_started_at: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000 - 60_000) })
+      .where(isNotNull(campaigns.send_started_at));
+    const later = await createCampaign(t, token, "Un mes después", "Hola.");
+    expect(
+      (await (await t.get(`/api/admin/campaigns/${later}`, token)).json()).data.recent_send,
+    ).toBeNull();
+    expect((await t.post(`/api/admin/campaigns/${later}/send`, {}, token)).status).toBe(200);
+    // Once sent, the campaign's own send is no warning about itself.
+    expect(
+      (await (await t.get(`/api/admin/campaigns/${later}`, token)).json()).data.recent_send,
+    ).toBeNull();
   });
 
   it("refuses a subject that would forge headers, and renders hostile strings escaped", async () => {

@@ -39,7 +39,7 @@ export function createCampaignsRouter(deps: Dependencies) {
   router.get("/:id", async (c) => {
     authorize(c);
     const summary = (await campaignSummary(db, pathId(c))) ?? campaignNotFound();
-    const { campaign, counts, recipients } = summary;
+    const { campaign, counts, recipients, recent } = summary;
     return c.json({
       data: {
         id: campaign.id,
@@ -49,6 +49,14 @@ export function createCampaignsRouter(deps: Dependencies) {
         sent_at: campaign.sent_at?.toISOString() ?? null,
         counts,
         recipients,
+        // A draft's warning: the last campaign sent less than 30 days ago (decision 103 addendum).
+        recent_send: recent
+          ? {
+              id: recent.id,
+              subject: recent.subject,
+              send_started_at: recent.send_started_at?.toISOString() ?? null,
+            }
+          : null,
       },
     });
   });
@@ -83,7 +91,12 @@ export function createCampaignsRouter(deps: Dependencies) {
   router.post("/:id/send", async (c) => {
     authorize(c);
     if (!(await findCampaign(db, pathId(c)))) campaignNotFound();
-    const { queued } = await sendCampaign(deps, pathId(c));
+    // `confirm_frequency: true`: staff were warned that the last send is less than 30 days old
+    // and send anyway. Anything else (absent, "true", 1) is no confirmation.
+    const body = (await c.req.json().catch(() => ({}))) as { confirm_frequency?: unknown };
+    const { queued } = await sendCampaign(deps, pathId(c), {
+      confirmFrequency: body?.confirm_frequency === true,
+    });
     return c.json({
       title: "Campaña en envío",
       message:

@@ -3,7 +3,8 @@
 // scheduled by the configured rate. The outbox worker delivers them as they fall due; a
 // restart resumes where it stopped, and the unique (campaign, subscription) index means
 // nobody is queued twice.
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { ADMIN_TIME_ZONE } from "../admin/list-query.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, mailOutbox } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
@@ -91,6 +92,60 @@ export interface SendResult {
 }
 
 /**
+ * The consent text promises "como mucho una vez al mes": a send this many days or fewer after
+ * the last needs staff to confirm it (`confirm_frequency`), having been warned (decision 103
+ * addendum).
+ */
+export const minimumDaysBetweenSends = 30;
+
+/** The last campaign sent less than `minimumDaysBetweenSends` days ago, other than `id`. */
+async function recentSend(
+  db: Pick<Database, "select">,
+  id: number,
+): Promise<Pick<Campaign, "id" | "subject" | "send_started_at"> | undefined> {
+  const [row] = await db
+    .select({
+      id: campaigns.id,
+      subject: campaigns.subject,
+      send_started_at: campaigns.send_started_at,
+    })
+    .from(campaigns)
+    .where(
+      and(
+        ne(campaigns.id, id),
+        gt(
+          campaigns.send_started_at,
+          sql`now() - make_interval(days => ${minimumDaysBetweenSends})`,
+        ),
+      ),
+    )
+    .orderBy(desc(campaigns.send_started_at))
+    .limit(1);
+  return row;
+}
+
+const spanishDate = new Intl.DateTimeFormat("es-ES", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: ADMIN_TIME_ZONE,
+});
+
+/** "hace 3 días", "hace 5 horas", "hace menos de una hora". */
+export function timeAgo(since: Date, now = new Date()): string {
+  const hours = Math.floor((now.getTime() - since.getTime()) / 3_600_000);
+  if (hours < 1) return "hace menos de una hora";
+  if (hours < 24) return hours === 1 ? "hace 1 hora" : `hace ${hours} horas`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "hace 1 día" : `hace ${days} días`;
+}
+
+/** Sends are one at a time, so that two at once cannot both find no recent send. */
+const sendLock = 103_030;
+
+/**
  * Queues the campaign for every confirmed subscription, once: the draft → sending step and the
  * INSERT … SELECT share a transaction, so a second click (or a second instance) finds the
  * campaign no longer a draft and queues nothing. Row n (from 0) is due n × 60/rate seconds
@@ -99,14 +154,25 @@ export interface SendResult {
 export async function sendCampaign(
   { db, env, mail }: Pick<Dependencies, "db" | "env" | "mail">,
   id: number,
+  { confirmFrequency = false }: { confirmFrequency?: boolean } = {},
 ): Promise<SendResult> {
   const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${sendLock})`);
     const [campaign] = await tx
       .update(campaigns)
       .set({ status: "sending", send_started_at: sql`now()` })
       .where(and(eq(campaigns.id, id), eq(campaigns.status, "draft")))
       .returning();
     if (!campaign) return undefined;
+    // At most one a month, as the consent text says, unless staff confirmed it after the
+    // screen's warning. The throw undoes the draft → sending step.
+    const recent = confirmFrequency ? undefined : await recentSend(tx, id);
+    if (recent?.send_started_at) {
+      fail(409, {
+        title: "Campaña demasiado seguida",
+        message: `La última campaña, «${recent.subject}», se envió el ${spanishDate.format(recent.send_started_at)} (${timeAgo(recent.send_started_at)}), y al suscribirse se promete como mucho un correo al mes. Esta campaña no se ha enviado y sigue en borrador; si aun así debe salir ahora, confírmalo al enviarla.`,
+      });
+    }
     const template = campaignMail(campaign, "", env.APP_URL, tokenSlot);
     const secondsApart = 60 / env.NEWSLETTER_RATE_PER_MINUTE;
     const oneClick = unsubscribeLinks(env.APP_URL, "").oneClick;
@@ -192,6 +258,9 @@ export async function campaignSummary(db: Database, id: number) {
   }
   const counts = await campaignCounts(db, campaign);
   // A draft's would-be audience; once sent, the counts say who it went to.
-  const recipients = campaign.status === "draft" ? await countRecipients(db) : null;
-  return { campaign, counts, recipients };
+  const draft = campaign.status === "draft";
+  const recipients = draft ? await countRecipients(db) : null;
+  // What the screen warns of before a send that would break "como mucho una vez al mes".
+  const recent = draft ? ((await recentSend(db, id)) ?? null) : null;
+  return { campaign, counts, recipients, recent };
 }

@@ -82,4 +82,25 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
   await expect(reach).toBeHidden();
   // The screen follows the send without a reload.
   await expect(main.getByText("Estado: Enviada")).toBeVisible({ timeout: 15_000 });
+
+  // A second campaign moments later: the consent text promises at most one a month, so its
+  // screen and its confirmation say which campaign went out and when, and the send says so.
+  const again = await playwright.request.newContext({ baseURL });
+  const second = await again.post("/api/admin/campaigns/create", {
+    headers: auth,
+    data: { subject: `Baños pequeños ${Date.now()}`, body: "Ideas para un baño de 4 m²." },
+  });
+  expect(second.status()).toBe(201);
+  const secondId = (await second.json()).data.id;
+  await again.dispose();
+  await page.goto(`/admin/campaigns/send/${secondId}`);
+  const warning = main.getByText(`Atención: la última campaña, «${subject}», se envió el `);
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText("hace menos de una hora");
+  await expect(warning).toContainText("como mucho un correo al mes");
+  await main.getByRole("button", { name: "Enviar a los suscriptores" }).click();
+  const confirmAgain = page.getByRole("dialog", { name: "¿Enviar la campaña?" });
+  await expect(confirmAgain).toContainText(`«${subject}»`);
+  await confirmAgain.getByRole("button", { name: "Enviar de todos modos" }).click();
+  await expect(main.getByRole("status")).toContainText("La campaña se enviará a");
 });

@@ -36,6 +36,8 @@ interface CampaignSummary {
   counts: Counts;
   /** How many a send would reach now (a draft's); null once sent. */
   recipients: number | null;
+  /** A draft's: the last campaign sent less than 30 days ago, if any (decision 103 addendum). */
+  recent_send?: { id: number; subject: string; send_started_at: string | null } | null;
 }
 
 interface Preview {
@@ -92,13 +94,16 @@ export async function clientAction({
   params,
   request,
 }: Route.ClientActionArgs): Promise<ActionResult> {
-  const intent = (await request.formData()).get("intent");
+  const form = await request.formData();
+  const intent = form.get("intent");
   if (intent !== "test" && intent !== "send") return { ok: false, message: "Acción desconocida." };
+  // Sent only by the send form that showed the warning of a recent send, after its dialog.
+  const confirmed = intent === "send" && form.get("confirm_frequency") === "true";
   try {
     const answer = await api<{ message: string }>(
       "POST",
       `admin/campaigns/${params.id}/${intent}`,
-      {},
+      confirmed ? { confirm_frequency: true } : {},
       { silent: true },
     );
     return { ok: true, message: answer.message };
@@ -122,6 +127,38 @@ function recipientsText(recipients: number): string {
   return recipients === 1
     ? "Se enviará a 1 suscriptor confirmado"
     : `Se enviará a ${recipients.toLocaleString("es-ES")} suscriptores confirmados`;
+}
+
+/**
+ * SPEC §9's admin date (es-ES long, hours and minutes), written here rather than imported from
+ * ~/lib/admin: that import split the admin chunks and grew the manifest every public page loads.
+ */
+const sentAt = new Intl.DateTimeFormat("es-ES", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "hace 3 días", "hace 5 horas", "hace menos de una hora" (as the server's refusal says it). */
+function timeAgo(iso: string): string {
+  const hours = Math.floor((Date.now() - new Date(iso).getTime()) / 3_600_000);
+  if (hours < 1) return "hace menos de una hora";
+  if (hours < 24) return hours === 1 ? "hace 1 hora" : `hace ${hours} horas`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "hace 1 día" : `hace ${days} días`;
+}
+
+/**
+ * The consent text promises "como mucho una vez al mes": before a send less than 30 days after
+ * the last, the screen and its confirmation say which campaign went out, and when.
+ */
+function frequencyWarning(recent: NonNullable<CampaignSummary["recent_send"]>): string {
+  const when = recent.send_started_at
+    ? ` el ${sentAt.format(new Date(recent.send_started_at))} (${timeAgo(recent.send_started_at)})`
+    : "";
+  return `Atención: la última campaña, «${recent.subject}», se envió${when}, y al suscribirse se promete como mucho un correo al mes.`;
 }
 
 const button =
@@ -175,14 +212,17 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
   const { counts } = campaign;
   const draft = campaign.status === "draft";
   const reach = recipientsText(campaign.recipients ?? 0);
+  const warning = draft && campaign.recent_send ? frequencyWarning(campaign.recent_send) : null;
 
   const confirmSend = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const confirmed = await askConfirmation(
       "¿Enviar la campaña?",
-      `${reach}. Una campaña solo se envía una vez.`,
-      "Enviar",
+      warning
+        ? `${reach}. Una campaña solo se envía una vez. ${warning} ¿La envías de todos modos?`
+        : `${reach}. Una campaña solo se envía una vez.`,
+      warning ? "Enviar de todos modos" : "Enviar",
     );
     if (confirmed) submit(form);
   };
@@ -199,6 +239,11 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
       </h1>
       <p className="mt-2 text-ink-soft">Estado: {statusLabels[campaign.status]}</p>
       {draft ? <p className="mt-1 text-ink">{reach}.</p> : null}
+      {warning ? (
+        <p className="mt-3 max-w-3xl rounded-md border-l-4 border-terracotta bg-sand-100 px-4 py-3 text-ink">
+          {warning} Si la envías ahora, tendrás que confirmarlo.
+        </p>
+      ) : null}
 
       <p role="status" aria-live="polite" className="mt-2 min-h-6 text-olive">
         {actionData?.ok ? actionData.message : ""}
@@ -227,6 +272,7 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
         {draft ? (
           <Form method="post" onSubmit={confirmSend}>
             <input type="hidden" name="intent" value="send" />
+            {warning ? <input type="hidden" name="confirm_frequency" value="true" /> : null}
             <button
               type="submit"
               disabled={busyIntent !== undefined}
