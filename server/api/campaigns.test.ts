@@ -366,6 +366,44 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
   });
 });
 
+describe.skipIf(skipDatabase)("unsubscribes while a campaign is being sent", () => {
+  // Two a minute: after the first, each mail waits its turn 30 s apart.
+  const t = perSuite(() =>
+    createMailedTestApp({ env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "2" } }),
+  );
+
+  it("counts those whose mail was still waiting among «Bajas desde el envío», and never sends it", async () => {
+    const staff = await createUser(t.db, { role: "admin" });
+    const token = await signIn(t.db, staff.id);
+    const emails = ["m1", "m2", "m3"].map((n) => `${n}@example.test`);
+    await insertConfirmed(t, emails);
+    const tokens = new Map(
+      (await t.db.select().from(subscriptions)).map((r) => [r.email, r.unsubscribe_token]),
+    );
+    const id = await createCampaign(t, token, "Durante el envío", "Texto.");
+    expect((await t.post(`/api/admin/campaigns/${id}/send`, {}, token)).status).toBe(200);
+    await t.peer.waitForMail((m) => m.subject === "Durante el envío");
+
+    // All three leave: the first after receiving it, the others before their turn came.
+    for (const email of emails) {
+      const res = await t.post("/api/subscriptions/unsubscribe", { token: tokens.get(email) });
+      expect(res.status).toBe(200);
+    }
+    await t.deps.mail.flush();
+    expect(t.peer.received.filter((m) => m.subject === "Durante el envío")).toHaveLength(1);
+    const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    // Before: unsubscribed 1 and queued 1, as the two mails dropped took their people with them.
+    expect(summary.data).toMatchObject({
+      status: "sent",
+      counts: { queued: 3, sent: 1, failed: 0, waiting: 0, unsubscribed: 3 },
+    });
+    // Leaving again changes no count.
+    await t.post("/api/subscriptions/unsubscribe", { token: tokens.get("m2@example.test") });
+    const again = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    expect(again.data.counts).toEqual(summary.data.counts);
+  });
+});
+
 describe.skipIf(skipDatabase)("a campaign send interrupted by a restart", () => {
   let t: TestApp;
   let peer: SmtpPeer;

@@ -327,5 +327,10 @@ export const campaigns = pgTable("campaigns", {
   send_started_at: timestamp("send_started_at", { withTimezone: true }),
   /** When the last of its mails was delivered. */
   sent_at: timestamp("sent_at", { withTimezone: true }),
+  /**
+   * Its mails dropped before delivery because their person unsubscribed during the send: they
+   * were recipients, and count among the campaign's queued and unsubscribed (decision 103).
+   */
+  withdrawn: integer("withdrawn").notNull().default(0),
   ...timestamps,
 });

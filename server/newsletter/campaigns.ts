@@ -215,14 +215,20 @@ export async function sendCampaign(
 }
 
 export interface CampaignCounts {
-  /** Mails queued at the send (minus those of people erased since). */
+  /**
+   * Mails queued at the send (minus those of people erased since): those still in the outbox,
+   * and those dropped because their person unsubscribed before delivery (`withdrawn`).
+   */
   queued: number;
   sent: number;
   /** Not yet delivered, after at least one failed attempt (the outbox keeps retrying). */
   failed: number;
   /** Not yet due, or due and not yet taken. */
   waiting: number;
-  /** Recipients of this campaign who have unsubscribed since it was sent. */
+  /**
+   * Recipients of this campaign who have unsubscribed since it was sent: after its mail, or
+   * before it, which dropped the mail (`withdrawn`).
+   */
   unsubscribed: number;
 }
 
@@ -237,12 +243,13 @@ async function markSentIfDone(db: Database, id: number): Promise<void> {
 
 export async function campaignCounts(db: Database, campaign: Campaign): Promise<CampaignCounts> {
   const { rows } = (await db.execute(sql`
-    select count(*)::int as queued,
+    select count(*)::int + ${campaign.withdrawn}::int as queued,
       count(o.sent_at)::int as sent,
       (count(*) filter (where o.sent_at is null and o.attempts > 0))::int as failed,
       (count(*) filter (where o.sent_at is null and o.attempts = 0))::int as waiting,
       (count(*) filter (where s.status = 'unsubscribed'
-        and s.unsubscribed_at >= ${campaign.send_started_at ?? new Date()}))::int as unsubscribed
+        and s.unsubscribed_at >= ${campaign.send_started_at ?? new Date()}))::int
+        + ${campaign.withdrawn}::int as unsubscribed
     from ${mailOutbox} o left join subscriptions s on s.id = o.subscription_id
     where o.campaign_id = ${campaign.id}`)) as unknown as { rows: CampaignCounts[] };
   return rows[0] ?? { queued: 0, sent: 0, failed: 0, waiting: 0, unsubscribed: 0 };

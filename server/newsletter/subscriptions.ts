@@ -1,7 +1,7 @@
 // The newsletter's subscription life cycle (decision 101): pending until the confirmation link
 // is opened, confirmed (the only state ever mailed), unsubscribed (kept only so the address is
 // never mailed again). Routers and the admin call these; nothing else writes the table.
-import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import {
   type ConsentVersion,
   consentVersions,
@@ -11,7 +11,7 @@ import {
 import { tokenPattern } from "../auth/one-time-tokens.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
-import { mailOutbox, subscriptions } from "../db/schema.ts";
+import { campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { log } from "../log.ts";
 import {
@@ -272,17 +272,20 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
 
 /**
  * An unsubscribe takes effect at once: campaign mails still waiting for that subscription are
- * dropped (decision 103; one the outbox worker holds at this moment may still go out).
+ * dropped (decision 103; one the outbox worker holds at this moment may still go out), and each
+ * campaign counts its dropped mail as withdrawn, so its person still counts among its queued
+ * and unsubscribed (decision 103 addendum). One statement: a row is counted as it is deleted.
  */
 async function dropWaitingCampaignMails(db: Database, subscriptionId: number): Promise<void> {
-  await db
-    .delete(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.subscription_id, subscriptionId),
-        isNotNull(mailOutbox.campaign_id),
-        isNull(mailOutbox.sent_at),
-        sql`(${mailOutbox.locked_until} is null or ${mailOutbox.locked_until} < now())`,
-      ),
-    );
+  await db.execute(sql`
+    with dropped as (
+      delete from ${mailOutbox}
+      where ${mailOutbox.subscription_id} = ${subscriptionId}
+        and ${mailOutbox.campaign_id} is not null
+        and ${mailOutbox.sent_at} is null
+        and (${mailOutbox.locked_until} is null or ${mailOutbox.locked_until} < now())
+      returning ${mailOutbox.campaign_id} as campaign_id
+    )
+    update ${campaigns} set withdrawn = withdrawn + 1
+    where ${campaigns.id} in (select campaign_id from dropped)`);
 }
