@@ -46,10 +46,16 @@ export const csvDate = new Intl.DateTimeFormat("es-ES", {
   timeZone: ADMIN_TIME_ZONE,
 });
 
-/** The exported columns: every field of a record but secrets, with the admin's labels. */
+/**
+ * The exported columns: every field of a record but secrets and what the definition leaves out
+ * as a repeat (`notExported`), with the admin's labels.
+ */
 export function exportColumns(definition: ResourceDefinition): { key: string; header: string }[] {
   const isSecret = secretTest(definition);
-  const keys = Object.keys(selectionOf(definition)).filter((key) => !isSecret(key));
+  const repeats = new Set(definition.notExported ?? []);
+  const keys = Object.keys(selectionOf(definition)).filter(
+    (key) => !isSecret(key) && !repeats.has(key),
+  );
   const ordered = ["id", ...keys.filter((key) => key !== "id")];
   return ordered.map((key) => ({ key, header: columnTitle(definition, key) }));
 }

@@ -73,6 +73,11 @@ export interface ResourceDefinition {
   /** Record fields never shown, logged or exported (besides any named like a secret). */
   secret?: readonly string[];
   /**
+   * Record fields the screens use but a CSV would only repeat: a status's code beside the
+   * label staff read (`status` beside `status_label`).
+   */
+  notExported?: readonly string[];
+  /**
    * Screens of a record beyond SPEC's edit form, at /admin/{resource}/{path}/{id} (e.g. a
    * campaign's preview and send): the list links each record to them.
    */

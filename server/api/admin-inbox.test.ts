@@ -634,6 +634,64 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
 
   // The staff review's defects (fix/admin): each of these failed before its fix.
   describe("what staff read", () => {
+    it("exports a subscription under Spanish titles, its status once, and shows its proof of consent in the detail", async () => {
+      const [row] = await t.db
+        .insert(subscriptions)
+        .values({
+          email: "prueba.consentimiento@example.test",
+          status: "confirmed",
+          consent_version: "2026-11-24",
+          consent_text: "Acepto recibir el boletín de Obra Mediterránea.",
+          consent_page: "/team",
+          consent_ip: "198.51.100.9",
+          confirmed_at: new Date(),
+          unsubscribe_token: "u".repeat(43),
+        })
+        .returning();
+      const res = await t.get("/api/admin/subscriptions/export?q=prueba.consentimiento", token);
+      const [header, record] = parse(await res.text(), { bom: true, delimiter: ";" }) as string[][];
+      // Before: "status" (with "confirmed") beside "Estado", "consent_text" and "consent_ip".
+      expect(header).toEqual([
+        "ID",
+        "Correo electrónico",
+        "Estado",
+        "Consentimiento",
+        "Página",
+        "Versión del texto",
+        "Texto aceptado",
+        "Dirección IP",
+        "Confirmada",
+        "Baja",
+        "Fecha de alta",
+        "Fecha de modificación",
+      ]);
+      const cell = (name: string) => record?.[header?.indexOf(name) ?? -1];
+      expect(cell("Estado")).toBe("Confirmada");
+      expect(cell("Texto aceptado")).toBe("Acepto recibir el boletín de Obra Mediterránea.");
+      expect(cell("Dirección IP")).toBe("198.51.100.9");
+      expect(record).not.toContain("confirmed");
+
+      // The detail shows what the CSV has: the text the person accepted, and from where.
+      const detail = await json(await t.get(`/api/admin/subscriptions/detail/${row?.id}`, token));
+      expect(detail.parameter_titles).toMatchObject({
+        consent_text: "Texto aceptado",
+        consent_ip: "Dirección IP",
+      });
+      expect(detail.data).toMatchObject({
+        consent_text: "Acepto recibir el boletín de Obra Mediterránea.",
+        consent_ip: "198.51.100.9",
+      });
+      // The list stays as it was (decision 104's columns).
+      const list = await json(await t.get("/api/admin/subscriptions?page=1", token));
+      expect(Object.keys(list.parameter_titles)).not.toContain("consent_text");
+
+      // Campaigns, the other newsletter section, the same: no raw column names, status once.
+      const campaignsCsv = await (await t.get("/api/admin/campaigns/export", token)).text();
+      const [campaignHeader] = parse(campaignsCsv, { bom: true, delimiter: ";" }) as string[][];
+      expect(campaignHeader?.filter((title) => /^[a-z_]+$/.test(title))).toEqual([]);
+      expect(campaignHeader?.filter((title) => title === "Estado")).toHaveLength(1);
+    });
+
     it("names a lead's coded choices by their labels in the detail, the list and the CSV", async () => {
       await t.db.delete(contacts);
       const row = await lead({

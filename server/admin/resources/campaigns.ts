@@ -37,7 +37,10 @@ export const campaignsResource = defineResource({
     sent_count: "Enviados",
     send_started_at: "Envío",
     created_at: "Creada",
+    sent_at: "Último correo entregado",
   },
+  // The code is for the screens; staff read "Estado" (status_label) once in the CSV.
+  notExported: ["status"],
   select: {
     id: campaigns.id,
     subject: campaigns.subject,

@@ -46,7 +46,8 @@ const statusLabel = sql<string>`case ${subscriptions.status} ${sql.join(
 
 /**
  * Subscriptions with their status and proof of consent (decision 101), never their link
- * tokens. Deleting one erases the person's data (decision 104): the row and the copies of every
+ * tokens; the list shows the proof's date, page and version, a record's detail and the CSV also
+ * the text accepted and the client address (decision 104 addendum). Deleting one erases the person's data (decision 104): the row and the copies of every
  * newsletter mail sent to it; nothing is kept, as nobody is mailed again without a new double
  * opt-in.
  */
@@ -78,7 +79,12 @@ export const subscriptionsResource = defineResource({
     confirmed_at: "Confirmada",
     unsubscribed_at: "Baja",
     created_at: "Fecha de alta",
+    // Not in the list: in the detail and the CSV, the rest of the proof of consent.
+    consent_text: "Texto aceptado",
+    consent_ip: "Dirección IP",
   },
+  // The code is for the screens; staff read "Estado" (status_label) once in the CSV.
+  notExported: ["status"],
   select: {
     id: subscriptions.id,
     email: subscriptions.email,
