@@ -4,6 +4,7 @@ import type { Database } from "../db/client.ts";
 import { log } from "../log.ts";
 import {
   ADMIN_TIME_ZONE,
+  adminDateTime,
   columnTitle,
   idIn,
   type ListQuery,
@@ -37,15 +38,6 @@ const fileNameOf = (title: string) =>
 
 const CHUNK = 500;
 
-export const csvDate = new Intl.DateTimeFormat("es-ES", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: ADMIN_TIME_ZONE,
-});
-
 /**
  * The exported columns: every field of a record but secrets and what the definition leaves out
  * as a repeat (`notExported`), with the admin's labels.
@@ -67,7 +59,7 @@ export function cellValue(
   value: unknown,
 ): string | number {
   if (value === null || value === undefined) return "";
-  if (value instanceof Date) return csvDate.format(value);
+  if (value instanceof Date) return adminDateTime.format(value);
   if (typeof value === "boolean") return value ? "Sí" : "No";
   if (typeof value === "number") return value;
   if (typeof value === "string") {

@@ -31,6 +31,16 @@ const MAX_SEARCH_WORDS = 10;
 /** The company's days: a date filter's "1 de julio" starts at midnight in Madrid. */
 export const ADMIN_TIME_ZONE = "Europe/Madrid";
 
+/** SPEC §9's es-ES long date with hours and minutes, on the office's clock (CSV, staff texts). */
+export const adminDateTime = new Intl.DateTimeFormat("es-ES", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: ADMIN_TIME_ZONE,
+});
+
 /** Query parameters of the list itself; filters add their own names. */
 const LIST_PARAMETERS = new Set(["page", "q", "sort", "dir", "per_page"]);
 

@@ -4,7 +4,7 @@
 // restart resumes where it stopped, and the unique (campaign, subscription) index means
 // nobody is queued twice.
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { ADMIN_TIME_ZONE } from "../admin/list-query.ts";
+import { adminDateTime } from "../admin/list-query.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, mailOutbox } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
@@ -124,15 +124,6 @@ async function recentSend(
   return row;
 }
 
-const spanishDate = new Intl.DateTimeFormat("es-ES", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: ADMIN_TIME_ZONE,
-});
-
 /** "hace 3 días", "hace 5 horas", "hace menos de una hora". */
 export function timeAgo(since: Date, now = new Date()): string {
   const hours = Math.floor((now.getTime() - since.getTime()) / 3_600_000);
@@ -170,7 +161,7 @@ export async function sendCampaign(
     if (recent?.send_started_at) {
       fail(409, {
         title: "Campaña demasiado seguida",
-        message: `La última campaña, «${recent.subject}», se envió el ${spanishDate.format(recent.send_started_at)} (${timeAgo(recent.send_started_at)}), y al suscribirse se promete como mucho un correo al mes. Esta campaña no se ha enviado y sigue en borrador; si aun así debe salir ahora, confírmalo al enviarla.`,
+        message: `La última campaña, «${recent.subject}», se envió el ${adminDateTime.format(recent.send_started_at)} (${timeAgo(recent.send_started_at)}), y al suscribirse se promete como mucho un correo al mes. Esta campaña no se ha enviado y sigue en borrador; si aun así debe salir ahora, confírmalo al enviarla.`,
       });
     }
     const template = campaignMail(campaign, "", env.APP_URL, tokenSlot);
