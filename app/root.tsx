@@ -82,6 +82,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Saltar al contenido
         </a>
+        {/* First in reading and tab order, so a keyboard or screen-reader visitor meets the choice
+        before the page instead of after the footer; `order-last` keeps it at the foot on screen. */}
+        {site ? <CookieBanner /> : null}
         {site ? <SiteHeader /> : null}
         {site ? (
           <main id="contenido" className="flex-1">
@@ -91,7 +94,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         )}
         {site ? <SiteFooter /> : null}
-        {site ? <CookieBanner /> : null}
         <DialogHost />
         <ScrollRestoration />
         <Scripts />

@@ -49,6 +49,12 @@ test.describe("cookie banner", () => {
     // Equally prominent (AEPD): same colours, type and size for accept, reject and preferences.
     expect(looks[1]).toEqual(looks[0]);
     expect(looks[2]).toEqual(looks[0]);
+
+    // The keyboard meets the choice right after «Saltar al contenido», not after the footer.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Saltar al contenido" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(banner.locator(":focus")).toHaveCount(1);
   });
 
   test("on phones too the three choices are the same size, as the cookie policy says", async ({
