@@ -1,6 +1,6 @@
 import displayFont from "@fontsource/fraunces/files/fraunces-latin-600-normal.woff2?url";
 import textFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -103,13 +103,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   // One page view per navigation (SPEC §2), after the new route's title is in place; the admin
   // area's are not the site's traffic.
   useEffect(() => {
     if (!inAdmin(pathname)) trackPageView(`${pathname}${search}`);
   }, [pathname, search]);
+  useFocusOnNewPage(pathname, hash);
   return <Outlet />;
+}
+
+/**
+ * A client-side navigation swaps the page without a sound: focus the new page's heading, so a
+ * screen reader says where the visitor now is and the next Tab starts in the page rather than
+ * in the header. Not on the first load (the browser starts at the top), not when a #fragment
+ * names its own target, and only when the path changes (filters and pages of a list keep it).
+ */
+function useFocusOnNewPage(pathname: string, hash: string) {
+  const loaded = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per new path, on purpose
+  useEffect(() => {
+    if (!loaded.current) {
+      loaded.current = true;
+      return;
+    }
+    const heading = hash ? null : document.querySelector<HTMLElement>("h1");
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../content/sitemap";
+import { visit } from "./chrome-support";
 
 // Each scan is a page of its own: both workers share them, not one worker the whole file.
 test.describe.configure({ mode: "parallel" });
@@ -64,4 +65,16 @@ test.describe("on a phone", () => {
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
+});
+
+test("a followed link puts focus on the new page's heading, so screen readers announce it", async ({
+  page,
+}) => {
+  await visit(page, "/");
+  await page.getByRole("link", { name: "Ver todos los servicios por área" }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toBeFocused();
+  // A reading position, not a control: no focus ring drawn around it.
+  expect(await heading.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe("none");
 });
