@@ -119,3 +119,13 @@ export const photoMessages = {
   tooManyPixels: (name: string) =>
     `${named(name)} tiene demasiados megapíxeles; envíala con menos resolución.`,
 } as const;
+
+/** Said above the form when it comes back filled from this tab's draft (decision 172). */
+export const draftMessages = {
+  recovered: "Hemos recuperado lo que habías escrito en esta pestaña.",
+  photosLost: (count: number) =>
+    count === 1
+      ? "La foto no se puede guardar: vuelve a elegirla."
+      : `Las ${count} fotos no se pueden guardar: vuelve a elegirlas.`,
+  clear: "Vaciar el formulario",
+} as const;

@@ -25,6 +25,7 @@ import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
+import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { company, inWords, officeHours } from "../../content/company";
@@ -37,6 +38,7 @@ import {
   contactLabels,
   contactLimits,
   contactTimes,
+  draftMessages,
   nextSteps,
   photoMessages,
   photoRules,
@@ -73,6 +75,15 @@ const empty = {
 };
 
 type QuoteForm = typeof empty;
+
+/** The fields a draft keeps and gives back (decision 172): never the robots' hidden field. */
+function draftFields(values: Record<string, unknown>): Partial<QuoteForm> {
+  return Object.fromEntries(
+    Object.keys(empty)
+      .filter((name) => name !== "website" && typeof values[name] === "string" && values[name])
+      .map((name) => [name, values[name]]),
+  );
+}
 
 /**
  * What the browser can tell of the chosen photos before sending them (decision 131): how many
@@ -244,13 +255,51 @@ function ContactForm({
   // What the visitor wrote before the page's script ran (a slow phone) is in the form, not in
   // the state yet, and the first render after hydration would empty it: it is taken in first.
   // The form was on screen since the page was painted, which the fill time then counts from.
+  // Then what this tab kept of an earlier visit (decision 172), under both: what was typed on
+  // this page, and a service page's choice (the only value already set), win over the draft.
   const form = useRef<HTMLFormElement>(null);
+  const [recovered, setRecovered] = useState<{ photos: number }>();
   useEffect(() => {
     const typed = writtenBeforeHydration(form.current);
-    if (!typed) return;
-    setValues((current) => ({ ...current, ...typed }));
-    shownAt.current = Math.min(shownAt.current, firstPaint());
+    if (typed) shownAt.current = Math.min(shownAt.current, firstPaint());
+    const draft = readQuoteDraft();
+    const kept = draft ? draftFields(draft.values) : {};
+    if (draft && Object.keys(kept).length) {
+      setRecovered({ photos: draft.photos });
+      // The time already spent counts: sending a restored form at once is not haste.
+      shownAt.current -= Math.max(0, Date.now() - draft.startedAt);
+    }
+    if (!typed && !Object.keys(kept).length) return;
+    setValues((current) => ({
+      ...current,
+      ...kept,
+      ...(current.service ? { service: current.service } : {}),
+      ...typed,
+    }));
   }, []);
+
+  // Kept at every change; the untouched form (`empty` itself) has nothing to keep and must not
+  // wipe a draft before it is restored.
+  useEffect(() => {
+    if (values === empty && !photos.length) return;
+    keepQuoteDraft({
+      values: draftFields(values),
+      // Photos lost to a reload stay owed until new ones are chosen.
+      photos: photos.length || (recovered?.photos ?? 0),
+      startedAt: Math.round(Date.now() - (performance.now() - shownAt.current)),
+    });
+  }, [values, photos.length, recovered]);
+
+  const clearForm = () => {
+    forgetQuoteDraft();
+    setRecovered(undefined);
+    setValues(empty);
+    setRefused({});
+    setPhotos([]);
+    setPhotoErrors([]);
+    // The button is gone: focus goes to the first field.
+    form.current?.querySelector<HTMLElement>("select, input, textarea")?.focus();
+  };
 
   // The server's messages per field from the last refusal; a field's go once it is changed.
   const [refused, setRefused] = useState<Record<string, string[]>>({});
@@ -293,6 +342,8 @@ function ContactForm({
     awaiting.current = false;
     if ("sent" in answer && answer.sent) {
       const { sent } = answer;
+      forgetQuoteDraft();
+      setRecovered(undefined);
       setValues(empty);
       setRefused({});
       setPhotos([]);
@@ -345,6 +396,24 @@ function ContactForm({
       onSubmit={submit}
       className="mt-8 grid gap-6 sm:grid-cols-2"
     >
+      {recovered ? (
+        <div
+          role="status"
+          className="rounded-md border border-olive/40 bg-sand-50 p-4 text-sm sm:col-span-2"
+        >
+          <p>
+            {draftMessages.recovered}
+            {recovered.photos ? ` ${draftMessages.photosLost(recovered.photos)}` : null}
+          </p>
+          <button
+            type="button"
+            onClick={clearForm}
+            className="-ml-3 min-h-11 rounded px-3 font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
+          >
+            {draftMessages.clear}
+          </button>
+        </div>
+      ) : null}
       <QuoteField label={quoteLabels.service} errors={refused.service} className="sm:col-span-2">
         {(control) => (
           <select {...control} {...bind("service")} className={inputClass}>

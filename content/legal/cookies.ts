@@ -1,7 +1,7 @@
 /**
  * Cookie policy (/cookies-politics), written after the AEPD's cookie guide: what cookies are,
  * which ones this site uses, why, who sets them, and how to accept, refuse or withdraw.
- * The table must list every key the site really stores (see app/lib/auth.ts and app/lib/consent.ts).
+ * The table must list every key the site really stores: app/lib/storage-keys.test.ts checks it.
  */
 import { company } from "../company";
 import type { LegalDocument } from "./types";
@@ -9,20 +9,20 @@ import type { LegalDocument } from "./types";
 export const cookies: LegalDocument = {
   path: "/cookies-politics",
   title: "Política de cookies",
-  updated: "2026-11-21",
+  updated: "2026-11-26",
   intro: `En esta página te explicamos qué cookies y tecnologías parecidas usa el sitio web de ${company.name}, para qué sirven y cómo puedes aceptarlas, rechazarlas o cambiar de opinión en cualquier momento.`,
   sections: [
     {
       heading: "Qué son las cookies",
       paragraphs: [
-        "Las cookies son pequeños archivos que un sitio web guarda en tu navegador para recordar información entre una visita y otra. El almacenamiento local (localStorage) es una tecnología parecida: guarda datos en tu navegador que solo lee este sitio.",
+        "Las cookies son pequeños archivos que un sitio web guarda en tu navegador para recordar información entre una visita y otra. El almacenamiento local (localStorage) y el de sesión (sessionStorage) son tecnologías parecidas: guardan datos en tu navegador que solo lee este sitio; los del almacenamiento de sesión se borran al cerrar la pestaña.",
         "La ley (art. 22.2 LSSI-CE) nos obliga a pedir tu consentimiento antes de usar cookies que no sean imprescindibles para el funcionamiento del sitio, como las de analítica o publicidad.",
       ],
     },
     {
       heading: "Qué cookies usa este sitio",
       paragraphs: [
-        "Sin tu consentimiento solo usamos dos claves de almacenamiento local, imprescindibles para funcionar. Las cookies de Google Analytics y Google Ads solo se instalan si las aceptas.",
+        "Sin tu consentimiento solo usamos claves técnicas de almacenamiento local y de sesión, imprescindibles para lo que tú pides: iniciar sesión, recordar tu decisión sobre las cookies y no perder lo que escribes. Las cookies de Google Analytics y Google Ads solo se instalan si las aceptas.",
       ],
       table: {
         caption: "Cookies y almacenamiento local de este sitio",
@@ -41,6 +41,27 @@ export const cookies: LegalDocument = {
             company.name,
             "Recordar si has aceptado, rechazado o configurado las cookies, para no volver a preguntarte.",
             "Hasta que borras los datos del navegador",
+          ],
+          [
+            "quoteDraft",
+            "Almacenamiento de sesión (técnica)",
+            company.name,
+            "Guardar lo que escribes en el formulario de presupuesto hasta que lo envías, para que no lo pierdas si recargas la página o vas a otra. No sale de tu dispositivo.",
+            "Hasta que envías la solicitud o cierras la pestaña",
+          ],
+          [
+            "returnTo",
+            "Almacenamiento de sesión (técnica)",
+            company.name,
+            "Recordar la página que querías ver antes de iniciar sesión, para ofrecerte volver a ella.",
+            "30 minutos, o hasta que cierras la pestaña",
+          ],
+          [
+            "admin-list:*",
+            "Almacenamiento de sesión (técnica)",
+            company.name,
+            "Solo para el personal de la empresa: recordar los filtros y el orden de cada listado del área de administración.",
+            "Hasta que cierras la pestaña",
           ],
           [
             "_ga",
@@ -69,7 +90,7 @@ export const cookies: LegalDocument = {
     {
       heading: "Para qué las usamos",
       paragraphs: [
-        "Las claves técnicas permiten que inicies sesión y que el sitio recuerde tu decisión sobre las cookies. Están exentas de consentimiento porque sin ellas esas funciones no existirían.",
+        "Las claves técnicas permiten que inicies sesión, que el sitio recuerde tu decisión sobre las cookies y que no pierdas lo que escribes en un formulario. Están exentas de consentimiento porque sin ellas esas funciones no existirían.",
         "Las cookies de analítica nos dicen cuántas personas visitan cada página y de dónde llegan, para mejorar los contenidos. Las de publicidad nos dicen si nuestros anuncios funcionan, para no gastar en los que no lo hacen. No las usamos para crear perfiles detallados de ti.",
       ],
     },

@@ -177,6 +177,60 @@ test("what a visitor writes before the page's script has run stays in the form a
   await expect(page.getByRole("dialog")).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
 });
 
+test("what a visitor wrote survives a reload and another page, is sent at once, then forgotten (decision 172)", async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.172.1" });
+  await visit(page, "/contact");
+  const form = quoteForm(page);
+  const subject = `Guardado en la pestaña ${Date.now()}`;
+  const written = {
+    Nombre: "Nuria Vidal",
+    Teléfono: "600 172 172",
+    Asunto: subject,
+    Mensaje: "Una descripción larga del piso que no quiero volver a escribir.",
+  };
+  await fillRequest(form, written);
+  await form
+    .getByLabel("Fotos o planos (hasta 5)")
+    .setInputFiles([{ name: "salon.jpg", mimeType: "image/jpeg", buffer: await photo() }]);
+  await likeAPerson(page);
+
+  // A reload (or a phone discarding the tab), then a look at another page and back.
+  await page.reload();
+  await waitForHydration(page);
+  await page.goto("/services");
+  await page.goBack();
+  await waitForHydration(page);
+  const notice = form.getByRole("status").filter({ hasText: "Hemos recuperado" });
+  await expect(notice).toContainText("La foto no se puede guardar: vuelve a elegirla.");
+  for (const [label, value] of Object.entries(written)) {
+    await expect(form.getByLabel(label)).toHaveValue(value);
+  }
+  // The time spent before the reload counts: sent at once, it is no hasty robot.
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.getByLabel("Asunto")).toHaveValue("");
+  await expect(notice).toHaveCount(0);
+
+  // «Vaciar el formulario» forgets a draft the visitor does not want.
+  await fillRequest(form, { Nombre: "Otra Persona" });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.getByLabel("Nombre")).toHaveValue("Otra Persona");
+  await notice.getByRole("button", { name: "Vaciar el formulario" }).click();
+  await expect(form.getByLabel("Nombre")).toHaveValue("");
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(form.getByLabel("Nombre")).toHaveValue("");
+});
+
 test("a refused request shows the validation dialog and keeps what was typed", async ({ page }) => {
   await visit(page, "/contact");
   const form = quoteForm(page);
