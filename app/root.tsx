@@ -75,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className={site ? "flex min-h-screen flex-col pb-16 sm:pb-0" : "min-h-screen"}>
+      <body className={site ? "flex min-h-screen flex-col pb-action-bar sm:pb-0" : "min-h-screen"}>
         <a
           href="#contenido"
           className="sr-only z-50 rounded bg-ink px-4 py-2 text-plaster focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

@@ -102,10 +102,12 @@ function CookieBannerPanel({
     // Sticky, not fixed: it stays at the foot of the screen while the visitor reads, and at the
     // end of the page it stands after the footer instead of over it, so the newsletter form and
     // the last links can be reached before choosing. `order-last` lays it out there although
-    // root.tsx puts it first in the document, for the keyboard's and screen readers' sake.
+    // root.tsx puts it first in the document, for the keyboard's and screen readers' sake. On
+    // phones it stands on the call bar (site-header.tsx), never over it: a tap meant for
+    // «Llámanos» must not open the preferences.
     <section
       aria-labelledby={headingId}
-      className="sticky bottom-0 z-40 order-last max-h-[85vh] overflow-y-auto border-t border-sand-300 bg-plaster shadow-[0_-8px_24px_rgb(31_42_55/0.15)] sm:bottom-4 sm:mr-4 sm:mb-4 sm:ml-auto sm:max-w-xl sm:rounded-lg sm:border"
+      className="sticky bottom-0 z-40 order-last max-h-[85vh] max-sm:bottom-action-bar max-sm:max-h-[calc(85vh-var(--spacing-action-bar))] overflow-y-auto border-t border-sand-300 bg-plaster shadow-[0_-8px_24px_rgb(31_42_55/0.15)] sm:bottom-4 sm:mr-4 sm:mb-4 sm:ml-auto sm:max-w-xl sm:rounded-lg sm:border"
     >
       <div className="p-4 sm:p-5">
         <h2 id={headingId} className="font-display text-lg font-semibold">

@@ -212,7 +212,7 @@ function PhoneActionBar() {
   const action = `flex min-h-12 items-center justify-center rounded-md px-1 text-center font-semibold max-[360px]:text-[15px] ${focusRing}`;
   return (
     <div
-      className={`fixed inset-x-0 bottom-0 z-30 grid gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden ${company.whatsapp ? "grid-cols-3" : "grid-cols-2"}`}
+      className={`fixed inset-x-0 bottom-0 z-30 grid h-action-bar gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden ${company.whatsapp ? "grid-cols-3" : "grid-cols-2"}`}
     >
       <CallLink className={`${action} gap-2 bg-terracotta text-white`}>
         <PhoneIcon />

@@ -78,6 +78,24 @@ test.describe("cookie banner", () => {
     }
   });
 
+  test("on phones the banner stands on the call bar: «Llámanos» is seen and tapped, not the preferences", async ({
+    page,
+  }) => {
+    for (const width of [320, 360, 390, 639]) {
+      await page.setViewportSize({ width, height: 740 });
+      await visit(page, "/");
+      await expect(cookieBanner(page)).toBeVisible();
+      const call = page.getByRole("link", { name: /Llámanos/ }).last();
+      const [bar, banner] = await Promise.all([
+        call.evaluate((link) => (link.parentElement as HTMLElement).getBoundingClientRect().top),
+        cookieBanner(page).evaluate((element) => element.getBoundingClientRect().bottom),
+      ]);
+      expect(banner, `${width} px`).toBeLessThanOrEqual(bar);
+      // Playwright's own check that a tap would land on the link, not on something over it.
+      await call.click({ trial: true, timeout: 3000 });
+    }
+  });
+
   test("Aceptar without picking grants all four signals and the banner stays away", async ({
     page,
   }) => {
