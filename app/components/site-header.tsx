@@ -194,9 +194,11 @@ function Actions() {
 
 /**
  * Where "Pide presupuesto" leads: /contact, with the service already chosen when the visitor is
- * on a service's page (/service/{category}/{service}; the form reads `servicio`, issue 12).
+ * on a service's page (/service/{category}/{service}; the form reads `servicio`, issue 12); on
+ * /contact itself, down to the form, instead of back to the top of the page.
  */
 function quotePath(pathname: string): string {
+  if (pathname === "/contact") return "#contact-form-title";
   const service = /^\/service\/[^/]+\/([^/]+)\/?$/.exec(pathname)?.[1];
   return service ? `/contact?servicio=${service}` : "/contact";
 }

@@ -244,11 +244,17 @@ function ContactForm({
 
   // A service page's "Pide presupuesto" opens the form with that service chosen. After
   // hydration, since the pre-rendered page knows no query.
+  // Its name starts the subject too, which the visitor may rewrite.
   const chosen = searchParams.get("servicio");
   useEffect(() => {
     shownAt.current = performance.now();
-    if (chosen && serviceGroups.some((group) => group.choices.some((c) => c.value === chosen))) {
-      setValues((current) => ({ ...current, service: chosen }));
+    const choice = serviceGroups.flatMap((group) => group.choices).find((c) => c.value === chosen);
+    if (choice) {
+      setValues((current) => ({
+        ...current,
+        service: choice.value,
+        subject: current.subject || choice.label,
+      }));
     }
   }, [chosen, serviceGroups]);
 
@@ -337,6 +343,10 @@ function ContactForm({
   // What the last submission answered: sent, the form is cleared (SPEC §4) and the visitor stays
   // on (returns to) /contact; refused, each field with a message says it, and the files the
   // server would not take are named.
+  // Once the dialog is closed, focus goes where the visitor is next: the thanks that stay on the
+  // page with the reference, or the first field to mend.
+  const [thanks, setThanks] = useState<Sent>();
+  const thanksHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!answer) return;
     awaiting.current = false;
@@ -348,6 +358,7 @@ function ContactForm({
       setRefused({});
       setPhotos([]);
       setPhotoErrors([]);
+      setThanks(sent);
       shownAt.current = performance.now();
       navigate("/contact", { replace: true });
       void showSuccess({
@@ -355,10 +366,16 @@ function ContactForm({
         message: sent.reference
           ? `${sent.message} Tu referencia es ${sent.reference}. ${nextSteps}`
           : sent.message,
-      });
+      }).then(() => thanksHeading.current?.focus());
     } else if ("refused" in answer && answer.refused) {
+      setThanks(undefined);
       setRefused(answer.refused);
       if (answer.refused.photos) setPhotoErrors(answer.refused.photos);
+      const mend = () => form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+      // api() has shown SPEC §8's dialog listing the fields (DialogHost's one <dialog>).
+      const dialog = document.querySelector("dialog");
+      if (dialog) dialog.addEventListener("close", mend, { once: true });
+      else mend();
     }
   }, [answer, navigate]);
 
@@ -385,230 +402,278 @@ function ContactForm({
   };
 
   return (
-    // Sent by the browser itself, before the script has run, the form still reaches the company:
-    // the server takes a post to /contact as the API's quote request and answers with a page
-    // (decision 162). Never a GET, which would write the visitor's data into the address and logs.
-    <form
-      ref={form}
-      method="post"
-      action="/contact"
-      encType="multipart/form-data"
-      onSubmit={submit}
-      className="mt-8 grid gap-6 sm:grid-cols-2"
-    >
-      {recovered ? (
-        <div
-          role="status"
-          className="rounded-md border border-olive/40 bg-sand-50 p-4 text-sm sm:col-span-2"
+    <>
+      {thanks ? (
+        // The reference stays on the page after the dialog: the visitor may want to note it.
+        <section
+          aria-labelledby="quote-thanks"
+          className="mt-8 rounded-lg border border-olive/40 bg-sand-50 p-5"
         >
-          <p>
-            {draftMessages.recovered}
-            {recovered.photos ? ` ${draftMessages.photosLost(recovered.photos)}` : null}
+          <h3
+            id="quote-thanks"
+            ref={thanksHeading}
+            tabIndex={-1}
+            className="text-xl font-semibold focus:outline-none"
+          >
+            {thanks.title || "Solicitud enviada"}
+          </h3>
+          <p className="mt-2">
+            {thanks.reference ? (
+              <>
+                Tu referencia es <strong className="whitespace-nowrap">{thanks.reference}</strong>.{" "}
+                {nextSteps}
+              </>
+            ) : (
+              thanks.message
+            )}
           </p>
           <button
             type="button"
-            onClick={clearForm}
-            className="-ml-3 min-h-11 rounded px-3 font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
+            onClick={() => {
+              setThanks(undefined);
+              form.current?.querySelector<HTMLElement>("select, input, textarea")?.focus();
+            }}
+            className="-ml-3 mt-2 min-h-11 rounded px-3 font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
           >
-            {draftMessages.clear}
+            Enviar otra solicitud
           </button>
-        </div>
+        </section>
       ) : null}
-      <QuoteField label={quoteLabels.service} errors={refused.service} className="sm:col-span-2">
-        {(control) => (
-          <select {...control} {...bind("service")} className={inputClass}>
-            <option value="">Elige un servicio</option>
-            {serviceGroups.map((group) => (
-              <optgroup key={group.label} label={group.label}>
-                <ChoiceOptions choices={group.choices} />
-              </optgroup>
-            ))}
-          </select>
-        )}
-      </QuoteField>
-      <WrittenField
-        name="name"
-        {...fieldState}
-        required
-        autoComplete="name"
-        className="sm:col-span-2"
-      />
-      <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
-        Déjanos al menos un correo electrónico o un teléfono para poder responderte.
-      </p>
-      <WrittenField
-        name="email"
-        {...fieldState}
-        type="email"
-        autoComplete="email"
-        hint="Para enviarte el presupuesto por escrito."
-        describedBy={reachableHintId}
-      />
-      <WrittenField
-        name="phone"
-        {...fieldState}
-        type="tel"
-        autoComplete="tel"
-        hint="Si prefieres que te llamemos."
-        describedBy={reachableHintId}
-      />
-      <WrittenField
-        name="subject"
-        {...fieldState}
-        required
-        hint="Por ejemplo: reforma de cocina en Valencia."
-        className="sm:col-span-2"
-      />
-      <QuoteField
-        label={contactLabels.message}
-        errors={refused.message}
-        required
-        hint={lengthLeft(values.message, contactLimits.message)}
-        className="sm:col-span-2"
+      {/* Sent by the browser itself, before the script has run, the form still reaches the
+      company: the server takes a post to /contact as the API's quote request and answers with a
+      page (decision 162). Never a GET, which would write the visitor's data into the address. */}
+      <form
+        ref={form}
+        method="post"
+        action="/contact"
+        encType="multipart/form-data"
+        onSubmit={submit}
+        className="mt-8 grid gap-6 sm:grid-cols-2"
       >
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            rows={6}
-            {...bind("message")}
-            className={`${inputClass} py-2`}
-          />
-        )}
-      </QuoteField>
-      {/* min-w-0 down to the photo list: a grid item (and a fieldset) is otherwise as wide as the
+        {recovered ? (
+          <div
+            role="status"
+            className="rounded-md border border-olive/40 bg-sand-50 p-4 text-sm sm:col-span-2"
+          >
+            <p>
+              {draftMessages.recovered}
+              {recovered.photos ? ` ${draftMessages.photosLost(recovered.photos)}` : null}
+            </p>
+            <button
+              type="button"
+              onClick={clearForm}
+              className="-ml-3 min-h-11 rounded px-3 font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
+            >
+              {draftMessages.clear}
+            </button>
+          </div>
+        ) : null}
+        <QuoteField label={quoteLabels.service} errors={refused.service} className="sm:col-span-2">
+          {(control) => (
+            <select {...control} {...bind("service")} className={inputClass}>
+              <option value="">Elige un servicio</option>
+              {serviceGroups.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  <ChoiceOptions choices={group.choices} />
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </QuoteField>
+        <WrittenField
+          name="name"
+          {...fieldState}
+          required
+          autoComplete="name"
+          className="sm:col-span-2"
+        />
+        <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
+          Déjanos al menos un correo electrónico o un teléfono para poder responderte.
+        </p>
+        <WrittenField
+          name="email"
+          {...fieldState}
+          type="email"
+          autoComplete="email"
+          hint="Para enviarte el presupuesto por escrito."
+          describedBy={reachableHintId}
+        />
+        <WrittenField
+          name="phone"
+          {...fieldState}
+          type="tel"
+          autoComplete="tel"
+          hint="Si prefieres que te llamemos."
+          describedBy={reachableHintId}
+        />
+        <WrittenField
+          name="subject"
+          {...fieldState}
+          required
+          hint="Por ejemplo: reforma de cocina en Valencia."
+          className="sm:col-span-2"
+        />
+        <QuoteField
+          label={contactLabels.message}
+          errors={refused.message}
+          required
+          hint={lengthLeft(values.message, contactLimits.message)}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              required
+              rows={6}
+              {...bind("message")}
+              className={`${inputClass} py-2`}
+            />
+          )}
+        </QuoteField>
+        {/* min-w-0 down to the photo list: a grid item (and a fieldset) is otherwise as wide as the
           longest unbroken file name, and the page with it. */}
-      <fieldset className="grid min-w-0 gap-6 sm:col-span-2 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold">
-          Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
-        </legend>
-        <ChoiceField name="area" {...fieldState} empty="Elige una zona" choices={areaChoices} />
-        <QuoteField label={quoteLabels.postcode} errors={refused.postcode}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={5}
-              {...bind("postcode")}
-              className={inputClass}
-            />
-          )}
-        </QuoteField>
-        <ChoiceField
-          name="property_type"
-          {...fieldState}
-          empty="Elige un tipo"
-          choices={propertyTypes}
-        />
-        <QuoteField label={quoteLabels.surface_m2} errors={refused.surface_m2}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100000}
-              {...bind("surface_m2")}
-              className={inputClass}
-            />
-          )}
-        </QuoteField>
-        <ChoiceField name="budget" {...fieldState} empty="Elige un margen" choices={budgetRanges} />
-        <ChoiceField
-          name="start_window"
-          {...fieldState}
-          empty="Elige un plazo"
-          choices={startWindows}
-        />
-        <ChoiceField
-          name="contact_channel"
-          {...fieldState}
-          empty="Me da igual"
-          choices={contactChannels}
-        />
-        <ChoiceField
-          name="contact_time"
-          {...fieldState}
-          empty="Elige una franja"
-          choices={contactTimes}
-        />
-        <div className="min-w-0 sm:col-span-2">
-          <QuoteField label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
+        <fieldset className="grid min-w-0 gap-6 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-2 text-lg font-semibold">
+            Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
+          </legend>
+          <ChoiceField name="area" {...fieldState} empty="Elige una zona" choices={areaChoices} />
+          <QuoteField label={quoteLabels.postcode} errors={refused.postcode}>
             {(control) => (
               <input
                 {...control}
-                ref={photoInput}
-                type="file"
-                name="photos"
-                accept="image/*"
-                multiple
-                onChange={addPhotos}
-                aria-invalid={photoErrors.length ? true : undefined}
-                // The input is emptied after each choice, so the browser's own "no file chosen"
-                // would contradict the list below it: hidden while the list shows.
-                className={`mt-1 block w-full text-sm ${photos.length ? "text-transparent" : "text-ink-soft"} file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-ink/30 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-sand-50`}
+                type="text"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={5}
+                {...bind("postcode")}
+                className={inputClass}
               />
             )}
           </QuoteField>
-          {photos.length ? (
-            <ul aria-label="Fotos elegidas" className="mt-3 space-y-2">
-              {photos.map((photo, index) => (
-                <li
-                  key={`${photo.name}-${photo.size}-${photo.lastModified}`}
-                  className="flex items-center justify-between gap-3 rounded-md border border-sand-200 bg-sand-50 px-3 py-1"
-                >
-                  <span className="min-w-0 truncate text-sm">
-                    {photo.name} <span className="text-ink-soft">({fileSize(photo.size)})</span>
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => removePhoto(index)}
-                    className="min-h-11 shrink-0 rounded px-3 text-sm font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
+          <ChoiceField
+            name="property_type"
+            {...fieldState}
+            empty="Elige un tipo"
+            choices={propertyTypes}
+          />
+          <QuoteField label={quoteLabels.surface_m2} errors={refused.surface_m2}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100000}
+                {...bind("surface_m2")}
+                className={inputClass}
+              />
+            )}
+          </QuoteField>
+          <ChoiceField
+            name="budget"
+            {...fieldState}
+            empty="Elige un margen"
+            choices={budgetRanges}
+          />
+          <ChoiceField
+            name="start_window"
+            {...fieldState}
+            empty="Elige un plazo"
+            choices={startWindows}
+          />
+          <ChoiceField
+            name="contact_channel"
+            {...fieldState}
+            empty="Me da igual"
+            choices={contactChannels}
+          />
+          <ChoiceField
+            name="contact_time"
+            {...fieldState}
+            empty="Elige una franja"
+            choices={contactTimes}
+          />
+          <div className="min-w-0 sm:col-span-2">
+            <QuoteField label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
+              {(control) => (
+                <input
+                  {...control}
+                  ref={photoInput}
+                  type="file"
+                  name="photos"
+                  accept="image/*"
+                  multiple
+                  onChange={addPhotos}
+                  aria-invalid={photoErrors.length ? true : undefined}
+                  // The input is emptied after each choice, so the browser's own "no file chosen"
+                  // would contradict the list below it: hidden while the list shows.
+                  className={`mt-1 block w-full text-sm ${photos.length ? "text-transparent" : "text-ink-soft"} file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-ink/30 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-sand-50`}
+                />
+              )}
+            </QuoteField>
+            {photos.length ? (
+              <ul aria-label="Fotos elegidas" className="mt-3 space-y-2">
+                {photos.map((photo, index) => (
+                  <li
+                    key={`${photo.name}-${photo.size}-${photo.lastModified}`}
+                    className="flex items-center justify-between gap-3 rounded-md border border-sand-200 bg-sand-50 px-3 py-1"
                   >
-                    Quitar<span className="sr-only"> {photo.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {/* Said as it changes (a file too heavy as soon as it is chosen) and read with the input. */}
-          <div id={photoErrorsId} aria-live="polite">
-            {photoErrors.length ? (
-              <ul className="mt-2 space-y-1 text-sm text-terracotta-dark">
-                {photoErrors.map((message) => (
-                  <li key={message}>{message}</li>
+                    <span className="min-w-0 truncate text-sm">
+                      {photo.name} <span className="text-ink-soft">({fileSize(photo.size)})</span>
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => removePhoto(index)}
+                      className="min-h-11 shrink-0 rounded px-3 text-sm font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
+                    >
+                      Quitar<span className="sr-only"> {photo.name}</span>
+                    </button>
+                  </li>
                 ))}
               </ul>
             ) : null}
+            {/* Said as it changes (a file too heavy as soon as it is chosen) and read with the input. */}
+            <div id={photoErrorsId} aria-live="polite">
+              {recovered?.photos && !photos.length ? (
+                <p className="mt-2 text-sm text-terracotta-dark">
+                  {draftMessages.photosLost(recovered.photos)}
+                </p>
+              ) : null}
+              {photoErrors.length ? (
+                <ul className="mt-2 space-y-1 text-sm text-terracotta-dark">
+                  {photoErrors.map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
           </div>
+        </fieldset>
+        {/* Out of sight and out of the accessibility tree: only a robot fills it. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+          <label>
+            Web
+            <input type="text" tabIndex={-1} autoComplete="off" {...bind("website")} />
+          </label>
         </div>
-      </fieldset>
-      {/* Out of sight and out of the accessibility tree: only a robot fills it. */}
-      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
-        <label>
-          Web
-          <input type="text" tabIndex={-1} autoComplete="off" {...bind("website")} />
-        </label>
-      </div>
-      <p className="text-sm text-ink-soft sm:col-span-2">
-        Usaremos tus datos solo para responder a tu solicitud. Más información en la{" "}
-        <Link to="/privacy-and-politics" className="font-medium text-ink underline">
-          política de privacidad
-        </Link>
-        .
-      </p>
-      <div className="sm:col-span-2">
-        <button
-          type="submit"
-          disabled={sending}
-          className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-terracotta px-8 py-3 font-semibold text-white shadow-sm hover:bg-terracotta-dark disabled:cursor-wait disabled:opacity-70 sm:w-auto"
-        >
-          {sending ? "Enviando..." : "Enviar solicitud de presupuesto"}
-        </button>
-      </div>
-    </form>
+        <p className="text-sm text-ink-soft sm:col-span-2">
+          Usaremos tus datos solo para responder a tu solicitud. Más información en la{" "}
+          <Link to="/privacy-and-politics" className="font-medium text-ink underline">
+            política de privacidad
+          </Link>
+          .
+        </p>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={sending}
+            className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-terracotta px-8 py-3 font-semibold text-white shadow-sm hover:bg-terracotta-dark disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+          >
+            {sending ? "Enviando..." : "Enviar solicitud de presupuesto"}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }
 

@@ -69,6 +69,10 @@ test("a quote request is stored, confirmed, cleared and counted as a conversion"
   await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
   await dialog.getByRole("button", { name: "Aceptar" }).click();
   await expect(dialog).toBeHidden();
+  // The reference stays on the page, where focus goes once the dialog is closed.
+  const thanks = page.getByRole("region", { name: "¡Mensaje enviado!" });
+  await expect(thanks.getByRole("heading")).toBeFocused();
+  await expect(thanks).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
 
   await expect(page).toHaveURL(/\/contact$/);
   for (const label of ["Nombre", "Correo electrónico", "Teléfono", "Asunto", "Mensaje"]) {
@@ -204,6 +208,10 @@ test("what a visitor wrote survives a reload and another page, is sent at once, 
   await waitForHydration(page);
   const notice = form.getByRole("status").filter({ hasText: "Hemos recuperado" });
   await expect(notice).toContainText("La foto no se puede guardar: vuelve a elegirla.");
+  // Said again where the visitor is brought back to, by the photo field.
+  await expect(form.getByLabel("Fotos o planos (hasta 5)")).toHaveAccessibleDescription(
+    /vuelve a elegirla/,
+  );
   for (const [label, value] of Object.entries(written)) {
     await expect(form.getByLabel(label)).toHaveValue(value);
   }
@@ -240,6 +248,8 @@ test("a refused request shows the validation dialog and keeps what was typed", a
   await expect(dialog.getByRole("heading")).toHaveText("Error de Validación");
   await expect(dialog).toContainText("Teléfono:");
   await dialog.getByRole("button", { name: "Aceptar" }).click();
+  // Focus goes to the field to mend, not back to «Enviar» at the foot of the form.
+  await expect(form.getByLabel("Teléfono")).toBeFocused();
 
   await expect(form.getByLabel("Nombre")).toHaveValue("Pere Puig");
   await expect(form.getByLabel("Teléfono")).toHaveValue("llámame por la tarde");
@@ -472,6 +482,7 @@ for (const viewport of [
     await expect(page).toHaveURL(/\/contact\?servicio=reformas-de-banos$/);
     const form = quoteForm(page);
     await expect(form.getByLabel("Servicio")).toHaveValue("reformas-de-banos");
+    await expect(form.getByLabel("Asunto")).toHaveValue("Reforma de baños");
 
     const email = `visitante-${viewport.size.width}-${Date.now()}@ejemplo.es`;
     await fillRequest(form, {
