@@ -125,11 +125,14 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
     } else {
       return { intent, ok: false, message: "Acción desconocida." };
     }
-    // A status change names the record and its new step, as the page's status line says it.
-    const statusTitle = text(form, "status_title");
+    // A one-click change names the record, what changed and to what, as the page's status line
+    // says it: "Estado de «Ana — Cocina» cambiado a «Visita»." (the control sends its own title,
+    // the server's, and the chosen option's).
+    const fieldTitle = text(form, "field_title");
+    const valueTitle = text(form, "value_title");
     const message =
-      intent === "status" && title && statusTitle
-        ? `Estado de «${title}» cambiado a «${statusTitle}».`
+      (intent === "status" || intent === "assign") && title && fieldTitle && valueTitle
+        ? `${fieldTitle} de «${title}» cambiado a «${valueTitle}».`
         : answer?.message || "Hecho.";
     return { intent, id, title, ok: true, message };
   } catch (error) {

@@ -288,10 +288,39 @@ test("a lead's details show its choices by their labels, its assignment once", a
   await expect(value("Servicio")).toHaveText("Reforma de baños");
   await expect(value("Presupuesto aproximado")).toHaveText("De 15.000 a 30.000 €");
   await expect(value("Provincia o ciudad")).toHaveText("Otra zona");
-  await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: staff.name });
+  // Going down the names with the keyboard saves only the one chosen, on Enter (decision 169,
+  // the status's pattern of decision 161): it used to save each name passed.
+  const assignee = main.getByRole("combobox", { name: "Responsable" });
+  const names = await assignee.locator("option").allInnerTexts();
+  const values = await assignee
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(names.length, names.join(" | ")).toBeGreaterThan(2);
   const history = main.getByRole("region", { name: "Historial" });
-  await expect(history).toContainText(`Responsable: N/A → ${staff.name}`);
+  await assignee.focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(assignee).toHaveValue(values[2] ?? "");
+  await expect(assignee).toHaveAccessibleDescription("Sin guardar: Intro guarda, Esc deshace");
+  await expect(history).not.toContainText("Responsable:");
+  await page.keyboard.press("Enter");
+  await expect(main.getByRole("status")).toHaveText(
+    `Responsable de «${name} — Reforma 1» cambiado a «${names[2]}».`,
+  );
+  await expect(history).toContainText(`Responsable: N/A → ${names[2]}`);
   await expect(history.getByText(/^Responsable:/)).toHaveCount(1);
+  await expect(assignee).toBeFocused();
+  // Escape goes back to who follows it; leaving then saves nothing.
+  await page.keyboard.press("ArrowUp");
+  await expect(assignee).toHaveValue(values[1] ?? "");
+  await page.keyboard.press("Escape");
+  await expect(assignee).toHaveValue(values[2] ?? "");
+  await page.keyboard.press("Tab");
+  await expect(assignee).not.toBeFocused();
+  // A choice with the mouse (or in the open list) is saved at once, as before.
+  await assignee.selectOption({ label: staff.name });
+  await expect(history).toContainText(`Responsable: ${names[2]} → ${staff.name}`);
+  await expect(history.getByText(/^Responsable:/)).toHaveCount(2);
 });
 
 test("lists name their orders, sections and actions in Spanish", async ({ page, request }) => {

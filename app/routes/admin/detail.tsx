@@ -3,13 +3,14 @@
 // complete what a visitor sent: the visitor's own words are never edited) and its history from
 // the audit log. Same access as the other admin screens (SPEC §2 online, verify, role).
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect } from "react-router";
+import { Form, Link, redirect, useActionData } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { LeadPhotos } from "~/components/admin/lead-photos";
+import { useChoiceFocus, useOneClickChoice } from "~/components/admin/one-click-choice";
 import { RecordData } from "~/components/admin/record-value";
 import { Refusal } from "~/components/admin/refusal";
-import { RecordStatus, useStatusFocus } from "~/components/admin/status-control";
+import { RecordStatus } from "~/components/admin/status-control";
 import {
   type AdminDetail,
   type AdminHistoryEntry,
@@ -18,7 +19,12 @@ import {
   type StatusTool,
   type ValueTitles,
 } from "~/lib/admin";
-import { runAdminAction, useAdminAction, useRecordDelete } from "~/lib/admin-actions";
+import {
+  type ActionResult,
+  runAdminAction,
+  useAdminAction,
+  useRecordDelete,
+} from "~/lib/admin-actions";
 import { listPath } from "~/lib/admin-list-memory";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
@@ -81,9 +87,10 @@ const bookkeeping = new Set(["created_at", "updated_at", "status_changed_at", "a
 export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;
   const state = loaderData as DetailState;
-  // A status change draws its control anew: focus goes back to it.
+  // A status or assignee change draws its control anew: focus goes back to it.
   const heading = useRef<HTMLHeadingElement>(null);
-  useStatusFocus(loaderData, heading);
+  useChoiceFocus(loaderData, heading);
+  const changed = useActionData() as ActionResult | undefined;
   const back = (
     <Link to={state.back} className="text-ink underline">
       Volver a {sectionTitle(resource)}
@@ -132,10 +139,17 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
             value={record.assignee_id}
             options={detail.assignees}
             title={detail.parameter_titles.assignee_id ?? "Responsable"}
+            recordTitle={title}
           />
         ) : null}
         <RecordButtons resource={resource} detail={detail} title={title} />
       </div>
+      {/* A status or assignee saved is said, as the list says a status change (decision 169). */}
+      <p role="status" className="mt-2 min-h-6 text-olive">
+        {changed?.ok && (changed.intent === "status" || changed.intent === "assign")
+          ? changed.message
+          : ""}
+      </p>
 
       <section
         aria-labelledby="datos"
@@ -170,46 +184,69 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   );
 }
 
+/**
+ * Who follows the lead, one click away: saved at once from the mouse or the open list, and from
+ * the keyboard on Enter or on leaving it (the status's pattern, decision 169), so going down the
+ * names with ↓ saves only the one chosen.
+ */
 function AssigneeControl({
   id,
   value,
   options,
   title,
+  recordTitle,
 }: {
   id: number;
   value: unknown;
   options: { id: number; title: string }[];
   title: string;
+  recordTitle: string;
 }) {
   const adminAction = useAdminAction();
   const refused = adminAction.answer("assign", id);
+  const shown = value == null ? "" : String(value);
+  const choice = useOneClickChoice({
+    kind: "assignee",
+    record: id,
+    value: shown,
+    onCommit: (next) => {
+      choice.rememberFocus();
+      adminAction.run({
+        intent: "assign",
+        id: String(id),
+        assignee_id: next,
+        // `from`: who the control showed, so a colleague's newer choice is refused, not undone.
+        from: shown,
+        record_title: recordTitle,
+        field_title: title,
+        value_title: options.find((option) => String(option.id) === next)?.title ?? UNASSIGNED,
+      });
+    },
+  });
   return (
-    <label className="text-sm font-medium text-ink-soft">
-      {title}
-      <select
-        className="mt-1 block rounded-md border border-sand-300 bg-white px-2 py-1 text-ink"
-        defaultValue={value == null ? "" : String(value)}
-        disabled={adminAction.busy("assign", id)}
-        onChange={(event) =>
-          adminAction.run({
-            intent: "assign",
-            id: String(id),
-            assignee_id: event.target.value,
-            from: value == null ? "" : String(value),
-          })
-        }
-      >
-        <option value="">Sin asignar</option>
-        {options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.title}
-          </option>
-        ))}
-      </select>
+    <div className="text-sm font-medium text-ink-soft">
+      <label>
+        {title}
+        <select
+          {...choice.selectProps}
+          className="mt-1 block rounded-md border border-sand-300 bg-white px-2 py-1 text-ink"
+          disabled={adminAction.busy("assign", id)}
+        >
+          <option value="">{UNASSIGNED}</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      {choice.hint}
       <Refusal answer={refused} as="span" className="block text-terracotta-dark" />
-    </label>
+    </div>
   );
 }
+
+const UNASSIGNED = "Sin asignar";
 
 function RecordButtons({
   resource,

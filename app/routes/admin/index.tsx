@@ -11,9 +11,10 @@ import { SubmitButton } from "~/components/account/form-controls";
 import { BulkBar } from "~/components/admin/bulk-bar";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
+import { useChoiceFocus } from "~/components/admin/one-click-choice";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordData, RecordValue, waitingSince } from "~/components/admin/record-value";
-import { RecordStatus, useStatusFocus } from "~/components/admin/status-control";
+import { RecordStatus } from "~/components/admin/status-control";
 import { type AdminList, type AdminRecord, refusalMessage } from "~/lib/admin";
 import {
   type ActionResult,
@@ -97,7 +98,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
 
   // Focus a status change took away (its row left the list) comes back to the list.
   const heading = useRef<HTMLHeadingElement>(null);
-  useStatusFocus(loaderData, heading);
+  useChoiceFocus(loaderData, heading);
 
   const title = sectionTitle(resource);
   const list = state.status === "ready" ? state.list : undefined;
