@@ -175,5 +175,15 @@ describe("admin field types", () => {
 
   it("refuse a list column without a title", () => {
     expect(() => defineResource({ ...quotes, list: ["nope"] })).toThrow(/nope has no title/);
+    expect(() => defineResource({ ...quotes, detail: ["nope"] })).toThrow(/nope has no title/);
+  });
+
+  it("refuse a table layout that names a field the list does not show", () => {
+    expect(() => defineResource({ ...quotes, tableLayout: { summary: "nope" } })).toThrow(
+      /table field nope is not listed/,
+    );
+    expect(() => defineResource({ ...quotes, tableLayout: { wide: ["nope"] } })).toThrow(
+      /table field nope is not listed/,
+    );
   });
 });

@@ -125,13 +125,35 @@ export function valueTitles(
 }
 
 /** The list's column labels: a form field's title, or the definition's own label. */
-export function listTitles(definition: ResourceDefinition): Record<string, string> {
+export function listTitles(
+  definition: ResourceDefinition,
+  fields: readonly string[] = definition.list,
+): Record<string, string> {
   return Object.fromEntries(
-    definition.list.map((field) => [
+    fields.map((field) => [
       field,
       definition.fields[field]?.title ?? definition.columns?.[field] ?? field,
     ]),
   );
+}
+
+/**
+ * The detail view's labels, in the order it shows them: the id, the definition's `detail` fields
+ * (else the list's), then every other field and column, the status, its reason and the assignee.
+ */
+export function detailTitles(definition: ResourceDefinition): Record<string, string> {
+  const titles: Record<string, string> = {
+    id: "ID",
+    ...listTitles(definition, definition.detail ?? definition.list),
+  };
+  for (const [name, field] of Object.entries(definition.fields)) titles[name] ??= field.title;
+  for (const [name, title] of Object.entries(definition.columns ?? {})) titles[name] ??= title;
+  if (definition.status) titles[definition.status.column.name] = definition.status.title;
+  if (definition.status?.reason) {
+    titles[definition.status.reason.column.name] = definition.status.reason.title;
+  }
+  if (definition.assignee) titles[definition.assignee.column.name] = definition.assignee.title;
+  return titles;
 }
 
 export async function findRecord(

@@ -35,6 +35,18 @@ export interface ResourceDefinition {
   fields: Record<string, Field>;
   /** Record fields shown in the list, in order. */
   list: readonly string[];
+  /**
+   * How a wide screen's table draws the list (a card shows every listed field in order):
+   * `summary`, a listed long text shown under each record's title instead of in a column of its
+   * own (a lead's message); `wide`, listed columns shown only from 1536 px (a lead's phone and
+   * e-mail), so that the table fits a laptop's screen beside the navigation.
+   */
+  tableLayout?: { summary?: string; wide?: readonly string[] };
+  /**
+   * Record fields the detail view shows first, in order (then every other field and column);
+   * default: the list's. A list chosen for triage (the lead inbox's) need not reorder a record.
+   */
+  detail?: readonly string[];
   /** Labels of list columns that are not form fields (a joined label, a date). */
   columns?: Record<string, string>;
   /** What one record holds; default: every column of the table. */
@@ -168,9 +180,17 @@ export function defineResource(definition: ResourceDefinition): ResourceDefiniti
     ...Object.fromEntries(Object.entries(definition.fields).map(([name, f]) => [name, f.title])),
     ...definition.columns,
   });
-  for (const field of definition.list) {
+  for (const field of [...definition.list, ...(definition.detail ?? [])]) {
     if (!definition.fields[field] && !definition.columns?.[field]) {
       throw new Error(`admin resource ${definition.key}: list field ${field} has no title`);
+    }
+  }
+  for (const field of [
+    definition.tableLayout?.summary ?? [],
+    definition.tableLayout?.wide ?? [],
+  ].flat()) {
+    if (!definition.list.includes(field)) {
+      throw new Error(`admin resource ${definition.key}: table field ${field} is not listed`);
     }
   }
   return definition;

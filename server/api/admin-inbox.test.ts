@@ -622,9 +622,15 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         title: "Contactos",
         total: 2,
         highlight: { title: "Nuevos", total: 1 },
-        // The inbox: the navigation opens on new leads, the one waiting longest first.
-        landing: "status=nuevo&sort=inbox",
+        // The inbox: the navigation opens on new leads, the one waiting longest first, 50 a
+        // page (decision 169); the plain list keeps ARCHITECTURE's 12.
+        landing: "status=nuevo&sort=inbox&per_page=50",
       });
+      const inbox = await json(
+        await t.get(`/api/admin/contacts?${mine.sections[1].landing}`, token),
+      );
+      expect(inbox.data).toMatchObject({ per_page: 50, total: 1 });
+      expect((await json(await t.get("/api/admin/contacts", token))).data.per_page).toBe(12);
       const boss = await json(await t.get("/api/admin/summary", bossToken));
       expect(boss.sections.map((s: Json) => s.key)).toContain("audit");
       const guest = await createUser(t.db, { role: "guest_user" });
@@ -706,6 +712,18 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       });
       const detail = await json(await t.get(`/api/admin/contacts/detail/${row.id}`, token));
       expect(detail.data.service).toBe("reformas-de-banos");
+      // The lead's page reads as the visitor wrote it, whatever the list's columns.
+      expect(Object.keys(detail.parameter_titles).slice(0, 9)).toEqual([
+        "id",
+        "name",
+        "email",
+        "phone",
+        "subject",
+        "message",
+        "handled",
+        "created_at",
+        "updated_at",
+      ]);
       const titles = detail.value_titles;
       expect(titles.service["reformas-de-banos"]).toBe("Reforma de baños");
       expect(titles.budget["15000-30000"]).toBe("De 15.000 a 30.000 €");

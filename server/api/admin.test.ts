@@ -584,24 +584,35 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         phone: "+34 600 000 000",
         subject: "Reforma de cocina",
         message: "Quiero presupuesto.\nGracias.",
+        service: "reformas-de-cocinas",
+        area: "Valencia",
+        budget: "15000-30000",
       });
       const body = await json(await t.get("/api/admin/contacts", token));
       expect(body.routes).toEqual(["update", "delete"]);
+      // What staff triage by first (decision 169); name and subject are the record's title.
       expect(body.parameter_titles).toEqual({
-        name: "Nombre",
-        email: "Correo electrónico",
-        phone: "Teléfono",
-        subject: "Asunto",
-        message: "Mensaje",
-        handled: "Atendido",
+        service: "Servicio",
+        area: "Provincia o ciudad",
+        budget: "Presupuesto aproximado",
         created_at: "Recibido",
+        phone: "Teléfono",
+        email: "Correo electrónico",
+        message: "Mensaje",
       });
+      expect(body.table_layout).toEqual({ summary: "message", wide: ["phone", "email"] });
       expect(body.data.data[0]).toMatchObject({
-        name: "Carmen",
+        record_title: "Carmen — Reforma de cocina",
         email: null,
         phone: "+34 600 000 000",
-        handled: false,
+        service: "reformas-de-cocinas",
+        area: "Valencia",
+        budget: "15000-30000",
       });
+      expect(body.value_titles.service["reformas-de-cocinas"]).toBe("Reforma de cocinas");
+      expect(body.value_titles.budget["15000-30000"]).toBe("De 15.000 a 30.000 €");
+      // A section that declares no layout gets an empty one.
+      expect((await json(await t.get("/api/admin/users", token))).table_layout).toEqual({});
     });
 
     it("has no create form: staff do not write visitors' messages", async () => {

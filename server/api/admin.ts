@@ -12,6 +12,7 @@ import {
   checkStatus,
   createRecord,
   deleteRecord,
+  detailTitles,
   findRecord,
   formDetails,
   formVersion,
@@ -250,6 +251,8 @@ export function createAdminRouter(deps: Dependencies) {
       tools: await describeTools(db, definition),
       applied: query.applied,
       value_titles: valueTitles(definition),
+      // How a wide screen's table draws the list (decision 169).
+      table_layout: definition.tableLayout ?? {},
     });
   });
 
@@ -258,17 +261,9 @@ export function createAdminRouter(deps: Dependencies) {
     const definition = authorize(c);
     const id = pathId(c);
     const record = (await findRecord(db, definition, id)) ?? recordNotFound();
-    const titles: Record<string, string> = { id: "ID", ...listTitles(definition) };
-    for (const [name, field] of Object.entries(definition.fields)) titles[name] ??= field.title;
-    for (const [name, title] of Object.entries(definition.columns ?? {})) titles[name] ??= title;
-    if (definition.status) titles[definition.status.column.name] = definition.status.title;
-    if (definition.status?.reason) {
-      titles[definition.status.reason.column.name] = definition.status.reason.title;
-    }
-    if (definition.assignee) titles[definition.assignee.column.name] = definition.assignee.title;
     return c.json({
       data: record,
-      parameter_titles: titles,
+      parameter_titles: detailTitles(definition),
       routes: definition.routes,
       read_only: definition.readOnly ?? [],
       tools: await describeTools(db, definition),

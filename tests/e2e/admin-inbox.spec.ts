@@ -57,9 +57,11 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
   await expect(sections.getByText(/^\d+ nuevos$/)).toBeVisible();
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
   await sections.getByRole("link", { name: /Contactos/ }).click();
-  await expect(page).toHaveURL(/\/admin\/contacts\/index\?status=nuevo&sort=inbox$/);
+  await expect(page).toHaveURL(/\/admin\/contacts\/index\?status=nuevo&sort=inbox&per_page=50$/);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
+  // At a few hundred leads the inbox opens on 50 a page (decision 169), and says so.
+  await expect(main.getByRole("combobox", { name: "Por página" })).toHaveValue("50");
 
   // Search, then filter by service: four kitchens.
   await main.getByRole("searchbox", { name: "Buscar" }).fill(tag);

@@ -198,7 +198,7 @@ test("users: more than 12 accounts make a second page", async ({ page, request }
   );
 });
 
-test("contacts: no create action, cards with N/A, Sí/No and long dates; edit and delete", async ({
+test("contacts: no create action, cards with N/A and long dates; «Atendido» moves the status; edit and delete", async ({
   page,
   request,
 }) => {
@@ -225,7 +225,8 @@ test("contacts: no create action, cards with N/A, Sí/No and long dates; edit an
   const newest = card(page, `${subject} 12`);
   await expect(field(newest, "Teléfono")).toHaveText("N/A");
   await expect(field(newest, "Correo electrónico")).toHaveText(/@example\.test$/);
-  await expect(field(newest, "Atendido")).toHaveText("No");
+  // «Atendido» follows the status, which the card shows (decision 169).
+  await expect(newest.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("nuevo");
   await expect(field(newest, "Recibido")).toHaveText(
     // es-ES long date with hours and minutes, e.g. "21 de noviembre de 2026 a las 22:25".
     /^\d{1,2} de [a-záéíóú]+ de \d{4}(,| a las) \d{2}:\d{2}$/,
@@ -261,7 +262,9 @@ test("contacts: no create action, cards with N/A, Sí/No and long dates; edit an
   await main.getByRole("checkbox", { name: "Atendido" }).check();
   await main.getByRole("button", { name: "Guardar cambios" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
-  await expect(field(card(page, `${subject} 12`), "Atendido")).toHaveText("Sí");
+  await expect(card(page, `${subject} 12`).getByRole("combobox", { name: /^Estado:/ })).toHaveValue(
+    "contactado",
+  );
 
   await card(page, `${subject} 12`)
     .getByRole("button", { name: /^Borrar/ })

@@ -239,7 +239,7 @@ test("role labels in the user menu follow the first role", async ({ page }) => {
 test("/admin opens the lead inbox for staff; others go where any admin page sends them", async ({
   page,
 }) => {
-  const inbox = `${baseURL}/admin/contacts/index?status=nuevo&sort=inbox`;
+  const inbox = `${baseURL}/admin/contacts/index?status=nuevo&sort=inbox&per_page=50`;
   for (const [persona, expected] of [
     ["signed out", `${baseURL}/login`],
     ["unverified", `${baseURL}/dashboard`],

@@ -99,7 +99,16 @@ export const contactsResource = defineResource({
   table: contacts,
   routes: ["update", "delete"],
   fields: { ...contactFields, handled: checkbox("Atendido") },
-  list: ["name", "email", "phone", "subject", "message", "handled", "created_at"],
+  // What staff triage by (decision 169): what was asked, where and for how much, then how to
+  // answer and the visitor's words. Name and subject are the record's title (its own column and
+  // card heading), and «Atendido» follows the status, so neither is repeated here. Choices and
+  // dates first: on a phone's card they pair up two to a line.
+  list: ["service", "area", "budget", "created_at", "phone", "email", "message"],
+  // Beside the navigation a 1280 px screen leaves the table about 1000 px: the message goes under
+  // each lead's title, phone and e-mail wait for a wider screen (a phone's cards show them all).
+  tableLayout: { summary: "message", wide: ["phone", "email"] },
+  // A lead's own page reads as the visitor wrote it, then the details of the request.
+  detail: ["name", "email", "phone", "subject", "message", "handled", "created_at"],
   columns: {
     created_at: "Recibido",
     updated_at: "Modificado",
@@ -193,7 +202,9 @@ export const contactsResource = defineResource({
   assignee: { column: contacts.assignee_id, title: "Responsable", options: staffOptions },
   notes: true,
   highlight: { title: "Nuevos", where: sql`${contacts.status} = 'nuevo'` },
-  landing: { status: "nuevo", sort: "inbox" },
+  // 50 a page: at a few hundred leads, 12 (ARCHITECTURE's page, kept for the plain list and the
+  // API's default) made staff page through 17 screens of the inbox (decision 169).
+  landing: { status: "nuevo", sort: "inbox", per_page: "50" },
   // What the visitor attached (decision 131); deleting the lead deletes them (on delete cascade).
   async photos(db, id) {
     return db
