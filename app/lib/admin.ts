@@ -127,6 +127,26 @@ export interface AdminForm {
   version?: string;
 }
 
+/**
+ * How many of the toolbar's narrowing choices a view applies (`applied`, the server's reading of
+ * the query): the search and each filter, a date's two bounds as one. A status shown as tabs
+ * (`except`) is left out, as are order and page size: they narrow nothing.
+ */
+export function activeFilterCount(
+  tools: ListTools,
+  applied: Record<string, string> | undefined,
+  except?: string,
+): number {
+  if (!applied) return 0;
+  let count = applied.q ? 1 : 0;
+  for (const [name, filter] of Object.entries(tools.filters)) {
+    if (name === except) continue;
+    const parameters = filter.kind === "date" ? filter.parameters : [name];
+    if (parameters.some((parameter) => applied[parameter])) count += 1;
+  }
+  return count;
+}
+
 /** Page from ?page (SPEC §9): a positive whole number, otherwise 1. */
 export function pageFromSearch(search: URLSearchParams): number {
   const page = Number(search.get("page"));

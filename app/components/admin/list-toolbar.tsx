@@ -1,7 +1,10 @@
 // The list's search, filters, order and page size (issue 13) as a GET form: every choice lives in
-// the URL, so a view can be bookmarked and shared, and the browser's back button undoes it.
+// the URL, so a view can be bookmarked and shared, and the browser's back button undoes it. Below
+// 1024 px the form folds behind a button that says how many filters apply (decision 169): open, it
+// took a phone's whole first screen and pushed the leads below it.
+import { useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import type { ListTools } from "~/lib/admin";
+import { activeFilterCount, type ListTools } from "~/lib/admin";
 
 const control =
   "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-ochre";
@@ -12,172 +15,203 @@ export function ListToolbar({
   tools,
   search,
   sortTitles,
-  direction,
+  applied,
 }: {
   resource: string;
   tools: ListTools;
   search: URLSearchParams;
   /** Column labels for the order selector. */
   sortTitles: Record<string, string>;
-  /** The direction the list is in (the server's `applied.dir`): each order has its own. */
-  direction?: string;
+  /** What the list applies (the server's `applied`): the direction each order has, the filters. */
+  applied?: Record<string, string>;
 }) {
   const value = (name: string) => search.get(name) ?? "";
   const submit = useSubmit();
+  // Narrow screens: folded until asked for (the list remounts it folded after each search).
+  const [open, setOpen] = useState(false);
+  const formId = useId();
   // A status shown as tabs above the list is kept when the form is sent.
   const statusField = tools.status ? "status" : undefined;
   const filters = Object.entries(tools.filters).filter(([name]) => name !== statusField);
+  const active = activeFilterCount(tools, applied, statusField);
+  // The page size is how staff read, not what they look for: clearing the filters keeps it.
+  const perPage = value("per_page");
   return (
-    <Form
-      method="get"
-      // Fields left empty stay out of the URL: it says only what the view applies.
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        for (const [name, chosen] of [...data.entries()]) if (chosen === "") data.delete(name);
-        submit(data, { method: "get" });
-      }}
-      role="search"
-      aria-label="Buscar y filtrar"
-      className="mt-4 grid gap-3 rounded-xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      {statusField && value(statusField) ? (
-        <input type="hidden" name={statusField} value={value(statusField)} />
-      ) : null}
-      {tools.search ? (
-        <Labeled className="sm:col-span-2" id="lista-q" title="Buscar">
-          <input
-            id="lista-q"
-            name="q"
-            type="search"
-            defaultValue={value("q")}
-            maxLength={200}
-            className={control}
-          />
-        </Labeled>
-      ) : null}
-      {filters.map(([name, filter]) => {
-        const id = `lista-${name}`;
-        if (filter.kind === "date") {
-          const [from, to] = filter.parameters;
-          return (
-            <fieldset key={name} className="sm:col-span-2">
-              <legend className={label}>{filter.title}</legend>
-              <div className="flex gap-2">
-                <label className="flex-1 text-sm text-ink-soft">
-                  Desde
-                  <input name={from} type="date" defaultValue={value(from)} className={control} />
-                </label>
-                <label className="flex-1 text-sm text-ink-soft">
-                  Hasta
-                  <input name={to} type="date" defaultValue={value(to)} className={control} />
-                </label>
-              </div>
-            </fieldset>
-          );
-        }
-        return (
-          <Labeled key={name} id={id} title={filter.title}>
-            {filter.kind === "text" ? (
-              <input id={id} name={name} defaultValue={value(name)} className={control} />
-            ) : (
-              <select id={id} name={name} defaultValue={value(name)} className={control}>
-                <option value="">Todos</option>
-                {filter.kind === "boolean" ? (
-                  <>
-                    <option value="true">Sí</option>
-                    <option value="false">No</option>
-                  </>
-                ) : null}
-                {filter.kind === "choice"
-                  ? filter.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.title}
-                      </option>
-                    ))
-                  : null}
-                {filter.kind === "reference" ? (
-                  <>
-                    <option value="ninguno">Sin asignar</option>
-                    {filter.options.map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.title}
-                      </option>
-                    ))}
-                  </>
-                ) : null}
-              </select>
-            )}
+    <div className="mt-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen((was) => !was)}
+        className="flex w-full items-center justify-between gap-3 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre lg:hidden"
+      >
+        <span className="flex flex-wrap items-center gap-2">
+          Buscar y filtrar
+          {active ? (
+            <span className="rounded-full bg-terracotta px-2 text-sm text-white">
+              {active === 1 ? "1 activo" : `${active} activos`}
+            </span>
+          ) : null}
+        </span>
+        <span aria-hidden="true" className={`inline-block ${open ? "rotate-180" : ""}`}>
+          ▾
+        </span>
+      </button>
+      <Form
+        id={formId}
+        method="get"
+        // Fields left empty stay out of the URL: it says only what the view applies.
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          for (const [name, chosen] of [...data.entries()]) if (chosen === "") data.delete(name);
+          submit(data, { method: "get" });
+        }}
+        role="search"
+        aria-label="Buscar y filtrar"
+        className={`${open ? "mt-2 grid" : "hidden"} gap-3 rounded-xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:mt-0 lg:grid lg:grid-cols-4`}
+      >
+        {statusField && value(statusField) ? (
+          <input type="hidden" name={statusField} value={value(statusField)} />
+        ) : null}
+        {tools.search ? (
+          <Labeled className="sm:col-span-2" id="lista-q" title="Buscar">
+            <input
+              id="lista-q"
+              name="q"
+              type="search"
+              defaultValue={value("q")}
+              maxLength={200}
+              className={control}
+            />
           </Labeled>
-        );
-      })}
-      <Labeled id="lista-sort" title="Ordenar por">
-        <select
-          id="lista-sort"
-          name="sort"
-          defaultValue={value("sort")}
-          // A newly chosen order starts in its own direction (names A to Z), not in the one the
-          // previous order was shown in: «Sentido» goes back to «Según el orden» until chosen.
-          onChange={(event) => {
-            const dir = event.currentTarget.form?.elements.namedItem("dir");
-            if (dir instanceof HTMLSelectElement) dir.value = "";
-          }}
-          className={control}
-        >
-          <option value="">Predeterminado (fecha de creación)</option>
-          {tools.orders.map((order) => (
-            <option key={order.key} value={order.key}>
-              {order.title}
-            </option>
-          ))}
-          {tools.sortable.map((key) => (
-            <option key={key} value={key}>
-              {sortTitles[key] ?? key}
-            </option>
-          ))}
-        </select>
-      </Labeled>
-      <Labeled id="lista-dir" title="Sentido">
-        <select
-          id="lista-dir"
-          name="dir"
-          defaultValue={value("dir") || direction}
-          className={control}
-        >
-          <option value="">Según el orden</option>
-          <option value="asc">Ascendente</option>
-          <option value="desc">Descendente</option>
-        </select>
-      </Labeled>
-      <Labeled id="lista-per-page" title="Por página">
-        <select
-          id="lista-per-page"
-          name="per_page"
-          defaultValue={value("per_page")}
-          className={control}
-        >
-          <option value="">12</option>
-          {tools.per_page
-            .filter((size) => size !== 12)
-            .map((size) => (
-              <option key={size} value={size}>
-                {size}
+        ) : null}
+        {filters.map(([name, filter]) => {
+          const id = `lista-${name}`;
+          if (filter.kind === "date") {
+            const [from, to] = filter.parameters;
+            return (
+              <fieldset key={name} className="sm:col-span-2">
+                <legend className={label}>{filter.title}</legend>
+                <div className="flex gap-2">
+                  <label className="flex-1 text-sm text-ink-soft">
+                    Desde
+                    <input name={from} type="date" defaultValue={value(from)} className={control} />
+                  </label>
+                  <label className="flex-1 text-sm text-ink-soft">
+                    Hasta
+                    <input name={to} type="date" defaultValue={value(to)} className={control} />
+                  </label>
+                </div>
+              </fieldset>
+            );
+          }
+          return (
+            <Labeled key={name} id={id} title={filter.title}>
+              {filter.kind === "text" ? (
+                <input id={id} name={name} defaultValue={value(name)} className={control} />
+              ) : (
+                <select id={id} name={name} defaultValue={value(name)} className={control}>
+                  <option value="">Todos</option>
+                  {filter.kind === "boolean" ? (
+                    <>
+                      <option value="true">Sí</option>
+                      <option value="false">No</option>
+                    </>
+                  ) : null}
+                  {filter.kind === "choice"
+                    ? filter.options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.title}
+                        </option>
+                      ))
+                    : null}
+                  {filter.kind === "reference" ? (
+                    <>
+                      <option value="ninguno">Sin asignar</option>
+                      {filter.options.map((option) => (
+                        <option key={option.id} value={option.id}>
+                          {option.title}
+                        </option>
+                      ))}
+                    </>
+                  ) : null}
+                </select>
+              )}
+            </Labeled>
+          );
+        })}
+        <Labeled id="lista-sort" title="Ordenar por">
+          <select
+            id="lista-sort"
+            name="sort"
+            defaultValue={value("sort")}
+            // A newly chosen order starts in its own direction (names A to Z), not in the one the
+            // previous order was shown in: «Sentido» goes back to «Según el orden» until chosen.
+            onChange={(event) => {
+              const dir = event.currentTarget.form?.elements.namedItem("dir");
+              if (dir instanceof HTMLSelectElement) dir.value = "";
+            }}
+            className={control}
+          >
+            <option value="">Predeterminado (fecha de creación)</option>
+            {tools.orders.map((order) => (
+              <option key={order.key} value={order.key}>
+                {order.title}
               </option>
             ))}
-        </select>
-      </Labeled>
-      <div className="flex items-end gap-3">
-        <button
-          type="submit"
-          className="rounded-md bg-ink px-4 py-2 font-medium text-plaster hover:bg-ink-soft"
-        >
-          Aplicar
-        </button>
-        <Link to={`/admin/${resource}/index`} className="py-2 text-ink underline">
-          Quitar filtros
-        </Link>
-      </div>
-    </Form>
+            {tools.sortable.map((key) => (
+              <option key={key} value={key}>
+                {sortTitles[key] ?? key}
+              </option>
+            ))}
+          </select>
+        </Labeled>
+        <Labeled id="lista-dir" title="Sentido">
+          <select
+            id="lista-dir"
+            name="dir"
+            defaultValue={value("dir") || applied?.dir}
+            className={control}
+          >
+            <option value="">Según el orden</option>
+            <option value="asc">Ascendente</option>
+            <option value="desc">Descendente</option>
+          </select>
+        </Labeled>
+        <Labeled id="lista-per-page" title="Por página">
+          <select
+            id="lista-per-page"
+            name="per_page"
+            defaultValue={value("per_page")}
+            className={control}
+          >
+            <option value="">12</option>
+            {tools.per_page
+              .filter((size) => size !== 12)
+              .map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+          </select>
+        </Labeled>
+        <div className="flex items-end gap-3">
+          <button
+            type="submit"
+            className="rounded-md bg-ink px-4 py-2 font-medium text-plaster hover:bg-ink-soft"
+          >
+            Aplicar
+          </button>
+          <Link
+            to={`/admin/${resource}/index${perPage ? `?per_page=${encodeURIComponent(perPage)}` : ""}`}
+            className="py-2 text-ink underline"
+          >
+            Quitar filtros
+          </Link>
+        </div>
+      </Form>
+    </div>
   );
 }
 

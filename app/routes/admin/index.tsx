@@ -145,7 +145,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
             tools={tools}
             search={search}
             sortTitles={{ id: "ID", ...tools.sort_titles, ...list?.parameter_titles }}
-            direction={list?.applied?.dir}
+            applied={list?.applied}
           />
         </>
       ) : null}
