@@ -28,6 +28,11 @@ export interface AdminList {
   applied?: Record<string, string>;
   /** Coded values by their labels: field → stored code → label (a lead's service, budget). */
   value_titles?: ValueTitles;
+  /**
+   * How a wide screen's table draws the list: `summary` under each title rather than in a column,
+   * `wide` columns only from 1536 px. Cards show every listed field.
+   */
+  table_layout?: { summary?: string; wide?: string[] };
 }
 
 export type ValueTitles = Record<string, Record<string, string>>;

@@ -106,7 +106,7 @@ function SectionCounts({ section }: { section: AdminSummary["sections"][number] 
   return (
     <span className="flex items-center gap-1 text-sm">
       {highlight && highlight.total > 0 ? (
-        <span className="rounded-full bg-terracotta px-2 text-white">
+        <span className="rounded-full bg-terracotta px-2 whitespace-nowrap text-white">
           {/* Said, not only coloured: two bare numbers side by side read as one count twice. */}
           {count.format(highlight.total)} {highlight.title.toLowerCase()}
         </span>

@@ -110,7 +110,7 @@ export function RecordData({
   record,
   titles,
   className,
-  wide,
+  fieldClassName,
   valueClassName,
 }: {
   /** Field name and title, in the order shown. */
@@ -118,14 +118,14 @@ export function RecordData({
   record: AdminRecord;
   titles?: ValueTitles;
   className: string;
-  /** A field given the whole row of a grid (a message). */
-  wide?: string;
+  /** A field's place in a grid (a message given the whole row). */
+  fieldClassName?: (field: string) => string | undefined;
   valueClassName: string;
 }) {
   return (
     <dl className={className}>
       {fields.map(([field, label]) => (
-        <div key={field} className={field === wide ? "sm:col-span-2" : undefined}>
+        <div key={field} className={fieldClassName?.(field)}>
           <dt className="text-sm font-medium text-ink-soft">{label}</dt>
           <dd className={valueClassName}>
             <RecordValue field={field} record={record} titles={titles} />

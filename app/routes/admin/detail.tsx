@@ -163,7 +163,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           record={record}
           titles={detail.value_titles}
           className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2"
-          wide="message"
+          fieldClassName={(field) => (field === "message" ? "sm:col-span-2" : undefined)}
           valueClassName="wrap-anywhere whitespace-pre-line text-ink"
         />
       </section>

@@ -15,7 +15,7 @@ import { useChoiceFocus } from "~/components/admin/one-click-choice";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordData, RecordValue, waitingSince } from "~/components/admin/record-value";
 import { RecordStatus } from "~/components/admin/status-control";
-import { type AdminList, type AdminRecord, refusalMessage } from "~/lib/admin";
+import { type AdminList, type AdminRecord, dateOf, refusalMessage } from "~/lib/admin";
 import {
   type ActionResult,
   downloadExport,
@@ -105,6 +105,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   const routes = list?.routes ?? [];
   const can = (action: string) => routes.includes(action);
   const records = list?.data.data ?? [];
+  const shortFields = list ? shortFieldsOf(list) : new Set<string>();
   const tools = list?.tools;
   const toggle = (id: number, on: boolean) =>
     setSelected((old) => {
@@ -204,6 +205,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
                 list={list}
                 selected={selected.has(record.id)}
                 onToggle={(on) => toggle(record.id, on)}
+                shortFields={shortFields}
               />
             ))}
           </ul>
@@ -275,7 +277,13 @@ function RecordTable({
   const [search] = useSearchParams();
   const records = list.data.data;
   const status = list.tools?.status;
-  const columns = Object.entries(list.parameter_titles);
+  // The table's own way with the list (decision 169): the summary under each title, the wide
+  // columns only on screens that have room for them; short values keep their words whole.
+  const summary = list.table_layout?.summary;
+  const wide = new Set(list.table_layout?.wide ?? []);
+  const columns = Object.entries(list.parameter_titles).filter(([field]) => field !== summary);
+  const short = shortFieldsOf(list);
+  const placed = (field: string) => (wide.has(field) ? "hidden 2xl:table-cell" : "");
   const sortable = new Set(list.tools?.sortable ?? []);
   const sortLink = (field: string) => {
     const next = new URLSearchParams(search);
@@ -319,7 +327,12 @@ function RecordTable({
               </th>
             ) : null}
             {columns.map(([field, label]) => (
-              <th key={field} scope="col" className="p-3" aria-sort={sortedAs(field)}>
+              <th
+                key={field}
+                scope="col"
+                className={`p-3 ${placed(field)}`}
+                aria-sort={sortedAs(field)}
+              >
                 {sortable.has(field) ? (
                   <Link to={sortLink(field)} className="underline-offset-2 hover:underline">
                     {label}
@@ -347,13 +360,18 @@ function RecordTable({
                   className="size-4 accent-terracotta"
                 />
               </td>
-              <th scope="row" className="p-3 font-medium wrap-anywhere">
+              <th scope="row" className="min-w-44 p-3 font-medium wrap-anywhere">
                 <Link
                   to={`/admin/${resource}/detail/${record.id}`}
                   className="text-ink underline-offset-2 hover:underline"
                 >
                   {titleOf(record)}
                 </Link>
+                {summary ? (
+                  <span className="mt-1 line-clamp-2 text-xs font-normal text-ink-soft">
+                    <RecordValue field={summary} record={record} titles={list.value_titles} />
+                  </span>
+                ) : null}
                 <Waiting record={record} list={list} />
               </th>
               {status ? (
@@ -362,14 +380,16 @@ function RecordTable({
                 </td>
               ) : null}
               {columns.map(([field]) => (
-                <td key={field} className="max-w-xs p-3">
-                  <span className="line-clamp-3 wrap-anywhere">
+                <td key={field} className={`max-w-xs p-3 ${placed(field)}`}>
+                  <span
+                    className={`line-clamp-3 ${short.has(field) ? "wrap-break-word" : "wrap-anywhere"}`}
+                  >
                     <RecordValue field={field} record={record} titles={list.value_titles} />
                   </span>
                 </td>
               ))}
               <td className="p-3">
-                <RecordActions resource={resource} record={record} list={list} />
+                <RecordActions resource={resource} record={record} list={list} compact />
               </td>
             </tr>
           ))}
@@ -380,6 +400,30 @@ function RecordTable({
 }
 
 const titleOf = (record: AdminRecord) => record.record_title;
+
+/** Up to this many characters a value reads as a few words (a phone number, a role). */
+const SHORT_TEXT = 20;
+
+/**
+ * Fields whose values are a few words on every record of the page: a choice's label (a lead's
+ * service, area, budget), a date, Sí/No, a short text. Decided per field, not per record, so
+ * cards line up.
+ */
+function shortFieldsOf(list: AdminList): Set<string> {
+  const short = new Set<string>();
+  for (const field of Object.keys(list.parameter_titles)) {
+    const values = list.data.data.map((record) => record[field]).filter((v) => v != null);
+    const fewWords = (value: unknown) =>
+      typeof value === "boolean" ||
+      typeof value === "number" ||
+      dateOf(value) !== undefined ||
+      (typeof value === "string" && value.length <= SHORT_TEXT);
+    if (list.value_titles?.[field] || (values.length > 0 && values.every(fewWords))) {
+      short.add(field);
+    }
+  }
+  return short;
+}
 
 /** How long a record in the first step of its status has waited (an unanswered lead). */
 function Waiting({ record, list }: { record: AdminRecord; list: AdminList }) {
@@ -398,14 +442,21 @@ function RecordCard({
   list,
   selected,
   onToggle,
-}: RecordProps & { record: AdminRecord; selected: boolean; onToggle: (on: boolean) => void }) {
+  shortFields,
+}: RecordProps & {
+  record: AdminRecord;
+  selected: boolean;
+  onToggle: (on: boolean) => void;
+  /** Fields whose values are a few words (see `shortFieldsOf`). */
+  shortFields: ReadonlySet<string>;
+}) {
   const headingId = `record-${record.id}`;
   const status = list.tools?.status;
   const selectable = list.routes.includes("delete") || status;
   return (
     <li
       aria-labelledby={headingId}
-      className="flex min-w-0 flex-col rounded-xl border border-sand-200 bg-white p-5 shadow-sm wrap-anywhere"
+      className="@container flex min-w-0 flex-col rounded-xl border border-sand-200 bg-white p-5 shadow-sm wrap-anywhere"
     >
       <div className="flex items-start gap-3">
         {selectable ? (
@@ -429,28 +480,39 @@ function RecordCard({
           <RecordStatus record={record} status={status} />
         </div>
       ) : null}
+      {/* A card is a preview: short values (a choice's label, a date) two to a line once the
+          card is wide enough, every value at most three lines (a long message in full is on the
+          record's page), so a phone shows more than one lead at a time (decision 169). */}
       <RecordData
         fields={Object.entries(list.parameter_titles)}
         record={record}
         titles={list.value_titles}
-        className="mt-3 flex-1 space-y-2 text-sm"
-        valueClassName="line-clamp-5 whitespace-pre-line text-ink"
+        className="mt-3 grid flex-1 content-start gap-x-4 gap-y-2 text-sm @2xs:grid-cols-2"
+        fieldClassName={(field) => (shortFields.has(field) ? undefined : "@2xs:col-span-2")}
+        valueClassName="line-clamp-3 text-ink"
       />
       <RecordActions resource={resource} record={record} list={list} />
     </li>
   );
 }
 
-/** The record's screens and the actions the server allows; delete after a confirmation. */
-function RecordActions({ resource, record, list }: RecordProps & { record: AdminRecord }) {
+/**
+ * The record's screens and the actions the server allows; delete after a confirmation. `compact`
+ * in a table's row, which they would otherwise make three buttons tall.
+ */
+function RecordActions({
+  resource,
+  record,
+  list,
+  compact = false,
+}: RecordProps & { record: AdminRecord; compact?: boolean }) {
   const title = titleOf(record);
   const deletion = useRecordDelete(record.id, title);
   const { refused, deleting } = deletion;
   // A refusal on a rule (own account, a super admin's, the last one) says why.
   const failure = refused && !refused.ok && !deleting ? refused.message : "";
 
-  const action =
-    "rounded-md border border-ink/30 px-3 py-1.5 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre";
+  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre ${compact ? "px-2 py-1" : "px-3 py-1.5"}`;
   return (
     <>
       {failure ? (
@@ -458,7 +520,7 @@ function RecordActions({ resource, record, list }: RecordProps & { record: Admin
           {failure}
         </p>
       ) : null}
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className={`flex flex-wrap gap-2 ${compact ? "w-36" : "mt-3"}`}>
         <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
           Ver<span className="sr-only"> {title}</span>
         </Link>
