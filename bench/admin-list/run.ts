@@ -64,6 +64,10 @@ const subjects = [
   "Interiorismo de ático",
 ];
 const cities = ["Alicante", "Valencia", "Barcelona", "Madrid", "Elche", "Benidorm"];
+// What the quote form asks (content/quote-request.ts, service-choices.ts): the inbox's columns.
+const services = ["reformas-integrales", "reformas-de-cocinas", "reformas-de-banos", "otro"];
+const areas = ["Madrid", "Barcelona", "Valencia", "Alicante", "otra"];
+const budgets = ["hasta-15000", "15000-30000", "30000-60000", "mas-120000", "sin-definir"];
 
 /** Deterministic leads spread over two years, a message of a few hundred characters each. */
 function leadAt(i: number) {
@@ -80,6 +84,10 @@ function leadAt(i: number) {
     status,
     handled: status !== "nuevo",
     lost_reason: status === "perdido" ? "Precio" : null,
+    // One lead in six came from the short form, without the quote's details.
+    service: i % 6 ? services[i % services.length] : null,
+    area: i % 6 ? areas[(i * 3) % areas.length] : null,
+    budget: i % 6 ? budgets[(i * 7) % budgets.length] : null,
     created_at: new Date(Date.UTC(2025, 0, 1) + ((i * 7919) % (730 * 24)) * 3_600_000),
   };
 }
@@ -115,6 +123,8 @@ const queries: [string, string][] = [
   ["plain list, page 1 (SPEC §7)", "page=1"],
   ["plain list, page 400", "page=400"],
   ["inbox order, 25 per page", "sort=inbox&per_page=25"],
+  // The view the side navigation opens (decision 169).
+  ["inbox as opened (nuevo, inbox order, 50 per page)", "status=nuevo&sort=inbox&per_page=50"],
   ["status=nuevo, sort name", "status=nuevo&sort=name&dir=asc"],
   [
     "status in 3, created range, page 5",
