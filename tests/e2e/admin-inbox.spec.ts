@@ -593,6 +593,12 @@ test("«Recibido» shows SPEC §9's long date whole in its column", async ({ pag
       .first()
       .evaluate((box) => box.scrollHeight > box.clientHeight || box.scrollWidth > box.clientWidth);
     expect(clipped, `«Recibido» at ${width} px`).toBe(false);
+    // The whole row fits beside the navigation, its actions included (decision 169): the table
+    // does not scroll sideways.
+    const sideways = await table.evaluate(
+      (box) => (box.parentElement?.scrollWidth ?? 0) - (box.parentElement?.clientWidth ?? 0),
+    );
+    expect(sideways, `table at ${width} px`).toBeLessThanOrEqual(0);
   }
 });
 

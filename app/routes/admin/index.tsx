@@ -318,11 +318,11 @@ function RecordTable({
                 className="size-4 accent-terracotta"
               />
             </th>
-            <th scope="col" className="p-3">
+            <th scope="col" className="px-2 py-3">
               Registro
             </th>
             {status ? (
-              <th scope="col" className="p-3">
+              <th scope="col" className="px-2 py-3">
                 {status.title}
               </th>
             ) : null}
@@ -330,7 +330,7 @@ function RecordTable({
               <th
                 key={field}
                 scope="col"
-                className={`p-3 ${placed(field)}`}
+                className={`px-2 py-3 ${placed(field)}`}
                 aria-sort={sortedAs(field)}
               >
                 {sortable.has(field) ? (
@@ -343,7 +343,7 @@ function RecordTable({
                 )}
               </th>
             ))}
-            <th scope="col" className="p-3">
+            <th scope="col" className="py-3 pr-3 pl-2">
               Acciones
             </th>
           </tr>
@@ -360,7 +360,7 @@ function RecordTable({
                   className="size-4 accent-terracotta"
                 />
               </td>
-              <th scope="row" className="min-w-44 p-3 font-medium wrap-anywhere">
+              <th scope="row" className="min-w-44 px-2 py-3 font-medium wrap-anywhere">
                 <Link
                   to={`/admin/${resource}/detail/${record.id}`}
                   className="text-ink underline-offset-2 hover:underline"
@@ -375,12 +375,12 @@ function RecordTable({
                 <Waiting record={record} list={list} />
               </th>
               {status ? (
-                <td className="p-3">
+                <td className="px-2 py-3">
                   <RecordStatus record={record} status={status} />
                 </td>
               ) : null}
               {columns.map(([field]) => (
-                <td key={field} className={`max-w-xs p-3 ${placed(field)}`}>
+                <td key={field} className={`max-w-xs px-2 py-3 ${placed(field)}`}>
                   <span
                     className={`line-clamp-3 ${short.has(field) ? "wrap-break-word" : "wrap-anywhere"}`}
                   >
@@ -388,7 +388,7 @@ function RecordTable({
                   </span>
                 </td>
               ))}
-              <td className="p-3">
+              <td className="py-3 pr-3 pl-2">
                 <RecordActions resource={resource} record={record} list={list} compact />
               </td>
             </tr>
@@ -520,7 +520,7 @@ function RecordActions({
           {failure}
         </p>
       ) : null}
-      <div className={`flex flex-wrap gap-2 ${compact ? "w-36" : "mt-3"}`}>
+      <div className={`flex flex-wrap gap-2 ${compact ? "w-32" : "mt-3"}`}>
         <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
           Ver<span className="sr-only"> {title}</span>
         </Link>
