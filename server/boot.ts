@@ -7,12 +7,12 @@ import { sweepUploadFolders } from "./leads/upload-folder.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { createTransport } from "./mail/transport.ts";
-import { sweepExpiredSignUps } from "./newsletter/subscriptions.ts";
+import { sweepNewsletter } from "./newsletter/subscriptions.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
 
 /**
  * Opens everything the API needs (database migrated, mail worker running, limiter ready, expired
- * newsletter sign-ups swept hourly).
+ * newsletter sign-ups and blocked consents past their period swept hourly).
  */
 export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Promise<void> }> {
   const database = await openDatabaseOrExit(env);
@@ -23,13 +23,14 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   // Photos left by a process killed in the middle of an upload (decision 151).
   const swept = await sweepUploadFolders();
   if (swept) log.info({ folders: swept }, "removed the upload folders of stopped processes");
-  // Sign-ups nobody confirmed, deleted when the privacy policy says (decision 101 addendum).
-  const signUpSweep = sweepExpiredSignUps(database.db);
+  // Sign-ups nobody confirmed and blocked proofs of consent, deleted when the privacy policy
+  // says (decision 101 addendum, decision 168).
+  const newsletterSweep = sweepNewsletter(database.db);
   const deps: Dependencies = { env, db: database.db, mail, limiter, sessions };
   return {
     deps,
     async close() {
-      await signUpSweep.stop();
+      await newsletterSweep.stop();
       await stopFollowing();
       await mail.stop();
       await limiter.close();

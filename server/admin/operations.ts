@@ -355,6 +355,7 @@ export async function updateRecord(
       await refuseReadOnlyChanges(definition, input, before);
       // Nothing to write when every field was left out (each keeps what is stored).
       if (Object.values(values).some((value) => value !== undefined)) {
+        await definition.beforeUpdate?.(tx, id, input);
         await tx
           .update(definition.table)
           .set(values as never)

@@ -55,6 +55,11 @@ export interface ResourceDefinition {
   toColumns?(input: FormInput, action: "create" | "update"): Promise<Record<string, unknown>>;
   /** Replaces the generic insert (users are made by the one createUser). Returns the new id. */
   insert?(db: Database, input: FormInput): Promise<number>;
+  /**
+   * Runs in the update's transaction, the record locked, just before it is written (e.g. a
+   * subscription given another address keeps its old proof of consent blocked, decision 168).
+   */
+  beforeUpdate?(db: Database, id: number, input: FormInput): Promise<void>;
   /** Runs in the update's transaction (e.g. a new password signs the user out everywhere). */
   afterUpdate?(db: Database, id: number, input: FormInput): Promise<void>;
   /** The field a unique-index refusal belongs to, and its Spanish message. */

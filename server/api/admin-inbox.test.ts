@@ -5,7 +5,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
-import { adminAudit, adminNotes, contacts, subscriptions, users } from "../db/schema.ts";
+import { adminDateTime } from "../admin/list-query.ts";
+import {
+  adminAudit,
+  adminNotes,
+  blockedConsents,
+  contacts,
+  subscriptions,
+  users,
+} from "../db/schema.ts";
 import { hasControlCharacter } from "../validation.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
@@ -668,6 +676,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         "Dirección IP",
         "Confirmada",
         "Baja",
+        "Datos bloqueados hasta",
         "Fecha de alta",
         "Fecha de modificación",
       ]);
@@ -696,6 +705,87 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       const [campaignHeader] = parse(campaignsCsv, { bom: true, delimiter: ";" }) as string[][];
       expect(campaignHeader?.filter((title) => /^[a-z_]+$/.test(title))).toEqual([]);
       expect(campaignHeader?.filter((title) => title === "Estado")).toHaveLength(1);
+    });
+
+    it("says until when an ended consent is kept blocked, and never shows the blocked proof (decision 168)", async () => {
+      // One who left on 1 March 2026 by the page, and another who left and came back.
+      const left = new Date("2026-03-01T10:00:00Z");
+      const cameBack = new Date("2026-05-04T16:30:00Z");
+      const blocked = (email: string, endedAt: Date) => ({
+        email,
+        consent_at: new Date("2025-12-01T09:00:00Z"),
+        consent_version: "2026-11-24",
+        consent_text: "Acepto recibir el boletín de Obra Mediterránea.",
+        consent_page: "/",
+        consent_ip: "198.51.100.66",
+        confirmed_at: new Date("2025-12-01T09:05:00Z"),
+        ended_at: endedAt,
+        ended_by: "page" as const,
+      });
+      await t.db
+        .insert(blockedConsents)
+        .values([
+          blocked("bloqueada@example.test", left),
+          blocked("Vuelve.Bloqueada@example.test", cameBack),
+        ]);
+      const [gone, back] = await t.db
+        .insert(subscriptions)
+        .values([
+          {
+            email: "bloqueada@example.test",
+            status: "unsubscribed",
+            consent_at: null,
+            unsubscribed_at: left,
+          },
+          {
+            email: "vuelve.bloqueada@example.test",
+            status: "confirmed",
+            consent_version: "2026-11-24",
+            consent_text: "Acepto recibir el boletín de Obra Mediterránea.",
+            consent_ip: "203.0.113.5",
+            confirmed_at: new Date(),
+          },
+        ])
+        .returning();
+
+      const list = await json(
+        await t.get("/api/admin/subscriptions?page=1&q=bloqueada&sort=email", token),
+      );
+      expect(list.parameter_titles.blocked_until).toBe("Datos bloqueados hasta");
+      const shown = list.data.data.map((r: Json) => [r.email, r.status_label, r.blocked_until]);
+      // Three years after each end; the one who came back is a subscriber with her new proof.
+      expect(shown).toEqual([
+        ["bloqueada@example.test", "Baja", "2029-03-01T10:00:00.000Z"],
+        ["vuelve.bloqueada@example.test", "Confirmada", "2029-05-04T16:30:00.000Z"],
+      ]);
+
+      // The detail of the one who left holds no proof: it is blocked, apart, not shown.
+      const detail = await json(await t.get(`/api/admin/subscriptions/detail/${gone?.id}`, token));
+      expect(detail.data).toMatchObject({
+        status_label: "Baja",
+        consent_at: null,
+        consent_text: null,
+        consent_ip: null,
+        blocked_until: "2029-03-01T10:00:00.000Z",
+      });
+      expect(JSON.stringify(detail)).not.toContain("198.51.100.66");
+      const backDetail = await json(
+        await t.get(`/api/admin/subscriptions/detail/${back?.id}`, token),
+      );
+      expect(backDetail.data.consent_ip).toBe("203.0.113.5");
+
+      // The CSV says the same, as staff read dates.
+      const csv = await (await t.get("/api/admin/subscriptions/export?q=bloqueada", token)).text();
+      const [header, ...records] = parse(csv, { bom: true, delimiter: ";" }) as string[][];
+      const column = header?.indexOf("Datos bloqueados hasta") ?? -1;
+      expect(records.map((record) => record[column])).toEqual(
+        expect.arrayContaining([
+          adminDateTime.format(new Date("2029-03-01T10:00:00Z")),
+          adminDateTime.format(new Date("2029-05-04T16:30:00Z")),
+        ]),
+      );
+      expect(adminDateTime.format(new Date("2029-03-01T10:00:00Z"))).toMatch(/^1 de marzo de 2029/);
+      expect(csv).not.toContain("198.51.100.66");
     });
 
     it("names a lead's coded choices by their labels in the detail, the list and the CSV", async () => {

@@ -1,10 +1,17 @@
-import { and, eq, notInArray } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { verifyPassword } from "../auth/passwords.ts";
-import { accessTokens, contacts, roles, subscriptions, users } from "../db/schema.ts";
+import {
+  accessTokens,
+  blockedConsents,
+  contacts,
+  roles,
+  subscriptions,
+  users,
+} from "../db/schema.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
 type Json = Record<string, any>;
@@ -697,7 +704,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     it("creates, edits and deletes a subscription, unique in any letter case", async () => {
       const list = await json(await t.get("/api/admin/subscriptions", token));
       expect(list.routes).toEqual(["create", "update", "delete"]);
-      // Status and proof of consent (decision 104).
+      // Status and proof of consent (decision 104), and until when data is blocked (168).
       expect(list.parameter_titles).toEqual({
         email: "Correo electrónico",
         status_label: "Estado",
@@ -706,6 +713,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         consent_version: "Versión del texto",
         confirmed_at: "Confirmada",
         unsubscribed_at: "Baja",
+        blocked_until: "Datos bloqueados hasta",
         created_at: "Fecha de alta",
       });
       const form = await json(await t.get("/api/admin/subscriptions/create", token));
@@ -779,6 +787,11 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       const id = confirmed?.id as number;
       const save = (email: string) =>
         t.post("/api/admin/subscriptions/update", { id, email }, token);
+      const elenasBlockedProofs = () =>
+        t.db
+          .select()
+          .from(blockedConsents)
+          .where(sql`lower(${blockedConsents.email}) = 'elena@example.test'`);
       const stored = async () =>
         (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
 
@@ -787,6 +800,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect(await stored()).toMatchObject({ status: "confirmed", consent_ip: "198.51.100.7" });
 
       // Another address: pending, with no proof and no links, so no campaign reaches it.
+      expect(await elenasBlockedProofs()).toEqual([]);
       expect((await save("cunado@example.test")).status).toBe(200);
       expect(await stored()).toMatchObject({
         email: "cunado@example.test",
@@ -800,6 +814,17 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         confirm_token_hash: null,
         unsubscribe_token: null,
       });
+      // Elena's consent ended there; its proof is kept blocked under her address (decision 168).
+      expect(await elenasBlockedProofs()).toMatchObject([
+        {
+          consent_text: "Quiero recibir el boletín.",
+          consent_ip: "198.51.100.7",
+          ended_by: "readdressed",
+        },
+      ]);
+      // Saved again with the new address: no consent ends, nothing more is kept.
+      expect((await save("cunado@example.test")).status).toBe(200);
+      expect(await elenasBlockedProofs()).toHaveLength(1);
     });
 
     it("answers 400 to a body that is not JSON", async () => {

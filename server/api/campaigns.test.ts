@@ -17,7 +17,7 @@ import {
 } from "../../tests/support/smtp.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { generateToken } from "../auth/tokens.ts";
-import { adminAudit, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
+import { adminAudit, blockedConsents, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
 import { parseEnv } from "../env.ts";
 import { createMailer } from "../mail/outbox.ts";
 import { createTransport, type MailTransport } from "../mail/transport.ts";
@@ -205,6 +205,17 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     expect(oneClick.status).toBe(200);
     expect((await t.post("/api/subscriptions/unsubscribe", { token: blas })).status).toBe(200);
 
+    // Their proofs of consent are kept, blocked (decision 168): not a subscriber to anything below.
+    const blocked = await t.db
+      .select({ email: blockedConsents.email, ended_by: blockedConsents.ended_by })
+      .from(blockedConsents)
+      .where(inArray(blockedConsents.email, [...confirmed, "se-va@example.test"]));
+    expect(blocked.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+      { email: "ana@example.test", ended_by: "one_click" },
+      { email: "blas@example.test", ended_by: "page" },
+      { email: "se-va@example.test", ended_by: "page" },
+    ]);
+
     const summary = await t.get(`/api/admin/campaigns/${id}`, token);
     expect(summary.status).toBe(200);
     expect((await summary.json()).data).toMatchObject({
@@ -216,6 +227,8 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     // The next campaign goes to the one still subscribed (sent this soon only when staff say
     // they mean it: the consent text promises at most one a month).
     const next = await createCampaign(t, token, "Segunda campaña", "Hola de nuevo.");
+    const nextDraft = await (await t.get(`/api/admin/campaigns/${next}`, token)).json();
+    expect(nextDraft.data).toMatchObject({ status: "draft", recipients: 1 });
     const sendNext = await t.post(
       `/api/admin/campaigns/${next}/send`,
       { confirm_frequency: true },
@@ -339,7 +352,7 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     expect(list.screens).toEqual([{ path: "send", label: "Vista previa y envío" }]);
   });
 
-  it("erasing a subscription erases its row and the copies of its mails", async () => {
+  it("erasing a subscription erases its row and the copies of its mails, and blocks its proof of consent", async () => {
     await subscribeAndConfirm("borrame@example.test");
     const [row] = await t.db
       .select()
@@ -363,6 +376,32 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
       .where(and(eq(adminAudit.resource, "subscriptions"), eq(adminAudit.record_id, id)));
     expect(audit.map((entry) => entry.action).sort()).toEqual(["delete", "update"]);
     expect(JSON.stringify(audit)).not.toContain("borrame");
+    // What the erasure keeps: the proof that the mails sent had consent, blocked for its
+    // period (LOPDGDD art. 32; decision 168), outside the subscriptions staff see.
+    const [proof, ...more] = await t.db
+      .select()
+      .from(blockedConsents)
+      .where(eq(blockedConsents.email, "borrame@example.test"));
+    expect(more).toEqual([]);
+    expect(proof).toMatchObject({ consent_page: "/", ended_by: "erasure" });
+    expect(proof?.consent_ip).toMatch(/^198\.51\.100\./);
+    expect(proof?.confirmed_at).toBeInstanceOf(Date);
+    const list = await (await t.get("/api/admin/subscriptions?q=borrame", token)).json();
+    expect(list.data.total).toBe(0);
+
+    // A pending subscription (never confirmed) keeps nothing when erased.
+    await subscribe("nunca-confirmo@example.test");
+    const [pending] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, "nunca-confirmo@example.test"));
+    expect((await t.get(`/api/admin/subscriptions/delete/${pending?.id}`, token)).status).toBe(200);
+    expect(
+      await t.db
+        .select()
+        .from(blockedConsents)
+        .where(eq(blockedConsents.email, "nunca-confirmo@example.test")),
+    ).toEqual([]);
   });
 });
 

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consentVersions, currentConsentVersion } from "../../content/newsletter.ts";
 import { createMailedTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { type ReceivedMail, to } from "../../tests/support/smtp.ts";
 import { generateToken } from "../auth/tokens.ts";
-import { subscriptions } from "../db/schema.ts";
+import { blockedConsents, subscriptions } from "../db/schema.ts";
 
 const checkYourMail = {
   title: "Revisa tu correo",
@@ -28,6 +28,13 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     t.post("/api/subscriptions", body, undefined, from);
   const rowsFor = async (email: string) =>
     (await t.db.select().from(subscriptions)).filter((r) => r.email === email);
+  /** The proofs of `email`'s ended consents, kept blocked (decision 168), oldest first. */
+  const blockedFor = (email: string) =>
+    t.db
+      .select()
+      .from(blockedConsents)
+      .where(eq(blockedConsents.email, email))
+      .orderBy(asc(blockedConsents.id));
   const mailsTo = (address: string) => t.peer.received.filter(to(address)).length;
   const confirm = (token: unknown) => t.post("/api/subscriptions/confirm", { token });
   /** Moves the last request for `email` back in time, past the repeat window or further. */
@@ -192,8 +199,8 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     }
   });
 
-  it("unsubscribes in one click by the page and by RFC 8058's POST, keeping only the address", async () => {
-    await subscribe({ email: "jordi@example.test" }, "198.51.100.201");
+  it("unsubscribes in one click by the page and by RFC 8058's POST; the row keeps only the address, the proof is kept blocked", async () => {
+    await subscribe({ email: "jordi@example.test", page: "/gallery" }, "198.51.100.201");
     const token = linkToken(
       await t.peer.waitForMail(to("jordi@example.test")),
       "/newsletter/confirmar",
@@ -237,6 +244,22 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
       confirmed_at: null,
     });
     expect(gone?.unsubscribed_at).toBeInstanceOf(Date);
+    // The proof that the mails sent had consent is kept apart, blocked, with when and how the
+    // consent ended (GDPR art. 7.1, LOPDGDD art. 32; decision 168). Before, it was erased.
+    const [blocked, ...more] = await blockedFor("jordi@example.test");
+    expect(more).toEqual([]);
+    expect(blocked).toMatchObject({
+      consent_version: currentConsentVersion,
+      consent_text: consentVersions[currentConsentVersion],
+      consent_page: "/gallery",
+      consent_ip: "198.51.100.201",
+      ended_by: "one_click",
+      ended_at: gone?.unsubscribed_at,
+    });
+    expect(blocked?.consent_at).toBeInstanceOf(Date);
+    expect(blocked?.confirmed_at?.getTime()).toBeGreaterThanOrEqual(
+      blocked?.consent_at?.getTime() ?? Number.POSITIVE_INFINITY,
+    );
     // The old confirmation link does not subscribe the address again: that takes a new consent.
     expect((await confirm(token)).status).toBe(400);
     expect((await rowsFor("jordi@example.test"))[0]?.status).toBe("unsubscribed");
@@ -247,6 +270,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect((await rowsFor("jordi@example.test"))[0]?.unsubscribed_at).toEqual(
       gone?.unsubscribed_at,
     );
+    expect(await blockedFor("jordi@example.test")).toEqual([blocked]);
 
     const forged = await t.post("/api/subscriptions/unsubscribe", { token: "y".repeat(43) });
     expect(forged.status).toBe(400);
@@ -257,17 +281,44 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect(refusal.message).toContain("hola@obramediterranea.es");
   });
 
-  it("starts over with a new confirmation when an unsubscribed address subscribes again", async () => {
+  it("starts over with a new confirmation and a fresh proof when an unsubscribed address subscribes again", async () => {
     await t.deps.mail.flush();
     const before = mailsTo("jordi@example.test");
-    expect((await subscribe({ email: "jordi@example.test" })).status).toBe(201);
+    const [first] = await blockedFor("jordi@example.test");
+    expect(
+      (await subscribe({ email: "jordi@example.test", page: "/services" }, "203.0.113.77")).status,
+    ).toBe(201);
     await t.deps.mail.flush();
     expect(mailsTo("jordi@example.test")).toBe(before + 1);
     const [row] = await rowsFor("jordi@example.test");
-    expect(row).toMatchObject({ status: "pending", unsubscribed_at: null });
+    expect(row).toMatchObject({
+      status: "pending",
+      unsubscribed_at: null,
+      consent_text: consentVersions[currentConsentVersion],
+      consent_page: "/services",
+      consent_ip: "203.0.113.77",
+      confirmed_at: null,
+    });
+    expect(row?.consent_at?.getTime()).toBeGreaterThan(first?.ended_at.getTime() ?? 0);
     // The unsubscribe link of the mails already sent stays the address's (decision 101 addendum).
     expect(row?.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(row?.consent_text).toBe(consentVersions[currentConsentVersion]);
+    // The new request leaves the first consent's blocked proof as it was.
+    expect(await blockedFor("jordi@example.test")).toEqual([first]);
+
+    // Confirmed and then left by the page: each consent has its own proof, and each its end.
+    const confirmation = t.peer.received.filter(to("jordi@example.test")).at(-1) as ReceivedMail;
+    expect((await confirm(linkToken(confirmation, "/newsletter/confirmar"))).status).toBe(200);
+    expect((await rowsFor("jordi@example.test"))[0]?.status).toBe("confirmed");
+    const leave = await t.post("/api/subscriptions/unsubscribe", {
+      token: row?.unsubscribe_token,
+    });
+    expect(leave.status).toBe(200);
+    const proofs = await blockedFor("jordi@example.test");
+    expect(proofs.map((p) => [p.consent_page, p.consent_ip, p.ended_by])).toEqual([
+      ["/gallery", "198.51.100.201", "one_click"],
+      ["/services", "203.0.113.77", "page"],
+    ]);
+    expect(proofs[0]).toEqual(first);
   });
 
   it("records the current consent text when the form names an unknown version", async () => {
@@ -400,6 +451,9 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect((await oneClick(first, "192.0.2.40")).status).toBe(200);
     expect((await rowsFor(email))[0]).toMatchObject({ status: "unsubscribed", consent_text: null });
     expect((await confirm(linkToken(pending, "/newsletter/confirmar"))).status).toBe(400);
+    // Two consents were confirmed and ended; the request never confirmed was no consent, and
+    // nothing was mailed under it but its link: no proof of it is kept (decision 168).
+    expect((await blockedFor(email)).map((proof) => proof.ended_by)).toEqual(["one_click", "page"]);
   });
 
   it("keeps the last mailed link working when the day's cap holds a request back", async () => {

@@ -126,7 +126,12 @@ export function createSubscriptionsRouter(deps: Dependencies) {
       ? LinkRequest.safeParse(await c.req.json().catch(() => ({}))).data?.token
       : undefined;
     const token = fromQuery ?? fromBody;
-    if (!token || !(await unsubscribe(db, token))) await refuseLink(c, invalidUnsubscribeLink);
+    // The token in the address is the List-Unsubscribe header's (a mail program's button); the
+    // page posts it in its JSON. Kept with the blocked proof of consent (decision 168).
+    const how = fromQuery ? "one_click" : "page";
+    if (!token || !(await unsubscribe(db, token, how))) {
+      await refuseLink(c, invalidUnsubscribeLink);
+    }
     return c.json({
       title: "Baja confirmada",
       message: "No volverás a recibir nuestro boletín en esta dirección.",

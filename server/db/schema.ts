@@ -227,6 +227,38 @@ export const subscriptions = pgTable(
     uniqueIndex("subscriptions_unsubscribe_token_unique").on(t.unsubscribe_token),
     index("subscriptions_pending_idx").on(t.consent_at).where(sql`${t.status} = 'pending'`),
     index("subscriptions_confirmed_idx").on(t.id).where(sql`${t.status} = 'confirmed'`),
+    index("subscriptions_unsubscribed_idx")
+      .on(t.unsubscribed_at)
+      .where(sql`${t.status} = 'unsubscribed'`),
+  ],
+);
+
+/**
+ * The proof of a confirmed newsletter consent that has ended (migration 0013, decision 168),
+ * blocked: never mailed, never shown as a subscriber, kept only to show that the mails sent
+ * under it had consent, and deleted `blockedConsentYears` after it ended (the hourly sweep,
+ * server/newsletter/subscriptions.ts). By address: it outlives its subscription's row.
+ */
+export const blockedConsents = pgTable(
+  "blocked_consents",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    consent_at: timestamp("consent_at", { withTimezone: true }),
+    consent_version: text("consent_version"),
+    consent_text: text("consent_text"),
+    consent_page: text("consent_page"),
+    consent_ip: text("consent_ip"),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    /** When the consent ended, and how (see `ConsentEnd` in server/newsletter/subscriptions.ts). */
+    ended_at: timestamp("ended_at", { withTimezone: true }).notNull().defaultNow(),
+    ended_by: text("ended_by", {
+      enum: ["page", "one_click", "erasure", "readdressed"],
+    }).notNull(),
+  },
+  (t) => [
+    index("blocked_consents_email_idx").on(sql`lower(${t.email})`),
+    index("blocked_consents_ended_idx").on(t.ended_at),
   ],
 );
 

@@ -1,17 +1,21 @@
 // The newsletter's subscription life cycle (decision 101): pending until the confirmation link
-// is opened, confirmed (the only state ever mailed), unsubscribed (kept only so the address is
-// never mailed again). Routers and the admin call these; nothing else writes the table.
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+// is opened, confirmed (the only state ever mailed), unsubscribed. When a confirmed consent ends,
+// its proof is kept blocked in blocked_consents for `blockedConsentYears`, then deleted with the
+// unsubscribed address (decision 168). Routers and the admin call these; nothing else writes
+// the tables.
+import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import {
+  blockedConsentYears,
   type ConsentVersion,
   consentVersions,
   currentConsentVersion,
   pendingDays,
 } from "../../content/newsletter.ts";
+import { forgetRecords } from "../admin/audit.ts";
 import { tokenPattern } from "../auth/one-time-tokens.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
-import { campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
+import { blockedConsents, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { log } from "../log.ts";
 import {
@@ -73,8 +77,8 @@ function consentTextOf(version: string | undefined): { version: ConsentVersion; 
 
 /**
  * Unconfirmed subscriptions older than `pendingDays` are forgotten: at each sign-up request, and
- * by the server's sweep (`sweepExpiredSignUps`), so that no address waits longer than the
- * privacy policy and the confirmation mail say, whether or not anyone else subscribes.
+ * by the server's sweep (`sweepNewsletter`), so that no address waits longer than the privacy
+ * policy and the confirmation mail say, whether or not anyone else subscribes.
  */
 async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
   await db
@@ -87,18 +91,49 @@ async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
     );
 }
 
-/** How often the server looks for expired sign-ups: at most an hour past the promised days. */
+/** A moment `blockedConsentYears` before the database's now: older blocked data is deleted. */
+const blockPeriodStart = sql`now() - make_interval(years => ${blockedConsentYears})`;
+
+/**
+ * What is kept blocked ends with its period (decision 168): each proof of a consent that ended
+ * more than `blockedConsentYears` ago, and each address unsubscribed that long ago, with the
+ * copies of the mails sent to it (mail_outbox.subscription_id … on delete cascade) and what
+ * the audit log held of it, as an erasure does (decision 104). Nothing mails an unsubscribed
+ * address, so nothing needs it after that; if its person comes back, it is a new double opt-in.
+ */
+async function purgeBlocked(db: Database): Promise<void> {
+  await db.delete(blockedConsents).where(lt(blockedConsents.ended_at, blockPeriodStart));
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.status, "unsubscribed"),
+          lt(subscriptions.unsubscribed_at, blockPeriodStart),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    await forgetRecords(
+      tx,
+      "subscriptions",
+      gone.map((row) => row.id),
+    );
+  });
+}
+
+/** How often the server sweeps: nothing outlives what the privacy policy says by over an hour. */
 export const expiredSweepEveryMs = 60 * 60_000;
 
 /**
- * Deletes expired sign-ups at once and then every `everyMs`, on timers that do not keep the
- * process alive (like the outbox's and the password-reset queue's). Each instance sweeps; the
- * DELETE is the same whoever runs it, so instances sharing a database need no coordination.
- * A failure (the database away) is logged and the next turn tries again. `stop` waits for a
- * turn under way, so the database can be closed after it.
+ * Deletes expired sign-ups and blocked data past its period at once and then every `everyMs`,
+ * on timers that do not keep the process alive (like the outbox's and the password-reset
+ * queue's). Each instance sweeps; the DELETEs are the same whoever runs them, so instances
+ * sharing a database need no coordination. A failure (the database away) is logged and the
+ * next turn tries again. `stop` waits for a turn under way, so the database can be closed
+ * after it.
  */
-export function sweepExpiredSignUps(
-  db: Pick<Database, "delete">,
+export function sweepNewsletter(
+  db: Database,
   everyMs = expiredSweepEveryMs,
 ): { stop(): Promise<void> } {
   let turn: Promise<void> | undefined;
@@ -107,6 +142,8 @@ export function sweepExpiredSignUps(
     if (stopped || turn) return;
     turn = purgeExpired(db)
       .catch((error) => log.error({ err: error }, "newsletter: expired sign-ups not deleted"))
+      .then(() => purgeBlocked(db))
+      .catch((error) => log.error({ err: error }, "newsletter: blocked consents not deleted"))
       .finally(() => {
         turn = undefined;
       });
@@ -123,6 +160,36 @@ export function sweepExpiredSignUps(
       await turn;
     },
   };
+}
+
+/**
+ * How a confirmed consent ended (decision 168): its person unsubscribed on the page the mails
+ * link to (`page`) or with the mail program's button (`one_click`, RFC 8058); or staff deleted
+ * the subscription (`erasure`) or gave it another address (`readdressed`).
+ */
+export type ConsentEnd = (typeof blockedConsents.$inferInsert)["ended_by"];
+
+/**
+ * Copies the proof of consent of the confirmed subscriptions `where` picks into blocked_consents,
+ * with when and how it ended (decision 168), before the write that ends them erases it from the
+ * row: the mails sent under it had consent, and GDPR art. 7.1 asks the company to show it. Runs
+ * in that write's transaction; the rows stay locked until it ends, so an unsubscribe and an
+ * erasure at once block a proof once. Pending and staff-added rows have no consent to keep:
+ * nothing but their confirmation link was ever mailed to them.
+ */
+export async function blockConsentProof(
+  db: Pick<Database, "execute">,
+  where: SQL,
+  endedBy: ConsentEnd,
+): Promise<void> {
+  await db.execute(sql`
+    insert into ${blockedConsents} (email, consent_at, consent_version, consent_text,
+      consent_page, consent_ip, confirmed_at, ended_by)
+    select email, consent_at, consent_version, consent_text, consent_page, consent_ip,
+      confirmed_at, ${endedBy}
+    from ${subscriptions}
+    where ${subscriptions.status} = 'confirmed' and ${where}
+    for update`);
 }
 
 /**
@@ -231,26 +298,36 @@ export async function confirmSubscription(
 }
 
 /**
- * Opens an unsubscribe link (the page or a mail client's one-click POST): the subscription
- * keeps its address and the date of the opt-out, nothing else. False for a link that never
- * existed; a second use of a real one is answered like the first and changes nothing. Every
- * link mailed to the address works, from before a new sign-up too (the token is the address's
- * for as long as its row lives); used while a new sign-up waits for confirmation, it ends that
- * too, and the pending confirmation link stops working (decision 101 addendum).
+ * Opens an unsubscribe link (the page, or a mail client's one-click POST: `how`): the
+ * subscription keeps its address and the date of the opt-out, and a confirmed one's proof of
+ * consent is kept blocked, apart, with when and how it ended (decision 168). False for a link
+ * that never existed; a second use of a real one is answered like the first and changes
+ * nothing. Every link mailed to the address works, from before a new sign-up too (the token is
+ * the address's for as long as its row lives); used while a new sign-up waits for
+ * confirmation, it ends that too, and the pending confirmation link stops working (decision 101
+ * addendum).
  */
-export async function unsubscribe(db: Database, token: string): Promise<boolean> {
+export async function unsubscribe(
+  db: Database,
+  token: string,
+  how: Extract<ConsentEnd, "page" | "one_click">,
+): Promise<boolean> {
   if (!tokenPattern.test(token)) return false;
-  const [row] = await db
-    .select({ id: subscriptions.id, status: subscriptions.status })
-    .from(subscriptions)
-    .where(eq(subscriptions.unsubscribe_token, token));
-  if (!row) return false;
-  if (row.status !== "unsubscribed") {
-    await db
+  const row = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: subscriptions.id, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.unsubscribe_token, token))
+      .for("update");
+    if (!found || found.status === "unsubscribed") return found;
+    const itself = eq(subscriptions.id, found.id);
+    await blockConsentProof(tx, itself, how);
+    await tx
       .update(subscriptions)
       .set({
         status: "unsubscribed",
-        unsubscribed_at: new Date(),
+        // The transaction's moment, as the blocked proof's ended_at: one instant, one clock.
+        unsubscribed_at: sql`now()`,
         consent_at: null,
         consent_version: null,
         consent_text: null,
@@ -259,13 +336,10 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
         confirmed_at: null,
         confirm_token_hash: null,
       })
-      .where(
-        and(
-          eq(subscriptions.unsubscribe_token, token),
-          inArray(subscriptions.status, ["confirmed", "pending"]),
-        ),
-      );
-  }
+      .where(itself);
+    return found;
+  });
+  if (!row) return false;
   await dropWaitingCampaignMails(db, row.id);
   return true;
 }

@@ -1,10 +1,16 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { subscriptions } from "../../db/schema.ts";
+import { blockedConsentYears } from "../../../content/newsletter.ts";
+import { blockedConsents, subscriptions } from "../../db/schema.ts";
 import { email } from "../../fields.ts";
+import { blockConsentProof } from "../../newsletter/subscriptions.ts";
 import { defineResource, type FormInput } from "../resource.ts";
 
 export const subscriptionEmail = email("Correo electrónico", { required: true });
+
+/** True for a row whose address is not `email` in any letter case: another person's (155). */
+const readdressedTo = (email: unknown) =>
+  sql`lower(${subscriptions.email}) <> lower(${email}::text)`;
 
 /**
  * Only the person can consent (decision 155): a subscription staff create, or whose address
@@ -14,7 +20,7 @@ export const subscriptionEmail = email("Correo electrónico", { required: true }
 function staffWrittenColumns(input: FormInput, action: "create" | "update") {
   if (action === "create") return { email: input.email, consent_at: null };
   if (input.email === undefined) return {};
-  const readdressed = sql`lower(${subscriptions.email}) <> lower(${input.email}::text)`;
+  const readdressed = readdressedTo(input.email);
   const unlessReaddressed = (column: PgColumn, otherwise: SQL | null = null) =>
     sql`case when ${readdressed} then ${otherwise} else ${column} end`;
   return {
@@ -45,11 +51,37 @@ const statusLabel = sql<string>`case ${subscriptions.status} ${sql.join(
 )} end`;
 
 /**
+ * A column of the list's own row, named in full: Drizzle writes a one-table query's columns
+ * without their table, and in a subquery on blocked_consents `email` would be blocked_consents'.
+ */
+const outer = (column: PgColumn) =>
+  sql`${sql.identifier(getTableName(subscriptions))}.${sql.identifier(column.name)}`;
+
+/**
+ * Until when something of this address is kept blocked (decision 168): the proof of a consent
+ * that ended, and an unsubscribed row itself, each for `blockedConsentYears` after its end; the
+ * hourly sweep deletes them then. Staff read that data is blocked and until when, never the
+ * blocked proof itself: LOPDGDD art. 32.2 keeps blocked data from being shown, except to a
+ * court or an authority, which the operator answers (docs/operations.md).
+ */
+const blockedUntil = sql<Date | null>`(
+  select greatest(max(blocked.ended_at),
+    case when ${outer(subscriptions.status)} = 'unsubscribed'
+      then ${outer(subscriptions.unsubscribed_at)} end)
+    + make_interval(years => ${blockedConsentYears})
+  from ${blockedConsents} as blocked
+  where lower(blocked.email) = lower(${outer(subscriptions.email)}))`.mapWith(
+  subscriptions.unsubscribed_at,
+);
+
+/**
  * Subscriptions with their status and proof of consent (decision 101), never their link
  * tokens; the list shows the proof's date, page and version, a record's detail and the CSV also
- * the text accepted and the client address (decision 104 addendum). Deleting one erases the person's data (decision 104): the row and the copies of every
- * newsletter mail sent to it; nothing is kept, as nobody is mailed again without a new double
- * opt-in.
+ * the text accepted and the client address (decision 104 addendum). An unsubscribed row holds
+ * no proof: a consent that ended is kept blocked apart, and the list says until when (decision
+ * 168). Deleting one erases the person's data (decision 104): the row and the copies of every
+ * newsletter mail sent to it; only the proof of a confirmed consent is kept, blocked, as after
+ * an unsubscribe (LOPDGDD art. 32.1 has an erasure block what a claim may need; decision 168).
  */
 export const subscriptionsResource = defineResource({
   key: "subscriptions",
@@ -61,6 +93,15 @@ export const subscriptionsResource = defineResource({
   async toColumns(input, action) {
     return staffWrittenColumns(input, action);
   },
+  // A confirmed consent that staff end keeps its proof, blocked, like one its person ends.
+  async beforeUpdate(db, id, input) {
+    if (input.email === undefined) return;
+    const readdressed = and(eq(subscriptions.id, id), readdressedTo(input.email)) as SQL;
+    await blockConsentProof(db, readdressed, "readdressed");
+  },
+  async beforeDelete(db, ids) {
+    await blockConsentProof(db, inArray(subscriptions.id, [...ids]), "erasure");
+  },
   list: [
     "email",
     "status_label",
@@ -69,6 +110,7 @@ export const subscriptionsResource = defineResource({
     "consent_version",
     "confirmed_at",
     "unsubscribed_at",
+    "blocked_until",
     "created_at",
   ],
   columns: {
@@ -78,6 +120,7 @@ export const subscriptionsResource = defineResource({
     consent_version: "Versión del texto",
     confirmed_at: "Confirmada",
     unsubscribed_at: "Baja",
+    blocked_until: "Datos bloqueados hasta",
     created_at: "Fecha de alta",
     // Not in the list: in the detail and the CSV, the rest of the proof of consent.
     consent_text: "Texto aceptado",
@@ -97,6 +140,7 @@ export const subscriptionsResource = defineResource({
     consent_ip: subscriptions.consent_ip,
     confirmed_at: subscriptions.confirmed_at,
     unsubscribed_at: subscriptions.unsubscribed_at,
+    blocked_until: blockedUntil.as("blocked_until"),
     created_at: subscriptions.created_at,
     updated_at: subscriptions.updated_at,
   },
