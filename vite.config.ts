@@ -35,6 +35,7 @@ const commandEntries = {
   "db-migrate": "./scripts/db-migrate.ts",
   "db-backup": "./scripts/db-backup.ts",
   "db-restore": "./scripts/db-restore.ts",
+  "newsletter-consent": "./scripts/newsletter-consent.ts",
 };
 
 /**

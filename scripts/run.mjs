@@ -1,8 +1,9 @@
 // `node scripts/run.mjs COMMAND [ARGS…]`: the operator's commands (package.json's serve,
-// user:create, db:migrate, db:backup, db:restore). Each runs from the build when there is one
-// (`npm run build` emits them into build/server/, with the migrations), so a production install
-// (`npm ci --omit=dev`: no tsx, no Vite) has them all; from the TypeScript sources through tsx
-// when the build is missing, or older than the sources on a machine that has tsx.
+// user:create, db:migrate, db:backup, db:restore, newsletter:consent). Each runs from the build
+// when there is one (`npm run build` emits them into build/server/, with the migrations), so a
+// production install (`npm ci --omit=dev`: no tsx, no Vite) has them all; from the TypeScript
+// sources through tsx when the build is missing, or older than the sources on a machine that
+// has tsx.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,6 +17,10 @@ const commands = {
   "db:migrate": { source: "scripts/db-migrate.ts", built: "db-migrate.js" },
   "db:backup": { source: "scripts/db-backup.ts", built: "db-backup.js" },
   "db:restore": { source: "scripts/db-restore.ts", built: "db-restore.js" },
+  "newsletter:consent": {
+    source: "scripts/newsletter-consent.ts",
+    built: "newsletter-consent.js",
+  },
 };
 
 /** Runs one command in this process with `args` as its own arguments. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, skipDatabase } from "../tests/support/database.ts";
 import { type ControlSocket, requestControl, startControlSocket } from "./control.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import { users } from "./db/schema.ts";
+import { blockedConsents, subscriptions, users } from "./db/schema.ts";
 
 /** Sends raw bytes and returns the raw answer (for requests the client would never make). */
 function raw(socketPath: string, payload: string): Promise<string> {
@@ -77,6 +77,75 @@ describe.skipIf(skipDatabase)("the control socket", () => {
       ok: false,
       errors: { email: ["Ya existe una cuenta con este correo electrónico."] },
     });
+  });
+
+  it("prints an address's newsletter consents, the blocked proofs the admin never shows included", async () => {
+    // Subscribed, left by the mail program's button, came back and is subscribed again.
+    await database.db.insert(blockedConsents).values({
+      email: "Nuria@example.test",
+      consent_at: new Date("2026-01-10T08:00:00Z"),
+      consent_version: "2026-11-24",
+      consent_text: "Acepto recibir el boletín.",
+      consent_page: "/team",
+      consent_ip: "198.51.100.4",
+      confirmed_at: new Date("2026-01-10T08:03:00Z"),
+      ended_at: new Date("2026-06-01T12:00:00Z"),
+      ended_by: "one_click",
+    });
+    await database.db.insert(subscriptions).values({
+      email: "nuria@example.test",
+      status: "confirmed",
+      consent_at: new Date("2026-09-01T10:00:00Z"),
+      consent_version: "2026-11-24",
+      consent_text: "Acepto recibir el boletín.",
+      consent_page: "/",
+      consent_ip: "203.0.113.9",
+      confirmed_at: new Date("2026-09-01T10:01:00Z"),
+    });
+    const response = await requestControl(control.path, {
+      command: "newsletter:consent",
+      email: "NURIA@example.test",
+    });
+    expect(response).toEqual({
+      ok: true,
+      consent: {
+        email: "nuria@example.test",
+        subscription: {
+          status: "confirmed",
+          consent_at: "2026-09-01T10:00:00.000Z",
+          consent_version: "2026-11-24",
+          consent_text: "Acepto recibir el boletín.",
+          consent_page: "/",
+          consent_ip: "203.0.113.9",
+          confirmed_at: "2026-09-01T10:01:00.000Z",
+          unsubscribed_at: null,
+        },
+        blocked: [
+          {
+            consent_at: "2026-01-10T08:00:00.000Z",
+            consent_version: "2026-11-24",
+            consent_text: "Acepto recibir el boletín.",
+            consent_page: "/team",
+            consent_ip: "198.51.100.4",
+            confirmed_at: "2026-01-10T08:03:00.000Z",
+            ended_at: "2026-06-01T12:00:00.000Z",
+            ended_by: "one_click",
+            ended_how: "Se dio de baja con el botón de baja de su programa de correo (RFC 8058).",
+            blocked_until: "2029-06-01T12:00:00.000Z",
+          },
+        ],
+      },
+    });
+    // An address the newsletter never had: nothing, said as such.
+    expect(
+      await requestControl(control.path, {
+        command: "newsletter:consent",
+        email: "x@example.test",
+      }),
+    ).toEqual({ ok: true, consent: { email: "x@example.test", subscription: null, blocked: [] } });
+    expect(
+      await requestControl(control.path, { command: "newsletter:consent", email: "" }),
+    ).toEqual({ ok: false, message: "Indica una dirección de correo electrónico." });
   });
 
   it("refuses unknown commands and lines that are not JSON", async () => {

@@ -5,6 +5,7 @@ import { dumpPglite, pgliteOf } from "./db/backup.ts";
 import type { Database } from "./db/client.ts";
 import type { FieldErrors } from "./http-errors.ts";
 import { log } from "./log.ts";
+import { type ConsentRecord, consentRecordOf } from "./newsletter/consent-record.ts";
 import { type CreatedUser, createUser, UserInputError } from "./users/create-user.ts";
 
 /**
@@ -14,7 +15,7 @@ import { type CreatedUser, createUser, UserInputError } from "./users/create-use
  * socket inside DATA_DIR with mode 0600: only the account that runs the server can use it.
  *
  * Protocol: one JSON line in, one JSON line out, then the server closes the connection. Commands:
- * user:create, and db:backup (docs/operations.md).
+ * user:create, db:backup and newsletter:consent (docs/operations.md).
  */
 
 export interface UserCreateRequest {
@@ -30,12 +31,22 @@ export interface BackupRequest {
   command: "db:backup";
 }
 
-export type ControlRequest = UserCreateRequest | BackupRequest;
+/**
+ * `npm run newsletter:consent -- EMAIL`: what the newsletter holds about an address, blocked
+ * proofs of consent included, which the admin never shows (decision 168).
+ */
+export interface ConsentRecordRequest {
+  command: "newsletter:consent";
+  email: string;
+}
+
+export type ControlRequest = UserCreateRequest | BackupRequest | ConsentRecordRequest;
 
 export type ControlResponse =
   | { ok: true; user: CreatedUser }
   /** The gzipped data directory, base64 (see server/db/backup.ts). */
   | { ok: true; backup: string }
+  | { ok: true; consent: ConsentRecord }
   | { ok: false; message: string; errors?: FieldErrors };
 
 /** Longer requests are refused: the longest command carries a name, an e-mail and a password. */
@@ -57,6 +68,13 @@ export async function runControlCommand(db: Database, request: unknown): Promise
     const client = pgliteOf(db);
     if (!client) return { ok: false, message: "Solo la base de datos embebida se copia así." };
     return { ok: true, backup: (await dumpPglite(client)).toString("base64") };
+  }
+  if (command === "newsletter:consent") {
+    const { email } = request as Partial<ConsentRecordRequest>;
+    if (typeof email !== "string" || !email.includes("@")) {
+      return { ok: false, message: "Indica una dirección de correo electrónico." };
+    }
+    return { ok: true, consent: await consentRecordOf(db, email) };
   }
   if (command !== "user:create") {
     return { ok: false, message: `Orden desconocida: ${String(command)}` };
