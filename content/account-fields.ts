@@ -17,7 +17,10 @@ export const accountLabels = {
  * its holder accepted (decision 167). Never edit one: when either text changes, add the next at
  * the end (content/account-fields.test.ts fails until then).
  */
-export const termsVersions = ["términos 2026-11-21, privacidad 2026-11-25"] as const;
+export const termsVersions = [
+  "términos 2026-11-21, privacidad 2026-11-25",
+  "términos 2026-11-21, privacidad 2026-11-26",
+] as const;
 
 /** The version the sign-up form shows now. */
 export const termsVersion = termsVersions[termsVersions.length - 1] as string;

@@ -1,10 +1,12 @@
 /**
  * Privacy policy (/privacy-and-politics): the information article 13 of the GDPR requires when
  * data are collected from the visitor, per form of the site (contact, newsletter, account).
- * The retention periods here must match what the server really does; change both together.
+ * What it says is stored, and for how long, must match the schema and what the server really
+ * does; change both together (privacy.test.ts checks the figures the server owns). A new
+ * `updated` date needs a new entry in content/account-fields.ts's termsVersions (decision 167).
  */
 import { company } from "../company";
-import { pendingDays } from "../newsletter";
+import { blockedConsentYears, pendingDays } from "../newsletter";
 import type { LegalDocument } from "./types";
 
 const { address } = company;
@@ -13,7 +15,7 @@ const fullAddress = `${address.street}, ${address.postalCode} ${address.city} ($
 export const privacy: LegalDocument = {
   path: "/privacy-and-politics",
   title: "Política de privacidad",
-  updated: "2026-11-25",
+  updated: "2026-11-26",
   intro:
     "Aquí te explicamos qué datos personales tratamos cuando usas este sitio web, para qué, con qué base legal, durante cuánto tiempo, con quién los compartimos y cómo puedes ejercer tus derechos, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 (LOPDGDD).",
   sections: [
@@ -30,8 +32,8 @@ export const privacy: LegalDocument = {
     {
       heading: "Formulario de contacto y petición de presupuesto",
       paragraphs: [
-        "Datos que tratamos: tu nombre, el asunto y el mensaje (obligatorios), tu correo electrónico o tu teléfono (al menos uno de los dos) y, si nos los das, los datos de la obra: el servicio que te interesa, la zona y el código postal, el tipo de inmueble y sus metros aproximados, el presupuesto orientativo, cuándo quieres empezar y cómo y cuándo prefieres que te contactemos.",
-        "Si adjuntas fotos o planos (hasta cinco), guardamos una copia que hacemos nosotros: más pequeña y sin los datos que las imágenes llevan ocultos, como la ubicación GPS, la fecha o el modelo del móvil. Solo las ve el personal que atiende tu solicitud; no las enviamos por correo y se borran con ella.",
+        "Datos que tratamos: tu nombre, el asunto y el mensaje (obligatorios), tu correo electrónico o tu teléfono (al menos uno de los dos) y, si nos los das, los datos de la obra: el servicio que te interesa, la zona y el código postal, el tipo de inmueble y sus metros aproximados, el presupuesto orientativo, cuándo quieres empezar y cómo y cuándo prefieres que te contactemos. Con tu solicitud guardamos su referencia y el seguimiento que hace nuestro personal: en qué punto está, quién la atiende y sus notas.",
+        "Si adjuntas fotos o planos (hasta cinco), guardamos el nombre de cada archivo y una copia que hacemos nosotros, de 2560 píxeles de lado como mucho y con una miniatura, sin los datos que las imágenes llevan ocultos, como la ubicación GPS, la fecha o el modelo del móvil. Solo las ve el personal que atiende las solicitudes, y se borran con tu solicitud. Los correos sobre tu solicitud nombran los archivos, pero no llevan las imágenes.",
         "Finalidad: responder a tu consulta, visitar la obra si lo pides y prepararte un presupuesto. Si nos das tu correo, te enviamos una confirmación con la referencia de tu solicitud y un resumen de lo que nos has contado.",
         "Base legal: la aplicación de medidas precontractuales a petición tuya cuando pides un presupuesto (art. 6.1.b RGPD) y nuestro interés legítimo en atender las consultas que recibimos (art. 6.1.f RGPD).",
         "Conservación: un año desde nuestra última comunicación si no llegamos a contratar. Si contratas, conservamos los datos mientras dure la relación y después durante los plazos que exigen las leyes mercantiles y fiscales (hasta seis años).",
@@ -40,26 +42,29 @@ export const privacy: LegalDocument = {
     {
       heading: "Boletín de novedades",
       paragraphs: [
-        "Datos que tratamos: tu correo electrónico y la prueba de tu consentimiento: el texto que aceptaste, la página y la dirección IP desde las que te suscribiste, y cuándo lo hiciste y lo confirmaste.",
+        "Datos que tratamos: tu correo electrónico y la prueba de tu consentimiento: el texto que aceptaste y su versión, la página y la dirección IP desde las que te suscribiste, y cuándo lo hiciste y lo confirmaste. Si te das de baja, también cuándo y cómo lo hiciste.",
         "Finalidad: enviarte por correo, como mucho una vez al mes, novedades sobre nuestros trabajos, ideas para tu reforma y ofertas de nuestros servicios.",
         `Doble confirmación: al suscribirte te enviamos un correo con un enlace. Hasta que lo abres no te enviamos nada más, y si no lo abres en ${pendingDays} días borramos tu dirección.`,
         "Base legal: tu consentimiento (art. 6.1.a RGPD y art. 21 LSSI-CE), que das al suscribirte y confirmar, y puedes retirar en cualquier momento con el enlace de baja de cada correo, con el botón de baja de tu programa de correo o escribiéndonos.",
-        "Conservación: mientras sigas suscrito. Cuando te das de baja borramos la prueba del consentimiento y guardamos solo tu correo y la fecha de la baja, para no volver a escribirte.",
+        `Conservación: mientras sigas suscrito. Cuando te das de baja dejamos de enviarte el boletín, y durante ${blockedConsentYears} años guardamos bloqueados tu correo, la prueba de tu consentimiento, cuándo y cómo te diste de baja y las copias de los boletines que te enviamos: es el plazo en que nos pueden pedir cuentas por esos correos (art. 72 LOPDGDD). Bloqueados quiere decir que no los usamos para nada, salvo para demostrar ante un juez o la autoridad de protección de datos que nos diste tu consentimiento (art. 32 LOPDGDD). Pasado el plazo los borramos.`,
+        `Si nos pides que borremos tus datos, borramos tu suscripción y las copias de los boletines, pero guardamos bloqueada la prueba de tu consentimiento durante ${blockedConsentYears} años por el mismo motivo.`,
       ],
     },
     {
       heading: "Cuenta de usuario",
       paragraphs: [
-        "Datos que tratamos: tu nombre de usuario, tu correo electrónico y tu contraseña, que guardamos cifrada de forma irreversible; además, la fecha en que verificaste tu correo.",
-        "Finalidad: crear y gestionar tu cuenta, verificar tu correo, permitirte iniciar sesión y recuperar la contraseña.",
+        "Datos que tratamos: tu nombre de usuario, tu correo electrónico y tu contraseña, que guardamos cifrada de forma irreversible; la fecha en que creaste la cuenta y la fecha en que verificaste tu correo; y cuándo aceptaste los términos y condiciones y esta política al registrarte, y qué versión de los textos aceptaste.",
+        "Finalidad: crear y gestionar tu cuenta, verificar tu correo, permitirte iniciar sesión y recuperar la contraseña, y poder demostrar que aceptaste los términos y la política.",
         "Base legal: la ejecución del contrato de uso de la cuenta que aceptas al registrarte (art. 6.1.b RGPD).",
-        "Conservación: mientras mantengas la cuenta. Si nos pides borrarla, la eliminamos en un plazo máximo de un mes. Los enlaces de verificación y de cambio de contraseña caducan a los 60 minutos y las sesiones caducan por sí solas.",
+        "Conservación: mientras mantengas la cuenta. Si nos pides borrarla, la eliminamos en un plazo máximo de un mes. Los enlaces de verificación y de cambio de contraseña caducan a los 60 minutos, y las sesiones a las 12 horas, o a los 30 días si marcas «Recordarme».",
       ],
     },
     {
       heading: "Seguridad del sitio y cookies",
       paragraphs: [
-        "Para proteger los formularios frente a abusos registramos durante unos minutos tu dirección IP y el número de envíos que haces, con base en nuestro interés legítimo en mantener el sitio seguro (art. 6.1.f RGPD).",
+        "Para proteger los formularios y las cuentas frente a abusos, contamos durante una hora como mucho los envíos que se hacen desde cada dirección IP y los intentos fallidos de entrar en cada cuenta, y durante un día los correos de confirmación del boletín que enviamos a cada dirección de correo. Si tienes cuenta, recordamos durante 30 días las direcciones IP desde las que has entrado, para que los intentos de otras personas no te dejen fuera.",
+        "Además, el servidor web anota cada petición (dirección IP, fecha y hora, página pedida y navegador) en un registro técnico que se borra a las dos semanas, para detectar ataques y averías.",
+        "Todo esto se basa en nuestro interés legítimo en mantener el sitio seguro (art. 6.1.f RGPD).",
         "Las cookies de analítica y de publicidad solo se usan si las aceptas (art. 6.1.a RGPD y art. 22.2 LSSI-CE). Te lo explicamos con detalle en la política de cookies.",
       ],
       links: [{ text: "Política de cookies", url: "/cookies-politics" }],
@@ -84,7 +89,7 @@ export const privacy: LegalDocument = {
       list: [
         "Acceso: saber qué datos tuyos tratamos.",
         "Rectificación: corregir los que sean inexactos.",
-        "Supresión: pedir que los borremos.",
+        "Supresión: pedir que los borremos (salvo lo que la ley nos obliga a guardar bloqueado, como la prueba de tu consentimiento para el boletín).",
         "Oposición: oponerte a un tratamiento basado en nuestro interés legítimo.",
         "Limitación: pedir que dejemos de usarlos mientras se resuelve una reclamación.",
         "Portabilidad: recibirlos en un formato estructurado o que se los enviemos a otra empresa.",
@@ -109,6 +114,7 @@ export const privacy: LegalDocument = {
       heading: "Otros aspectos",
       paragraphs: [
         "Los campos marcados como obligatorios en cada formulario son necesarios para atender tu petición; si no los rellenas, no podremos hacerlo. No tomamos decisiones automatizadas ni elaboramos perfiles con tus datos.",
+        "Guardamos una copia de cada correo que te enviamos desde el sitio, para comprobar que ha salido: las del boletín se borran con tu suscripción, y las demás, si nos lo pides. Cuando nuestro personal cambia o borra datos en la administración, queda registrado quién lo hizo, cuándo y qué cambió.",
         "Este sitio no está dirigido a menores de 14 años. Aplicamos medidas técnicas y organizativas para proteger tus datos, como la conexión cifrada, contraseñas cifradas y accesos restringidos. Podemos actualizar esta política; la versión vigente es la publicada en esta página.",
       ],
     },
