@@ -33,7 +33,7 @@ export function ServiceCard({
       <div className="aspect-[16/10] overflow-hidden bg-sand-100 sm:aspect-[4/3]">
         <Picture
           id={card.image}
-          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+          sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 80vw"
           className="h-full w-full object-cover"
           alt=""
         />
@@ -78,7 +78,13 @@ export function ServiceCard({
   );
 }
 
-/** A responsive grid of service cards: one column on phones, two on tablets, three on desktops. */
+/**
+ * Service cards: on phones one row that scrolls sideways, a card and the edge of the next on
+ * screen, so 14 cards take one card's height instead of fourteen (decision 176); a grid of two
+ * columns on tablets and three on desktops. CSS only: the row snaps card by card; in it each
+ * card is as tall as its own content, so an open description does not stretch the others; a
+ * card's button and link take focus as before (the browser scrolls the focused one into view).
+ */
 export function ServicesGrid({
   cards,
   headingLevel = 3,
@@ -87,9 +93,12 @@ export function ServicesGrid({
   headingLevel?: 2 | 3;
 }) {
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 items-start gap-4 overflow-x-auto px-4 pb-3 sm:mx-0 sm:grid sm:grid-cols-2 sm:items-stretch sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
       {cards.map((card) => (
-        <li key={card.href} className="grid">
+        <li
+          key={card.href}
+          className="grid w-[85%] max-w-80 shrink-0 snap-start sm:w-auto sm:max-w-none"
+        >
           <ServiceCard card={card} headingLevel={headingLevel} />
         </li>
       ))}
