@@ -109,23 +109,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * On a phone the first screen holds the subtitle, the title, the first paragraph and both
+ * buttons, above the action bar fixed at the bottom (decision 176): a smaller title, and the
+ * second paragraph shown after the buttons (it stays second in the reading order).
+ */
 function Hero({ hero }: { hero: HomeContent["hero"] }) {
+  const [first, second] = hero.descriptions;
   return (
     <section aria-labelledby="titulo" className="border-b border-sand-200 bg-sand-50">
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-10 sm:py-16 lg:grid-cols-2 lg:gap-14">
-        <div>
-          <p className="mb-4 text-sm font-semibold tracking-wide text-terracotta uppercase">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-6 sm:gap-10 sm:py-16 lg:grid-cols-2 lg:gap-14">
+        <div className="flex flex-col">
+          <p className="mb-3 text-sm font-semibold tracking-wide text-terracotta uppercase sm:mb-4">
             {hero.subtitle}
           </p>
-          <h1 id="titulo" className="text-4xl leading-[1.1] font-semibold sm:text-5xl lg:text-6xl">
+          <h1
+            id="titulo"
+            className="text-[2rem] leading-[1.1] font-semibold sm:text-5xl lg:text-6xl"
+          >
             {hero.title}
           </h1>
-          {hero.descriptions.map((paragraph) => (
-            <p key={paragraph} className="mt-5 max-w-xl text-lg leading-relaxed text-ink-soft">
-              {paragraph}
-            </p>
-          ))}
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <p className="mt-4 max-w-xl text-lg leading-relaxed text-ink-soft sm:mt-5">{first}</p>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-soft max-sm:order-last">
+            {second}
+          </p>
+          <div className="mt-6 flex flex-col gap-3 sm:mt-8 sm:flex-row">
             <Link to={hero.primaryLink.url} className={primaryButton}>
               {hero.primaryLink.text}
             </Link>
