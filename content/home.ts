@@ -88,6 +88,8 @@ export const servicesIntro = {
   title: "Nuestros servicios",
   subtitle:
     "Catorce servicios en tres áreas. Abre cada tarjeta para saber qué incluye y cuánto dura.",
+  /** Under the cards, beside «Ver todos los servicios por área» (decision 176). */
+  quoteLink: { text: "Pide tu presupuesto", url: "/contact" } satisfies ContentLink,
 };
 
 export const info: InfoBlock = {
@@ -103,6 +105,16 @@ export const info: InfoBlock = {
     { value: "3", label: "comunidades autónomas donde trabajamos" },
     { value: "1", label: "interlocutor de principio a fin" },
   ],
+};
+
+/**
+ * A next step half-way down the page, after «Cómo trabajamos», so that on a phone a quote or a
+ * call is never far from where the visitor is reading (decision 176). The page still ends with
+ * the usual one (content/next-step.ts).
+ */
+export const infoNextStep = {
+  title: "¿Cuándo te visitamos?",
+  text: "Pide tu presupuesto o llámanos: vamos a verlo sin compromiso y te respondemos en un día laborable.",
 };
 
 /** The gallery strip under the info block: finished work once the pictures are photos of it. */

@@ -6,23 +6,28 @@ import { primaryButton, secondaryButton } from "./buttons";
 
 /**
  * The block every public page ends with (DESIGN.md): ask for a quote, call, or see the work.
- * `showGallery` is off on the gallery page itself.
+ * `showGallery` is off on the gallery page itself. A long page may hold a second one further
+ * up (the home page, decision 176), with its own `id` for its heading.
  */
 export function NextStep({
   title = nextStep.title,
+  text = nextStep.text,
   showGallery = true,
+  id = "siguiente-paso",
 }: {
   title?: string;
+  text?: string;
   showGallery?: boolean;
+  id?: string;
 }) {
   return (
-    <section aria-labelledby="siguiente-paso" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
       <div className="flex flex-col gap-8 rounded-lg bg-sand-100 p-6 ring-1 ring-sand-200 sm:p-10 lg:flex-row lg:items-center lg:justify-between lg:p-12">
         <div className="max-w-2xl">
-          <h2 id="siguiente-paso" className="text-3xl font-semibold sm:text-4xl">
+          <h2 id={id} className="text-3xl font-semibold sm:text-4xl">
             {title}
           </h2>
-          <p className="mt-3 text-lg leading-relaxed text-ink-soft">{nextStep.text}</p>
+          <p className="mt-3 text-lg leading-relaxed text-ink-soft">{text}</p>
         </div>
         <div className="flex shrink-0 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           <Link to={nextStep.quote.url} className={primaryButton}>

@@ -19,6 +19,7 @@ import {
   homeGallery,
   homeSeo,
   info,
+  infoNextStep,
   keywordsBlock,
   servicesIntro,
   welcomeSlides,
@@ -58,6 +59,7 @@ export function loader() {
       eyebrow: categories.find((category) => category.slug === service.category)?.label,
     })),
     info,
+    infoNextStep,
     galleryStrip,
     keywordsBlock,
     homeGallery,
@@ -83,7 +85,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             subtitle={servicesIntro.subtitle}
           />
           <ServicesGrid cards={serviceCards} />
-          <p className="mt-10">
+          <p className="mt-8 flex flex-col gap-3 sm:mt-10 sm:flex-row">
+            <Link to={servicesIntro.quoteLink.url} className={primaryButton}>
+              {servicesIntro.quoteLink.text}
+            </Link>
             <Link to="/services" className={secondaryButton}>
               Ver todos los servicios por área
             </Link>
@@ -91,6 +96,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <Info info={loaderData.info} />
+      <NextStep
+        id="siguiente-paso-visita"
+        title={loaderData.infoNextStep.title}
+        text={loaderData.infoNextStep.text}
+        showGallery={false}
+      />
       <section aria-labelledby="obras-recientes" className="mx-auto max-w-7xl px-4 pb-14 sm:pb-20">
         <GalleryScroller
           items={stripItems}
@@ -225,7 +236,7 @@ function HomeGallery({ homeGallery }: { homeGallery: HomeContent["homeGallery"] 
   return (
     <section aria-labelledby="galeria-inicio" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
       <SectionHeading id="galeria-inicio" title={homeGallery.title} />
-      <ImageGrid images={shuffledImages.slice(0, homeGallery.size)} />
+      <ImageGrid images={shuffledImages.slice(0, homeGallery.size)} twoOnPhones />
       <p className="mt-8">
         <Link to={homeGallery.link.url} className={secondaryButton}>
           {homeGallery.link.text}
