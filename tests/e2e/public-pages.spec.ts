@@ -2,13 +2,14 @@
 // own heading and document title, the interactive parts work, and unknown addresses get the
 // Not Found page with HTTP status 404.
 import { expect, type Page, test } from "@playwright/test";
-import { hero, homeSeo, welcomeSlides } from "../../content/home";
+import { hero, homeSeo, servicesIntro, welcomeSlides } from "../../content/home";
 import { cookies } from "../../content/legal/cookies";
 import { privacy } from "../../content/legal/privacy";
 import { terms } from "../../content/legal/terms";
 import { galleryPage, servicesPage } from "../../content/pages";
 import { categories, categoryPath, servicePath, services } from "../../content/services";
 import { team, teamSeo } from "../../content/team";
+import { withConsentChosen } from "./chrome-support";
 
 const siteName = "Obra Mediterránea";
 
@@ -274,6 +275,43 @@ test.describe("Home page", () => {
       "href",
       servicePath(service),
     );
+  });
+
+  test("on a 360 × 740 phone the hero's buttons are on the first screen and a quote is never far", async ({
+    page,
+  }) => {
+    // A visitor review (decision 176): the hero's buttons sat behind the call and quote bar
+    // fixed at the foot of the screen, the 14 service cards, one under another, were 5,850 px
+    // tall, and no call or quote link followed the hero for 12,000 px.
+    await withConsentChosen(page);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, "/");
+    const bar = await page.locator(".fixed.bottom-0").boundingBox();
+    if (!bar) throw new Error("no action bar at the foot of a phone's screen");
+    const heroSection = page.getByRole("region", { name: hero.title });
+    for (const link of [
+      heroSection.getByRole("link", { name: hero.primaryLink.text }),
+      heroSection.getByRole("link", { name: /^Llama al / }),
+    ]) {
+      const box = await link.boundingBox();
+      expect(box && box.y + box.height, await link.innerText()).toBeLessThanOrEqual(bar.y);
+    }
+    // Every card is still there with its link, in a row that scrolls sideways.
+    const servicesSection = page.getByRole("region", { name: servicesIntro.title });
+    await expect(servicesSection.getByRole("link", { name: /^Ver el servicio: / })).toHaveCount(
+      services.length,
+    );
+    expect((await servicesSection.boundingBox())?.height).toBeLessThan(1_200);
+    // From the top of the page to its last one, the next call or quote link in the page is
+    // less than four screens further down (it is the bar alone for 12,000 px on the old page).
+    const tops = await page
+      .locator('main a[href^="/contact"], main a[href^="tel:"]')
+      .evaluateAll((links) =>
+        links.map((link) => link.getBoundingClientRect().top + window.scrollY),
+      );
+    const sorted = tops.sort((a, b) => a - b);
+    const gaps = sorted.map((top, i) => top - (sorted[i - 1] ?? 0));
+    expect(Math.max(...gaps)).toBeLessThan(4 * 740);
   });
 
   test("the keywords block is one list split in two halves", async ({ page }) => {
