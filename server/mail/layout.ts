@@ -10,8 +10,13 @@ export interface MailLink {
   href: string;
 }
 
+/** Words the HTML part keeps on one line (a reference such as OM-2026-00001, not cut at a hyphen). */
+export interface MailWhole {
+  whole: string;
+}
+
 /** A sentence, or words and links in order (an address or a phone to tap in the HTML part). */
-export type MailText = string | readonly (string | MailLink)[];
+export type MailText = string | readonly (string | MailLink | MailWhole)[];
 
 /**
  * A label and its value, e.g. a field of a contact message; values keep their line breaks. A
@@ -103,7 +108,9 @@ const teamSignature = ["Un saludo,", `El equipo de ${companyName}`];
 const plain = (text: MailText): string =>
   typeof text === "string"
     ? text
-    : text.map((part) => (typeof part === "string" ? part : part.text)).join("");
+    : text
+        .map((part) => (typeof part === "string" ? part : "whole" in part ? part.whole : part.text))
+        .join("");
 
 /** "Fotos recibidas: a.jpg", and each further item of a list lined up under the first. */
 function detailLine({ label, value }: MailDetail): string {
@@ -143,7 +150,15 @@ const link = ({ text, href }: MailLink) =>
 const html = (text: MailText): string =>
   typeof text === "string"
     ? escapeHtml(text)
-    : text.map((part) => (typeof part === "string" ? escapeHtml(part) : link(part))).join("");
+    : text
+        .map((part) =>
+          typeof part === "string"
+            ? escapeHtml(part)
+            : "whole" in part
+              ? `<span style="white-space:nowrap">${escapeHtml(part.whole)}</span>`
+              : link(part),
+        )
+        .join("");
 
 const paragraph = (text: MailText, style = `margin:0 0 16px;color:${colors.text}`) =>
   `<p style="${style}">${html(text)}</p>`;

@@ -26,7 +26,11 @@ export function leadConfirmationMail(
     subject: `Hemos recibido tu solicitud ${reference}`,
     greeting: `Hola, ${bidiIsolated(lead.name)}:`,
     paragraphs: [
-      `Gracias por contar con nosotros. Tu solicitud ha quedado registrada con la referencia ${reference}; menciónala si nos escribes o nos llamas.`,
+      [
+        "Gracias por contar con nosotros. Tu solicitud ha quedado registrada con la referencia ",
+        { whole: reference },
+        "; menciónala si nos escribes o nos llamas.",
+      ],
       nextSteps,
     ],
     details: [

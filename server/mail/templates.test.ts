@@ -212,6 +212,15 @@ describe("the visitor's confirmation", () => {
     );
     expect(mail.text).not.toMatch(/tel:|mailto:/);
   });
+
+  it("keeps the reference whole on a phone's line, and plain in the text part", () => {
+    const mail = leadConfirmationMail(lead, "OM-2026-00012", env);
+    // A phone's mail app cut it at a hyphen: «OM-» on one line, «2026-00012» on the next.
+    expect(mail.html).toContain(
+      'con la referencia <span style="white-space:nowrap">OM-2026-00012</span>; menciónala',
+    );
+    expect(mail.text).toContain("con la referencia OM-2026-00012; menciónala");
+  });
 });
 
 describe("helpers", () => {
