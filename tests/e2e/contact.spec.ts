@@ -430,6 +430,23 @@ test("the request is written and sent with the keyboard alone, in the order it r
   await expect(form.getByRole("link", { name: "política de privacidad" })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(form.getByRole("button", { name: "Enviar solicitud de presupuesto" })).toBeFocused();
+  // Going back up, each field comes out from under the sticky header (WCAG 2.4.11).
+  for (let step = 0; step < 12; step++) {
+    await page.keyboard.press("Shift+Tab");
+    // Measured once the smooth scroll has ended.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              (document.activeElement as Element).getBoundingClientRect().top -
+              (document.querySelector("header") as Element).getBoundingClientRect().bottom,
+          ),
+        { message: `step ${step}` },
+      )
+      .toBeGreaterThanOrEqual(0);
+  }
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).focus();
   await likeAPerson(page);
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog");
