@@ -120,6 +120,21 @@ export const photoMessages = {
     `${named(name)} tiene demasiados megapíxeles; envíala con menos resolución.`,
 } as const;
 
+/**
+ * Said by the form's live region (decision 177): what the photo list now holds, and what the
+ * form is doing while a request goes (a phone's slow upload can take a minute).
+ */
+export const sendingMessages = {
+  chosen: (count: number) => (count === 1 ? "1 foto elegida" : `${count} fotos elegidas`),
+  removed: (name: string) => `Foto quitada: ${name}`,
+  preparing: "Preparando las fotos para enviarlas…",
+  sending: (photos: number, size: string) =>
+    photos
+      ? `Enviando tu solicitud y ${photos === 1 ? "1 foto" : `${photos} fotos`} (${size})… no cierres la página.`
+      : "Enviando tu solicitud… no cierres la página.",
+  choose: "Añadir fotos",
+} as const;
+
 /** Said above the form when it comes back filled from this tab's draft (decision 172). */
 export const draftMessages = {
   recovered: "Hemos recuperado lo que habías escrito en esta pestaña.",

@@ -25,6 +25,7 @@ import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
+import { shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
@@ -44,6 +45,7 @@ import {
   photoRules,
   propertyTypes,
   quoteLabels,
+  sendingMessages,
   startWindows,
 } from "../../content/quote-request";
 import { serviceGroups } from "../../content/service-choices";
@@ -229,7 +231,12 @@ function ContactForm({
   const photoInput = useRef<HTMLInputElement>(null);
   const photoErrorsId = useId();
   const submitForm = useSubmit();
-  const sending = useNavigation().state === "submitting";
+  // Photos are made smaller before the request goes (decision 177): busy from the click on.
+  const [preparing, setPreparing] = useState(false);
+  const sending = useNavigation().state === "submitting" || preparing;
+  // What the form's one live region says (decision 177): the photo list's changes, for screen
+  // readers only; what a request being sent carries, for everyone.
+  const [notice, setNotice] = useState<{ text: string; shown?: boolean }>();
   // One request per answer: set by the submit event itself, since a double click brings two
   // events before the busy state is rendered (as the footer's form, decision 124).
   const awaiting = useRef(false);
@@ -331,11 +338,13 @@ function ContactForm({
     const next = [...photos, ...chosen.filter((file) => !photos.some((p) => sameFile(p, file)))];
     setPhotos(next);
     setPhotoErrors(photoErrorsFor(next, photoErrors));
+    setNotice({ text: sendingMessages.chosen(next.length) });
   };
   const removePhoto = (index: number) => {
     const next = photos.filter((_, i) => i !== index);
     setPhotos(next);
     setPhotoErrors(photoErrorsFor(next, photoErrors, photos[index]));
+    setNotice({ text: sendingMessages.removed(photos[index]?.name ?? "") });
     // The button is gone: focus goes back to where photos are chosen.
     photoInput.current?.focus();
   };
@@ -350,6 +359,7 @@ function ContactForm({
   useEffect(() => {
     if (!answer) return;
     awaiting.current = false;
+    setNotice(undefined);
     if ("sent" in answer && answer.sent) {
       const { sent } = answer;
       forgetQuoteDraft();
@@ -379,7 +389,7 @@ function ContactForm({
     }
   }, [answer, navigate]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (awaiting.current) return;
     const problems = photoProblems(photos);
@@ -391,13 +401,23 @@ function ContactForm({
     awaiting.current = true;
     const fields = { ...values, form_fill_ms: Math.round(performance.now() - shownAt.current) };
     if (!photos.length) {
+      setNotice({ text: sendingMessages.sending(0, ""), shown: true });
       submitForm(fields, { method: "post", encType: "application/json" });
       return;
     }
+    // Each photo made smaller first (decision 177), one at a time: a phone decoding five
+    // 48 MP photos at once could run out of memory.
+    setPreparing(true);
+    setNotice({ text: sendingMessages.preparing, shown: true });
+    const sent: File[] = [];
+    for (const photo of photos) sent.push(await shrinkPhoto(photo));
+    setPreparing(false);
+    const bytes = sent.reduce((total, photo) => total + photo.size, 0);
+    setNotice({ text: sendingMessages.sending(sent.length, fileSize(bytes)), shown: true });
     // With photos the same fields go as a multipart form (decision 131).
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
-    for (const photo of photos) form.append("photos", photo, photo.name);
+    for (const photo of sent) form.append("photos", photo, photo.name);
     submitForm(form, { method: "post", encType: "multipart/form-data" });
   };
 
@@ -596,19 +616,29 @@ function ContactForm({
           <div className="min-w-0 sm:col-span-2">
             <QuoteField label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
               {(control) => (
-                <input
-                  {...control}
-                  ref={photoInput}
-                  type="file"
-                  name="photos"
-                  accept="image/*"
-                  multiple
-                  onChange={addPhotos}
-                  aria-invalid={photoErrors.length ? true : undefined}
-                  // The input is emptied after each choice, so the browser's own "no file chosen"
-                  // would contradict the list below it: hidden while the list shows.
-                  className={`mt-1 block w-full text-sm ${photos.length ? "text-transparent" : "text-ink-soft"} file:mr-4 file:min-h-11 file:cursor-pointer file:rounded-md file:border file:border-ink/30 file:bg-white file:px-4 file:font-semibold file:text-ink hover:file:bg-sand-50`}
-                />
+                // The browser's own control speaks the browser's language («Choose Files», «No
+                // file chosen») and, emptied after each choice, would contradict the list: the
+                // input is kept for the keyboard and screen readers but not drawn, and a second
+                // label of its own, drawn as a button, opens it (decision 177).
+                <>
+                  <input
+                    {...control}
+                    ref={photoInput}
+                    type="file"
+                    name="photos"
+                    accept="image/*"
+                    multiple
+                    onChange={addPhotos}
+                    aria-invalid={photoErrors.length ? true : undefined}
+                    className="peer sr-only"
+                  />
+                  <label
+                    htmlFor={control.id}
+                    className="mt-1 inline-flex min-h-11 cursor-pointer items-center rounded-md border border-ink/30 bg-white px-4 font-semibold text-ink hover:bg-sand-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ink"
+                  >
+                    {sendingMessages.choose}
+                  </label>
+                </>
               )}
             </QuoteField>
             {photos.length ? (
@@ -671,6 +701,11 @@ function ContactForm({
           >
             {sending ? "Enviando..." : "Enviar solicitud de presupuesto"}
           </button>
+          {/* Always there, so screen readers follow it from the start; the photo list's changes
+            are said but not shown (the list shows them). */}
+          <p role="status" className="mt-3 text-sm text-ink-soft">
+            {notice?.shown ? notice.text : <span className="sr-only">{notice?.text}</span>}
+          </p>
         </div>
       </form>
     </>
