@@ -566,8 +566,13 @@ test("photos: a refused file is named beside the input, can be taken out, and th
   ]);
   const chosen = form.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem");
   await expect(chosen).toHaveCount(2);
-  // The emptied input's own "no file chosen" does not contradict the list.
-  await expect(photos).toHaveCSS("color", "rgba(0, 0, 0, 0)");
+  // The browser's own control («Choose Files», «No file chosen» in an English browser) is not
+  // drawn: a Spanish button opens the input, which keeps the keyboard focus (decision 177).
+  expect((await photos.boundingBox())?.width).toBeLessThanOrEqual(1);
+  const choose = form.getByText("Añadir fotos", { exact: true });
+  await expect(choose).toBeVisible();
+  await photos.focus();
+  await expect(choose).toHaveCSS("outline-style", "solid");
   await likeAPerson(page);
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
 
@@ -599,6 +604,94 @@ test("photos: a refused file is named beside the input, can be taken out, and th
         .map((mail) => mail.text.includes("Fotos recibidas: cocina.jpg")),
     )
     .toEqual([true]);
+});
+
+/** What the browser posted to /api/contacts: each photo's name, type and bytes, in order. */
+async function postedPhotos(request: import("@playwright/test").Request) {
+  const body = new Request("http://form.test", {
+    method: "POST",
+    headers: { "content-type": (await request.headerValue("content-type")) ?? "" },
+    body: new Uint8Array(request.postDataBuffer() ?? []),
+  });
+  const parts = (await body.formData()).getAll("photos") as File[];
+  return Promise.all(
+    parts.map(async (part) => ({
+      name: part.name,
+      type: part.type,
+      bytes: Buffer.from(await part.arrayBuffer()),
+    })),
+  );
+}
+
+test("photos: a large one goes smaller and upright, one the browser cannot open goes as it is, and the form says what it sends (decision 177)", async ({
+  page,
+}) => {
+  await visit(page, "/contact");
+  const form = quoteForm(page);
+  await fillRequest(form, {
+    Nombre: "Carmen Ruiz",
+    Teléfono: "600 888 999",
+    Asunto: `Fotos grandes ${Date.now()}`,
+    Mensaje: "El salón desde la puerta.",
+  });
+  // A 7.7 MP phone photo of 6 MB, taken sideways (EXIF orientation 6: shown 2400 × 3200), with
+  // detail that does not compress; and a HEIC Chromium cannot decode.
+  const [width, height] = [3200, 2400];
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = ((i * 7919) % 251) ^ ((i >> 9) & 255);
+  const large = await sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  const heic = Buffer.concat([Buffer.from("\0\0\0\x18ftypheic\0\0\0\0mif1heic"), Buffer.alloc(64)]);
+  const photos = form.getByLabel("Fotos o planos (hasta 5)");
+  const said = form.getByRole("status");
+  await photos.setInputFiles([
+    { name: "salon.jpeg", mimeType: "image/jpeg", buffer: large },
+    { name: "terraza.heic", mimeType: "image/heic", buffer: heic },
+    { name: "pasillo.jpg", mimeType: "image/jpeg", buffer: await photo() },
+  ]);
+  // Screen readers hear what the list now holds, and which one was taken out.
+  await expect(said).toHaveText("3 fotos elegidas");
+  await form.getByRole("button", { name: "Quitar pasillo.jpg" }).click();
+  await expect(said).toHaveText("Foto quitada: pasillo.jpg");
+  await likeAPerson(page);
+
+  // The upload held until the form's words are read; the server is the real one.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/contacts", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const posted = page.waitForRequest("**/api/contacts");
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  const [salon, terraza] = await postedPhotos(await posted);
+  if (!salon) throw new Error("No photo was sent");
+  expect(salon.name).toBe("salon.jpg");
+  expect(salon.type).toBe("image/jpeg");
+  expect(salon.bytes.length).toBeLessThan(large.length / 2);
+  const shrunk = await sharp(salon.bytes).metadata();
+  expect([shrunk.format, shrunk.width, shrunk.height, shrunk.orientation]).toEqual([
+    "jpeg",
+    1920,
+    2560,
+    undefined,
+  ]);
+  expect(terraza).toEqual({ name: "terraza.heic", type: "image/heic", bytes: heic });
+  const total = (salon.bytes.length + heic.length) / (1024 * 1024);
+  await expect(said).toHaveText(
+    `Enviando tu solicitud y 2 fotos (${total.toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB)… no cierres la página.`,
+  );
+  await expect(said).toBeVisible();
+  release();
+  // The server still judges each file: the HEIC it cannot open either is named.
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("«terraza.heic»");
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(said).toHaveText("");
 });
 
 test("photos: more than five, or one over 10 MB, are refused before anything is sent", async ({
