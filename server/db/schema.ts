@@ -284,6 +284,11 @@ export const mailOutbox = pgTable(
     locked_until: timestamp("locked_until", { withTimezone: true }),
     sent_at: timestamp("sent_at", { withTimezone: true }),
     last_error: text("last_error"),
+    /**
+     * The last attempt failed for the mail server's sake (no answer; the connection, login or
+     * sender refused), not this message's: the next delivery that succeeds makes it due at once.
+     */
+    server_failure: boolean("server_failure").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** The campaign a newsletter mail belongs to (server/newsletter/campaigns.ts). */
     campaign_id: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
@@ -296,6 +301,9 @@ export const mailOutbox = pgTable(
     index("mail_outbox_pending_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`),
     uniqueIndex("mail_outbox_campaign_subscription_unique").on(t.campaign_id, t.subscription_id),
     index("mail_outbox_subscription_idx").on(t.subscription_id),
+    index("mail_outbox_server_failure_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.server_failure} and ${t.sent_at} is null`),
   ],
 );
 

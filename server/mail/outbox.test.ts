@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { asc, sql } from "drizzle-orm";
+import { asc, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, perSuite, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
@@ -8,8 +8,8 @@ import { freePort, type SmtpPeer, startSmtpPeer } from "../../tests/support/smtp
 import { mailOutbox } from "../db/schema.ts";
 import { parseEnv } from "../env.ts";
 import { log } from "../log.ts";
-import { retryDelaySeconds } from "./outbox.ts";
-import { createTransport } from "./transport.ts";
+import { createMailer, failureOf, retryDelaySeconds } from "./outbox.ts";
+import { createTransport, type MailTransport } from "./transport.ts";
 
 const message = (n: number) => ({
   to: `destino${n}@example.com`,
@@ -19,10 +19,22 @@ const message = (n: number) => ({
 });
 
 describe("retry schedule", () => {
-  it("backs off from 5 seconds to an hour and keeps trying hourly", () => {
+  it("backs off from 5 seconds to 5 minutes and keeps trying every 5 minutes", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 50].map(retryDelaySeconds)).toEqual([
-      5, 30, 120, 600, 1800, 3600, 3600, 3600,
+      5, 30, 120, 300, 300, 300, 300, 300,
     ]);
+  });
+
+  it("tells a server that is down or refuses the sender from one that refuses a message", () => {
+    const refused = (responseCode: number, command: string) => ({ responseCode, command });
+    expect(failureOf(Object.assign(new Error("connect ECONNREFUSED"), { code: "ESOCKET" }))).toBe(
+      "server",
+    );
+    expect(failureOf(refused(421, "RCPT TO"))).toBe("server");
+    expect(failureOf(refused(535, "AUTH PLAIN"))).toBe("server");
+    expect(failureOf(refused(550, "MAIL FROM"))).toBe("server");
+    expect(failureOf(refused(452, "RCPT TO"))).toBe("message");
+    expect(failureOf(refused(451, "DATA"))).toBe("message");
   });
 });
 
@@ -30,6 +42,7 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
   let t: TestApp;
   let peer: SmtpPeer | undefined;
   let port: number;
+  let transport: MailTransport;
 
   beforeAll(async () => {
     port = await freePort();
@@ -37,7 +50,8 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: "Obra Mediterránea <hola@obra.test>",
     });
-    t = await createTestApp({ transport: createTransport(env) });
+    transport = createTransport(env);
+    t = await createTestApp({ transport });
   });
   afterEach(async () => {
     await peer?.stop();
@@ -46,6 +60,22 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
   afterAll(() => t.close());
 
   const rows = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+
+  /** The rows still waiting, each with when it is due next, in seconds from now. */
+  const waiting = async () =>
+    (await rows())
+      .filter((r) => r.sent_at === null)
+      .map((r) => ({
+        subject: r.subject,
+        dueInS: Math.round((r.next_attempt_at.getTime() - Date.now()) / 1000),
+        serverFailure: r.server_failure,
+      }));
+  /** As if the outage had gone on: every waiting mail is in the 5-minute step. */
+  const inTheFiveMinuteStep = () =>
+    t.db
+      .update(mailOutbox)
+      .set({ next_attempt_at: sql`now() + interval '5 minutes'` })
+      .where(isNull(mailOutbox.sent_at));
 
   it("keeps mail while the server is down and delivers each message once when it is back", async () => {
     const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
@@ -67,20 +97,76 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
       expect.stringContaining("mail: delivery failed"),
     );
     warnings.mockRestore();
+    expect(pending.every((r) => r.server_failure)).toBe(true);
 
+    // The server comes back while the three wait for their next try, minutes away. The first
+    // mail that gets through (a lead's notice, say) takes them along, in the same pass.
+    await inTheFiveMinuteStep();
     peer = await startSmtpPeer(port);
-    await t.db.update(mailOutbox).set({ next_attempt_at: sql`now()` });
+    const info = vi.spyOn(log, "info").mockImplementation(() => {});
+    await t.deps.mail.send(message(4));
     await t.deps.mail.flush();
-    await t.deps.mail.flush();
+    expect(info).toHaveBeenCalledWith(
+      { messages: 3 },
+      "mail: retrying now the mails that waited for the server",
+    );
+    info.mockRestore();
 
     expect(peer.received.map((m) => m.subject).sort()).toEqual([
       "Prueba 1",
       "Prueba 2",
       "Prueba 3",
+      "Prueba 4",
     ]);
     expect(peer.received[0]?.from?.text).toBe('"Obra Mediterránea" <hola@obra.test>');
     const delivered = await rows();
     expect(delivered.every((r) => r.sent_at !== null && r.last_error === null)).toBe(true);
+  });
+
+  it("waits at most 5 minutes between tries, however long the server has been down", async () => {
+    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
+    // Nine failures in: the old ladder had reached its hourly step.
+    await t.db.insert(mailOutbox).values({ ...message(30), attempts: 9 });
+    await t.deps.mail.flush();
+    warnings.mockRestore();
+    const [late] = await waiting();
+    expect(late?.subject).toBe("Prueba 30");
+    expect(late?.dueInS).toBeGreaterThan(290);
+    expect(late?.dueInS).toBeLessThanOrEqual(300);
+    expect(late?.serverFailure).toBe(true);
+
+    // A restarted instance (the operator mended the settings) tries it with its first pass.
+    peer = await startSmtpPeer(port);
+    const restarted = createMailer(t.db, transport);
+    try {
+      await restarted.flush();
+    } finally {
+      await restarted.stop();
+    }
+    expect(peer.received.map((m) => m.subject)).toEqual(["Prueba 30"]);
+    expect(await waiting()).toEqual([]);
+  });
+
+  it("keeps the step of a mail deferred for its own sake (452), and sends the others", async () => {
+    peer = await startSmtpPeer(port, { refuse: { "lleno@example.com": 452 } });
+    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
+    await t.deps.mail.send({ ...message(40), to: "lleno@example.com" });
+    await t.deps.mail.send(message(41));
+    await t.deps.mail.flush();
+    await t.deps.mail.send(message(42));
+    await t.deps.mail.flush();
+    expect(warnings).toHaveBeenCalledWith(
+      expect.objectContaining({ to: "l***@example.com", attempt: 1, retry_in_s: 5 }),
+      expect.stringContaining("452 4.2.2 Mailbox full"),
+    );
+    warnings.mockRestore();
+    expect(peer.received.map((m) => m.subject).sort()).toEqual(["Prueba 41", "Prueba 42"]);
+    // Not made due by the deliveries after it: each mail of a campaign would try it again.
+    expect(await waiting()).toEqual([
+      { subject: "Prueba 40", dueInS: expect.any(Number), serverFailure: false },
+    ]);
+    expect((await waiting())[0]?.dueInS).toBeGreaterThan(0);
+    await t.db.delete(mailOutbox).where(isNull(mailOutbox.sent_at));
   });
 
   it("sends a message queued while the worker is idle without waiting for the timer", async () => {

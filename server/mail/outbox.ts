@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { errorSummary } from "../db/errors.ts";
 import { mailOutbox } from "../db/schema.ts";
@@ -13,8 +13,13 @@ const batchSize = 20;
 const pollMs = 5_000;
 /** How long one claim of a batch may run before its remaining rows are handed back. */
 const claimBudgetMs = 60_000;
-/** 5 s, 30 s, 2 min, 10 min, 30 min, then hourly for ever: an outage loses nothing. */
-const backoffSeconds = [5, 30, 120, 600, 1800, 3600];
+/**
+ * 5 s, 30 s, 2 min, then every 5 minutes for ever: an outage loses nothing, and a mail that
+ * waits on a mail server that was down goes out at most 5 minutes after it is back, sooner when
+ * any other mail gets through first (`bringForward`). Hourly steps left a lead's notice an
+ * hour late after an hour's outage (decision 173).
+ */
+const backoffSeconds = [5, 30, 120, 300];
 
 export function retryDelaySeconds(attempts: number): number {
   return backoffSeconds[Math.min(attempts, backoffSeconds.length) - 1] ?? 5;
@@ -26,7 +31,12 @@ export function retryDelaySeconds(attempts: number): number {
  */
 export function createMailer(db: Database, transport: MailTransport): Mailer {
   let stopped = false;
-  let queue = Promise.resolve();
+  // A start is often the operator's answer to a mail problem (a password put right in SMTP_URL):
+  // what waited for the server goes with the first pass rather than at its next step.
+  let queue: Promise<void> = bringForward(db).then(
+    () => undefined,
+    (error) => log.error({ err: error }, "mail: outbox pass failed"),
+  );
   let passWaiting = false;
 
   /** Passes run one after another; a pass not yet started will see any row stored meanwhile. */
@@ -67,11 +77,16 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
   };
 }
 
-/** Claims and delivers batches until nothing is due, or the mail server seems down. */
+/**
+ * Claims and delivers batches until nothing is due, or the mail server seems down. The pass's
+ * first delivery shows the server answers: whatever waited for it is made due and sent too.
+ */
 async function deliverDue(db: Database, transport: MailTransport): Promise<void> {
+  let serverAnswered = false;
   for (;;) {
     const claimedAt = Date.now();
     const batch = await claimDue(db);
+    let more = batch.length === batchSize;
     for (const [index, row] of batch.entries()) {
       const rest = batch.slice(index);
       if (Date.now() - claimedAt > claimBudgetMs) {
@@ -79,10 +94,37 @@ async function deliverDue(db: Database, transport: MailTransport): Promise<void>
         break;
       }
       const outcome = await deliverOne(db, transport, row);
-      if (outcome === "server-unreachable") return release(db, rest.slice(1));
+      if (outcome === "server") return release(db, rest.slice(1));
+      if (outcome === "sent" && !serverAnswered) {
+        serverAnswered = true;
+        if ((await bringForward(db)) > 0) more = true;
+      }
     }
-    if (batch.length < batchSize) return;
+    if (!more) return;
   }
+}
+
+/**
+ * Makes every mail whose last attempt failed for the server's sake due now; answers how many.
+ * Not those a server deferred for their own sake (452, mailbox full): they keep their step, or
+ * each delivery of a campaign would try them again.
+ */
+async function bringForward(db: Database): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ next_attempt_at: sql`now()` })
+    .where(
+      and(
+        eq(mailOutbox.server_failure, true),
+        isNull(mailOutbox.sent_at),
+        gt(mailOutbox.next_attempt_at, sql`now()`),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  if (rows.length > 0) {
+    log.info({ messages: rows.length }, "mail: retrying now the mails that waited for the server");
+  }
+  return rows.length;
 }
 
 /**
@@ -110,7 +152,22 @@ function claimDue(db: Database): Promise<OutboxRow[]> {
     .returning();
 }
 
-type Outcome = "sent" | "rejected" | "server-unreachable";
+/**
+ * Whose a failed delivery is, from nodemailer's error:
+ * - "server": no answer at all (refused, timed out, a name that does not resolve), or a refusal
+ *   of the connection, the login or the sender (421, 535, a reply to MAIL FROM): no message can
+ *   go until the server or the settings are put right, so the pass stops here;
+ * - "message": a reply about this message alone (its recipient or its content): the others go on.
+ */
+export type Failure = "server" | "message";
+
+export function failureOf(error: unknown): Failure {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: number; command?: string };
+  if (!responseCode || responseCode === 421) return "server";
+  return command === "RCPT TO" || command === "DATA" ? "message" : "server";
+}
+
+type Outcome = "sent" | Failure;
 
 async function deliverOne(
   db: Database,
@@ -120,10 +177,9 @@ async function deliverOne(
   try {
     await transport.deliver({ ...row, replyTo: row.reply_to });
   } catch (error) {
-    await scheduleRetry(db, row, error);
-    // An SMTP reply code means the server answered and refused this one message; without one
-    // the server is unreachable, and trying the rest of the batch would only wait on timeouts.
-    return (error as { responseCode?: number }).responseCode ? "rejected" : "server-unreachable";
+    const failure = failureOf(error);
+    await scheduleRetry(db, row, error, failure);
+    return failure;
   }
   await db
     .update(mailOutbox)
@@ -132,7 +188,12 @@ async function deliverOne(
   return "sent";
 }
 
-async function scheduleRetry(db: Database, row: OutboxRow, error: unknown): Promise<void> {
+async function scheduleRetry(
+  db: Database,
+  row: OutboxRow,
+  error: unknown,
+  failure: Failure,
+): Promise<void> {
   const attempts = row.attempts + 1;
   const delay = retryDelaySeconds(attempts);
   log.warn(
@@ -146,6 +207,7 @@ async function scheduleRetry(db: Database, row: OutboxRow, error: unknown): Prom
       last_error: errorText(error).slice(0, 1000),
       next_attempt_at: sql`now() + make_interval(secs => ${delay})`,
       locked_until: null,
+      server_failure: failure === "server",
     })
     .where(eq(mailOutbox.id, row.id));
 }

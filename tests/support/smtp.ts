@@ -19,8 +19,16 @@ export interface SmtpPeer {
 
 export { freePort } from "./ports.ts";
 
+export interface SmtpPeerOptions {
+  /**
+   * Recipients this server refuses, with the reply code it gives to their RCPT TO: 550 (no such
+   * mailbox, for good) or 452 (mailbox full, try later), as a provider's server would.
+   */
+  refuse?: Record<string, number>;
+}
+
 /** A real SMTP server in this process (smtp-server), parsing every message with mailparser. */
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+export async function startSmtpPeer(port = 0, options: SmtpPeerOptions = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
 
@@ -28,6 +36,12 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuse?.[address.address.toLowerCase()];
+      if (!code) return callback();
+      const reason = code >= 500 ? "5.1.1 Mailbox does not exist" : "4.2.2 Mailbox full, try later";
+      callback(Object.assign(new Error(reason), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
