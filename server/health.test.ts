@@ -14,7 +14,7 @@ import { openPostgres } from "./db/client.ts";
 import { mailOutbox } from "./db/schema.ts";
 
 /** Polls until /readyz answers `status` and `body` (one answer is reused for a second). */
-async function readyzBecomes(t: TestApp, status: number, body: Record<string, string>) {
+async function readyzBecomes(t: TestApp, status: number, body: Record<string, string | number>) {
   await vi.waitFor(
     async () => {
       const answer = await t.get("/readyz");
@@ -24,7 +24,14 @@ async function readyzBecomes(t: TestApp, status: number, body: Record<string, st
   );
 }
 
-const ready = { status: "ok", database: "ok", migrations: "current", mail: "ok" };
+const ready = {
+  status: "ok",
+  database: "ok",
+  migrations: "current",
+  mail: "ok",
+  mail_waiting: 0,
+  mail_failed: 0,
+};
 const databaseAway = {
   status: "unavailable",
   database: "unreachable",
@@ -59,16 +66,24 @@ describe.skipIf(skipDatabase)("health probes", () => {
   });
 
   it("degraded (still 200) while mail has waited more than 30 minutes, ok once it is sent", async () => {
+    const mail = { to: "lucia@example.com", subject: "Confirma tu correo", text: "…", html: "…" };
+    // A campaign's later mail, queued 31 minutes ago for its turn in 10 minutes: not late.
     await t.db.insert(mailOutbox).values({
-      to: "lucia@example.com",
-      subject: "Confirma tu correo",
-      text: "…",
-      html: "<p>…</p>",
+      ...mail,
       created_at: sql`now() - interval '31 minutes'`,
-      // Not due: the worker of this test app must not deliver it meanwhile.
-      next_attempt_at: sql`now() + interval '1 hour'`,
+      due_at: sql`now() + interval '10 minutes'`,
+      next_attempt_at: sql`now() + interval '10 minutes'`,
     });
-    await readyzBecomes(t, 200, { ...ready, status: "degraded", mail: "stuck" });
+    await readyzBecomes(t, 200, ready);
+
+    await t.db.insert(mailOutbox).values({
+      ...mail,
+      created_at: sql`now() - interval '31 minutes'`,
+      due_at: sql`now() - interval '31 minutes'`,
+      // Waiting for its next try: the worker of this test app must not deliver it meanwhile.
+      next_attempt_at: sql`now() + interval '5 minutes'`,
+    });
+    await readyzBecomes(t, 200, { ...ready, status: "degraded", mail: "stuck", mail_waiting: 1 });
 
     await t.db.update(mailOutbox).set({ sent_at: sql`now()` });
     await readyzBecomes(t, 200, ready);

@@ -6,8 +6,9 @@
  * - /healthz: the process is alive and serving. Always 200.
  * - /readyz: it can do its work. The database answers, every migration this build knows is
  *   applied, and the mail outbox moves. 503 when the database does not answer or lacks a
- *   migration; 200 with status "degraded" when mail has waited more than 30 minutes (the site
- *   works, the operator should look at SMTP).
+ *   migration; 200 with status "degraded" when a mail is more than 30 minutes late (the site
+ *   works, the operator should look at SMTP). With counts of the mails late now and of those
+ *   the mail server refused for good in the last 7 days (decision 173).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -23,11 +24,24 @@ export interface Readiness {
   database: "ok" | "unreachable";
   migrations: "current" | "pending" | "unknown";
   mail: "ok" | "stuck" | "unknown";
+  /** Mails meant to have gone by now and not delivered yet (retrying or about to be sent). */
+  mail_waiting?: number;
+  /**
+   * Mails the mail server refused for good in the last 7 days (550 no such mailbox): never
+   * tried again and never "stuck", but someone did not get a mail; the log has a warning each.
+   */
+  mail_failed?: number;
 }
 
 const noStore = { "Cache-Control": "no-store" };
-/** Mail unsent for longer than this means delivery is failing, not just slow. */
+/**
+ * Mail unsent this long after it was meant to go (`due_at`: when queued, or its turn in a
+ * campaign's schedule) means delivery is failing, not just slow. A campaign's mails waiting
+ * their turn are not late, and a mail refused for good (`failed_at`) is no longer waiting.
+ */
 const stuckAfter = "30 minutes";
+/** How far back refused mails are counted: long enough for a weekly look, short enough to clear. */
+const failedWithin = "7 days";
 
 /** The newest migration of this build: its `when`, as drizzle records it in created_at. */
 function newestMigration(): number {
@@ -65,11 +79,24 @@ export function readinessCheck(
         db.execute(sql`
           select
             (select max(created_at) from drizzle.__drizzle_migrations) as migrated_to,
+            waiting.*,
             (select count(*) from mail_outbox
-              where sent_at is null and created_at < now() - ${stuckAfter}::interval)::int
-              as stuck_mail`),
+              where failed_at > now() - ${failedWithin}::interval)::int as failed_mail
+          from (select
+              (count(*) filter (where due_at < now() - ${stuckAfter}::interval))::int
+                as stuck_mail,
+              count(*)::int as waiting_mail
+            from mail_outbox
+            where sent_at is null and failed_at is null and due_at <= now()) as waiting`),
         timeout,
-      ])) as { rows: { migrated_to: string | null; stuck_mail: number }[] };
+      ])) as {
+        rows: {
+          migrated_to: string | null;
+          stuck_mail: number;
+          waiting_mail: number;
+          failed_mail: number;
+        }[];
+      };
       const row = result.rows[0];
       const migrations = Number(row?.migrated_to ?? 0) >= newest ? "current" : "pending";
       const mail = (row?.stuck_mail ?? 0) > 0 ? "stuck" : "ok";
@@ -78,6 +105,8 @@ export function readinessCheck(
         database: "ok",
         migrations,
         mail,
+        mail_waiting: row?.waiting_mail ?? 0,
+        mail_failed: row?.failed_mail ?? 0,
       };
     } catch (error) {
       log.debug({ err: error }, "readiness: database check failed");

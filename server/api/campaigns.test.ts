@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMailedTestApp,
@@ -582,6 +582,81 @@ describe.skipIf(skipDatabase)("a campaign while the SMTP server is down", () => 
     } finally {
       await t.close();
       await peer?.stop();
+    }
+  });
+});
+
+describe.skipIf(skipDatabase)("a campaign with an address that does not exist", () => {
+  it("counts the mail refused for good apart, never tries it again, and is sent", async () => {
+    const peer = await startSmtpPeer(0, { refuse: { "bad.typo@gmial.con": 550 } });
+    const t = await createTestApp({
+      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "60000" },
+      transport: createTransport(parseEnv({ SMTP_URL: peer.url, APP_URL: appUrl })),
+    });
+    try {
+      const staff = await createUser(t.db, { role: "admin" });
+      const token = await signIn(t.db, staff.id);
+      await insertConfirmed(t, ["bad.typo@gmial.con", "bien@example.test"]);
+      const id = await createCampaign(t, token, "Con una dirección mal escrita", "Texto.");
+      await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+      await deliverUntil(t, () => peer.received.length === 1);
+      await t.deps.mail.flush();
+      const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+      // Before: "sending" for ever, the refused mail counted among those being retried.
+      expect(summary.data).toMatchObject({
+        status: "sent",
+        counts: { queued: 2, sent: 1, failed: 0, refused: 1, waiting: 0 },
+      });
+      const [refused] = await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.campaign_id, id), isNull(mailOutbox.sent_at)));
+      expect(refused).toMatchObject({ to: "bad.typo@gmial.con", attempts: 1 });
+    } finally {
+      await t.close();
+      await peer.stop();
+    }
+  });
+});
+
+describe.skipIf(skipDatabase)("a campaign that takes longer than 30 minutes", () => {
+  it("is not stuck while its later mails wait their turn", async () => {
+    const peer = await startSmtpPeer();
+    // One a minute to 40 people: 40 minutes of sending.
+    const t = await createTestApp({
+      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "1" },
+      transport: createTransport(parseEnv({ SMTP_URL: peer.url, APP_URL: appUrl })),
+    });
+    try {
+      const staff = await createUser(t.db, { role: "admin" });
+      const token = await signIn(t.db, staff.id);
+      await insertConfirmed(
+        t,
+        Array.from({ length: 40 }, (_, n) => `lector${n}@example.test`),
+      );
+      const id = await createCampaign(t, token, "Cuarenta minutos", "Texto.");
+      await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+      // 31 minutes go by: every time of the campaign's mails moves back as much.
+      await t.db
+        .update(mailOutbox)
+        .set({
+          created_at: sql`created_at - interval '31 minutes'`,
+          due_at: sql`due_at - interval '31 minutes'`,
+          next_attempt_at: sql`next_attempt_at - interval '31 minutes'`,
+        })
+        .where(eq(mailOutbox.campaign_id, id));
+      await deliverUntil(t, () => peer.received.length === 32);
+      const readyz = await (await t.get("/readyz")).json();
+      // Before: "degraded", "mail": "stuck", for the 8 mails whose turn has not come.
+      expect(readyz).toMatchObject({ status: "ok", mail: "ok", mail_waiting: 0 });
+      const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+      expect(summary.data).toMatchObject({
+        status: "sending",
+        counts: { queued: 40, sent: 32, waiting: 8 },
+      });
+    } finally {
+      await t.close();
+      await peer.stop();
     }
   });
 });

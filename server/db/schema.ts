@@ -289,7 +289,11 @@ export const mailOutbox = pgTable(
      * sender refused), not this message's: the next delivery that succeeds makes it due at once.
      */
     server_failure: boolean("server_failure").notNull().default(false),
+    /** Refused for good (a 5xx to its recipient or content): never tried again, not "stuck". */
+    failed_at: timestamp("failed_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When it was meant to go: when queued, or its turn in a campaign's schedule. */
+    due_at: timestamp("due_at", { withTimezone: true }).notNull().defaultNow(),
     /** The campaign a newsletter mail belongs to (server/newsletter/campaigns.ts). */
     campaign_id: integer("campaign_id").references(() => campaigns.id, { onDelete: "set null" }),
     /** The subscription a newsletter mail went to: erasing it erases the mail's copy. */
@@ -298,7 +302,10 @@ export const mailOutbox = pgTable(
     }),
   },
   (t) => [
-    index("mail_outbox_pending_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`),
+    index("mail_outbox_pending_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
+    index("mail_outbox_failed_idx").on(t.failed_at).where(sql`${t.failed_at} is not null`),
     uniqueIndex("mail_outbox_campaign_subscription_unique").on(t.campaign_id, t.subscription_id),
     index("mail_outbox_subscription_idx").on(t.subscription_id),
     index("mail_outbox_server_failure_idx")

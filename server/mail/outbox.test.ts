@@ -25,7 +25,7 @@ describe("retry schedule", () => {
     ]);
   });
 
-  it("tells a server that is down or refuses the sender from one that refuses a message", () => {
+  it("tells a server that is down or refuses the sender from one that refuses a message, for now or for good", () => {
     const refused = (responseCode: number, command: string) => ({ responseCode, command });
     expect(failureOf(Object.assign(new Error("connect ECONNREFUSED"), { code: "ESOCKET" }))).toBe(
       "server",
@@ -35,6 +35,8 @@ describe("retry schedule", () => {
     expect(failureOf(refused(550, "MAIL FROM"))).toBe("server");
     expect(failureOf(refused(452, "RCPT TO"))).toBe("message");
     expect(failureOf(refused(451, "DATA"))).toBe("message");
+    expect(failureOf(refused(550, "RCPT TO"))).toBe("refused");
+    expect(failureOf(refused(554, "DATA"))).toBe("refused");
   });
 });
 
@@ -64,7 +66,7 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
   /** The rows still waiting, each with when it is due next, in seconds from now. */
   const waiting = async () =>
     (await rows())
-      .filter((r) => r.sent_at === null)
+      .filter((r) => r.sent_at === null && r.failed_at === null)
       .map((r) => ({
         subject: r.subject,
         dueInS: Math.round((r.next_attempt_at.getTime() - Date.now()) / 1000),
@@ -167,6 +169,48 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
     ]);
     expect((await waiting())[0]?.dueInS).toBeGreaterThan(0);
     await t.db.delete(mailOutbox).where(isNull(mailOutbox.sent_at));
+  });
+
+  it("gives up at once on a mail refused for good (550), says so, and /readyz does not call it stuck", async () => {
+    peer = await startSmtpPeer(port, { refuse: { "bad.typo@gmial.con": 550 } });
+    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
+    // A quote whose visitor mistyped their address, queued 31 minutes ago during an outage.
+    const [typo] = await t.db
+      .insert(mailOutbox)
+      .values({
+        ...message(50),
+        to: "bad.typo@gmial.con",
+        created_at: sql`now() - interval '31 minutes'`,
+        due_at: sql`now() - interval '31 minutes'`,
+      })
+      .returning();
+    await t.deps.mail.send(message(51));
+    await t.deps.mail.flush();
+    expect(peer.received.map((m) => m.subject)).toEqual(["Prueba 51"]);
+    expect(warnings).toHaveBeenCalledWith(
+      { message: typo?.id, to: "b***@gmial.con", attempt: 1, code: 550 },
+      expect.stringMatching(/^mail: refused for good, not tried again: .*550 5\.1\.1/),
+    );
+    expect(JSON.stringify(warnings.mock.calls)).not.toContain("bad.typo@");
+    warnings.mockRestore();
+
+    // Never tried again, whatever its time says.
+    await t.db.update(mailOutbox).set({ next_attempt_at: sql`now() - interval '1 hour'` });
+    await t.deps.mail.flush();
+    const [refused] = (await rows()).filter((r) => r.id === typo?.id);
+    expect(refused).toMatchObject({ attempts: 1, sent_at: null, locked_until: null });
+    expect(refused?.failed_at).toBeInstanceOf(Date);
+    expect(refused?.last_error).toContain("550");
+
+    const readyz = await t.get("/readyz");
+    expect(await readyz.json()).toEqual({
+      status: "ok",
+      database: "ok",
+      migrations: "current",
+      mail: "ok",
+      mail_waiting: 0,
+      mail_failed: 1,
+    });
   });
 
   it("sends a message queued while the worker is idle without waiting for the timer", async () => {

@@ -117,6 +117,7 @@ async function bringForward(db: Database): Promise<number> {
       and(
         eq(mailOutbox.server_failure, true),
         isNull(mailOutbox.sent_at),
+        isNull(mailOutbox.failed_at),
         gt(mailOutbox.next_attempt_at, sql`now()`),
       ),
     )
@@ -138,6 +139,7 @@ function claimDue(db: Database): Promise<OutboxRow[]> {
     .where(
       and(
         isNull(mailOutbox.sent_at),
+        isNull(mailOutbox.failed_at),
         lte(mailOutbox.next_attempt_at, sql`now()`),
         or(isNull(mailOutbox.locked_until), lt(mailOutbox.locked_until, sql`now()`)),
       ),
@@ -157,14 +159,20 @@ function claimDue(db: Database): Promise<OutboxRow[]> {
  * - "server": no answer at all (refused, timed out, a name that does not resolve), or a refusal
  *   of the connection, the login or the sender (421, 535, a reply to MAIL FROM): no message can
  *   go until the server or the settings are put right, so the pass stops here;
- * - "message": a reply about this message alone (its recipient or its content): the others go on.
+ * - "message": a 4xx about this message alone (its recipient or its content: mailbox full,
+ *   greylisting): tried again at its next step, and the others go on;
+ * - "refused": a 5xx about this message alone (550 no such mailbox, 554 content refused): the
+ *   same answer would come every time, so it is never tried again.
+ * A 5xx to anything but RCPT TO or DATA (a wrong password, a sender the provider does not
+ * accept) is the server's: every mail would get it, and they wait for the settings to be mended.
  */
-export type Failure = "server" | "message";
+export type Failure = "server" | "message" | "refused";
 
 export function failureOf(error: unknown): Failure {
   const { responseCode, command } = (error ?? {}) as { responseCode?: number; command?: string };
   if (!responseCode || responseCode === 421) return "server";
-  return command === "RCPT TO" || command === "DATA" ? "message" : "server";
+  if (command !== "RCPT TO" && command !== "DATA") return "server";
+  return responseCode >= 500 ? "refused" : "message";
 }
 
 type Outcome = "sent" | Failure;
@@ -178,7 +186,8 @@ async function deliverOne(
     await transport.deliver({ ...row, replyTo: row.reply_to });
   } catch (error) {
     const failure = failureOf(error);
-    await scheduleRetry(db, row, error, failure);
+    if (failure === "refused") await markRefused(db, row, error);
+    else await scheduleRetry(db, row, error, failure);
     return failure;
   }
   await db
@@ -208,6 +217,33 @@ async function scheduleRetry(
       next_attempt_at: sql`now() + make_interval(secs => ${delay})`,
       locked_until: null,
       server_failure: failure === "server",
+    })
+    .where(eq(mailOutbox.id, row.id));
+}
+
+/**
+ * A final state, as sent is: the row stays (staff and /readyz count it), never claimed again and
+ * never "stuck". A warning, as each failure is, with the row and the masked address, so the
+ * operator can tell the office whose mail did not arrive.
+ */
+async function markRefused(db: Database, row: OutboxRow, error: unknown): Promise<void> {
+  log.warn(
+    {
+      message: row.id,
+      to: maskEmail(row.to),
+      attempt: row.attempts + 1,
+      code: (error as { responseCode?: number }).responseCode,
+    },
+    `mail: refused for good, not tried again: ${maskEmail(errorText(error))}`,
+  );
+  await db
+    .update(mailOutbox)
+    .set({
+      attempts: row.attempts + 1,
+      last_error: errorText(error).slice(0, 1000),
+      failed_at: sql`now()`,
+      locked_until: null,
+      server_failure: false,
     })
     .where(eq(mailOutbox.id, row.id));
 }

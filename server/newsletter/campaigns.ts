@@ -174,13 +174,15 @@ export async function sendCampaign(
         where ${mailable}
       )
       insert into ${mailOutbox} (campaign_id, subscription_id, "to", subject, text, html,
-        headers, next_attempt_at)
+        headers, next_attempt_at, due_at)
       select ${campaign.id}, r.id, r.email, ${headerSafe(template.subject)},
         replace(${template.text}, ${tokenSlot}, r.unsubscribe_token),
         replace(${template.html}, ${tokenSlot}, r.unsubscribe_token),
         jsonb_build_object(
           'List-Unsubscribe', '<' || ${oneClick} || r.unsubscribe_token || '>',
           'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'),
+        now() + make_interval(secs => r.n * ${secondsApart}::double precision),
+        -- Its turn: a mail waiting for it is not late (/readyz's "stuck", decision 173).
         now() + make_interval(secs => r.n * ${secondsApart}::double precision)
       from recipients r
       on conflict (campaign_id, subscription_id) do nothing
@@ -214,6 +216,8 @@ export interface CampaignCounts {
   sent: number;
   /** Not yet delivered, after at least one failed attempt (the outbox keeps retrying). */
   failed: number;
+  /** Refused for good by the mail server (550: no such mailbox); never tried again. */
+  refused: number;
   /** Not yet due, or due and not yet taken. */
   waiting: number;
   /**
@@ -223,27 +227,33 @@ export interface CampaignCounts {
   unsubscribed: number;
 }
 
-/** Once every mail of a sending campaign has gone out, it is sent. */
+/**
+ * Once every mail of a sending campaign has gone out, it is sent. A mail refused for good is as
+ * done as it will ever be (decision 173): it no longer holds the campaign in "sending".
+ */
 async function markSentIfDone(db: Database, id: number): Promise<void> {
   await db.execute(sql`
     update ${campaigns} set status = 'sent', updated_at = now(),
       sent_at = coalesce((select max(sent_at) from ${mailOutbox} where campaign_id = ${id}), now())
     where id = ${id} and status = 'sending'
-      and not exists (select 1 from ${mailOutbox} where campaign_id = ${id} and sent_at is null)`);
+      and not exists (select 1 from ${mailOutbox}
+        where campaign_id = ${id} and sent_at is null and failed_at is null)`);
 }
 
 export async function campaignCounts(db: Database, campaign: Campaign): Promise<CampaignCounts> {
   const { rows } = (await db.execute(sql`
     select count(*)::int + ${campaign.withdrawn}::int as queued,
       count(o.sent_at)::int as sent,
-      (count(*) filter (where o.sent_at is null and o.attempts > 0))::int as failed,
+      (count(*) filter (where o.sent_at is null and o.failed_at is null and o.attempts > 0))::int
+        as failed,
+      count(o.failed_at)::int as refused,
       (count(*) filter (where o.sent_at is null and o.attempts = 0))::int as waiting,
       (count(*) filter (where s.status = 'unsubscribed'
         and s.unsubscribed_at >= ${campaign.send_started_at ?? new Date()}))::int
         + ${campaign.withdrawn}::int as unsubscribed
     from ${mailOutbox} o left join subscriptions s on s.id = o.subscription_id
     where o.campaign_id = ${campaign.id}`)) as unknown as { rows: CampaignCounts[] };
-  return rows[0] ?? { queued: 0, sent: 0, failed: 0, waiting: 0, unsubscribed: 0 };
+  return rows[0] ?? { queued: 0, sent: 0, failed: 0, refused: 0, waiting: 0, unsubscribed: 0 };
 }
 
 /** A campaign with its counts, and its status brought up to date. */

@@ -349,6 +349,7 @@ export async function unsubscribe(
  * dropped (decision 103; one the outbox worker holds at this moment may still go out), and each
  * campaign counts its dropped mail as withdrawn, so its person still counts among its queued
  * and unsubscribed (decision 103 addendum). One statement: a row is counted as it is deleted.
+ * A mail refused for good stays: it was never going to arrive, and it is counted as refused.
  */
 async function dropWaitingCampaignMails(db: Database, subscriptionId: number): Promise<void> {
   await db.execute(sql`
@@ -357,6 +358,7 @@ async function dropWaitingCampaignMails(db: Database, subscriptionId: number): P
       where ${mailOutbox.subscription_id} = ${subscriptionId}
         and ${mailOutbox.campaign_id} is not null
         and ${mailOutbox.sent_at} is null
+        and ${mailOutbox.failed_at} is null
         and (${mailOutbox.locked_until} is null or ${mailOutbox.locked_until} < now())
       returning ${mailOutbox.campaign_id} as campaign_id
     )

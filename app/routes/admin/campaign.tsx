@@ -23,6 +23,8 @@ interface Counts {
   queued: number;
   sent: number;
   failed: number;
+  /** Refused for good by the mail server (decision 173). */
+  refused: number;
   waiting: number;
   unsubscribed: number;
 }
@@ -285,13 +287,14 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
       </div>
 
       {draft ? null : (
-        <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-5">
+        <dl className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3">
           {(
             [
               ["En cola", counts.queued],
               ["Enviados", counts.sent],
               ["Pendientes", counts.waiting],
               ["Con fallos", counts.failed],
+              ["Rechazados (no se reintentan)", counts.refused],
               ["Bajas desde el envío", counts.unsubscribed],
             ] as const
           ).map(([label, value]) => (

@@ -10,10 +10,14 @@ export const campaignFields = {
   body: textarea("Contenido (Markdown)", { required: true, max: 50_000 }),
 };
 
-/** A sending campaign whose last mail has gone shows as sent, even before anyone opens it. */
+/**
+ * A sending campaign whose last mail has gone (or been refused for good) shows as sent, even
+ * before anyone opens it.
+ */
 const status = sql<string>`case
   when ${campaigns.status} = 'sending' and not exists (select 1 from ${mailOutbox}
-    where ${mailOutbox.campaign_id} = ${campaigns.id} and ${mailOutbox.sent_at} is null)
+    where ${mailOutbox.campaign_id} = ${campaigns.id} and ${mailOutbox.sent_at} is null
+      and ${mailOutbox.failed_at} is null)
   then 'sent' else ${campaigns.status} end`;
 
 const statusLabel = sql<string>`case (${status})
