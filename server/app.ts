@@ -12,7 +12,7 @@ import { jsonResponse } from "./http-errors.ts";
 import { uploadTooLarge } from "./leads/lead-form.ts";
 import { linkPageAnswer, pageAnswer } from "./leads/page-answer.ts";
 import { maxUploadBytes } from "./leads/photos.ts";
-import { log, redactTarget } from "./log.ts";
+import { log, redactTarget, requestIdOf } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
 import { isHealthTarget, pathOf } from "./probe-targets.ts";
 
@@ -67,7 +67,12 @@ export function createApp(deps: Dependencies) {
     } catch (error) {
       if (routeReached) throw error;
       log.debug(
-        { id: requestId(c.env), method: c.req.method, path: redactTarget(c.req.path), err: error },
+        {
+          id: requestIdOf(c.env),
+          method: c.req.method,
+          path: redactTarget(c.req.path),
+          err: error,
+        },
         "request body cut short by the client",
       );
       return jsonError(
@@ -126,7 +131,7 @@ export function createApp(deps: Dependencies) {
       }
       return jsonResponse({ title: "Error", message: error.message }, error.status);
     }
-    const id = requestId(c.env);
+    const id = requestIdOf(c.env);
     if (isDatabaseUnavailable(error)) {
       log.error(
         { id, method: c.req.method, path: redactTarget(c.req.path) },
@@ -245,7 +250,3 @@ async function signUpFromPage(request: Request): Promise<Request> {
     body: JSON.stringify({ email: form.get("email") ?? "", page: form.get("page") ?? undefined }),
   });
 }
-
-/** The id of the access line (server/log.ts) from @hono/node-server's bindings, if served. */
-const requestId = (bindings: unknown) =>
-  (bindings as { outgoing?: { requestId?: string } } | undefined)?.outgoing?.requestId;

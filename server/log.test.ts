@@ -299,4 +299,64 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
     }
     expect(everything).not.toMatch(/verify-email\/[\w-]{20}|change-password\/[^[]/);
   });
+
+  it("ties a quote to its request and its mails, and a refusal to its request, with nothing the visitor wrote", async () => {
+    const visitor = {
+      name: "Núria Vidal Ferrer",
+      email: "nuria.vidal@example.net",
+      phone: "612 345 678",
+      subject: "Baño con ducha de obra",
+      message: "Queremos cambiar la bañera por una ducha a ras de suelo.",
+      form_fill_ms: 45_000,
+    };
+    const stored = await send("/api/contacts", visitor);
+    expect(stored.status).toBe(201);
+    const { reference } = await stored.json();
+    const refused = await send("/api/contacts", {
+      ...visitor,
+      email: "nuria.vidal@example",
+      subject: "",
+    });
+    expect(refused.status).toBe(422);
+
+    const leadLines = () => server.lines().filter((l) => l.msg === "contacts: lead stored");
+    const mailLines = () =>
+      server.lines().filter((l) => l.msg === "mail: written to a file" && "contact" in l);
+    await vi.waitFor(() => expect(mailLines()).toHaveLength(2), { timeout: 10_000 });
+    expect(leadLines()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        id: stored.headers.get("x-request-id"),
+        contact: expect.any(Number),
+        reference,
+        photos: 0,
+      }),
+    ]);
+    const contact = leadLines()[0]?.contact;
+    // The notice to the office and the confirmation to the visitor, each with its outbox row.
+    expect(mailLines().map(({ to, contact, message }) => ({ to, contact, message }))).toEqual([
+      { to: expect.stringMatching(/^\w\*\*\*@/), contact, message: expect.any(Number) },
+      { to: "n***@example.net", contact, message: expect.any(Number) },
+    ]);
+    expect(server.lines().filter((l) => l.msg === "contacts: request refused")).toEqual([
+      expect.objectContaining({
+        level: 30,
+        id: refused.headers.get("x-request-id"),
+        fields: ["email", "subject"],
+      }),
+    ]);
+
+    const everything = server.output();
+    for (const written of [
+      visitor.name,
+      "Vidal",
+      visitor.email,
+      "nuria.vidal@example",
+      visitor.phone,
+      visitor.subject,
+      visitor.message,
+    ]) {
+      expect(everything).not.toContain(written);
+    }
+  });
 });

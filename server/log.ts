@@ -180,6 +180,13 @@ const idPrefix = randomBytes(4).toString("hex");
 let idSerial = 0;
 export const nextRequestId = () => `${idPrefix}-${(++idSerial).toString(36)}`;
 
+/**
+ * The id of a request's access line from @hono/node-server's bindings (a handler's `c.env`), so
+ * other lines of the same request carry it as `id`; none when not served over a socket.
+ */
+export const requestIdOf = (bindings: unknown): string | undefined =>
+  (bindings as { outgoing?: { requestId?: string } } | undefined)?.outgoing?.requestId;
+
 /** What a response of the access log knows of itself (server/response-headers.ts). */
 export interface LoggedResponse extends ServerResponse<IncomingMessage> {
   readonly requestId: string;

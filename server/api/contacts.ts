@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { company } from "../../content/company.ts";
 import { contactFields } from "../admin/resources/contacts.ts";
@@ -10,7 +11,7 @@ import type { LeadPhoto } from "../leads/photos.ts";
 import { quoteDetails } from "../leads/quote-details.ts";
 import { looksLikeSpam, sentTooFast, spamTraps, tooFastMessage } from "../leads/spam.ts";
 import { storeLead } from "../leads/store-lead.ts";
-import { log } from "../log.ts";
+import { log, requestIdOf } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
 import type { MailMessage } from "../mail/mailer.ts";
@@ -80,6 +81,27 @@ const sent = {
   message: "Gracias por escribirnos. Te responderemos lo antes posible.",
 };
 
+/**
+ * `check()`, with one line for a refusal (422): the request's id and the names of the fields
+ * refused, never what was in them. A visitor who says the form would not take their request
+ * can then be found, and a field that refuses many people shows (decision 173).
+ */
+async function refusalLogged<T>(id: string | undefined, check: () => T): Promise<T> {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof HTTPException && error.status === 422 && error.res) {
+      const { errors } = (await error.res.clone().json()) as { errors?: object };
+      // A hostile client names its own fields: a few, and short, are enough to tell.
+      const fields = Object.keys(errors ?? {})
+        .slice(0, 30)
+        .map((field) => field.slice(0, 40));
+      log.info({ id, fields }, "contacts: request refused");
+    }
+    throw error;
+  }
+}
+
 /** POST /api/contacts: the contact page's quote request (SPEC §7's five fields and issue 12's). */
 export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
   const api = new Hono();
@@ -124,9 +146,14 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     photos: LeadPhoto[],
     fileErrors: FieldErrors,
   ) {
-    const { website, form_fill_ms, ...request } = validated(ContactRequest, submitted, fileErrors);
+    // Every line of this request carries the id of its access line and X-Request-Id.
+    const id = requestIdOf(c.env);
+    const { website, form_fill_ms, ...request } = await refusalLogged(id, () =>
+      validated(ContactRequest, submitted, fileErrors),
+    );
     // Before counting: the visitor sends it again, and that one counts.
     if (sentTooFast(form_fill_ms) && !looksLikeSpam({ website })) {
+      log.info({ id, fields: [], fill_ms: Number(form_fill_ms) }, "contacts: request refused");
       failValidation(noFieldErrors(), tooFastMessage);
     }
     // Counted once the request is valid, before any work, so parallel posts cannot overrun
@@ -141,6 +168,12 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     // visitor is told it arrived, and staff find it in the admin area whatever follows. A
     // repeat of a request just stored gets the same answer and reference, and no mail.
     const lead = await storeLead(db, request, photos);
+    // What ties a lead to its request (`id`, the access line's) and to its mails (`contact`,
+    // on each of their outbox lines); nothing the visitor wrote (decision 173).
+    log.info(
+      { id, contact: lead.id, reference: lead.reference, photos: lead.photos.length },
+      lead.repeated ? "contacts: lead sent again, same reference" : "contacts: lead stored",
+    );
     if (lead.repeated) {
       await limiter.forgive(key);
     } else {
@@ -163,7 +196,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
       // the outbox refuses one, the stored request still stands.
       for (const message of mails) {
         await mail
-          .send(message)
+          .send({ ...message, contactId: lead.id })
           .catch((error) =>
             log.error({ contact: lead.id, err: error }, "contacts: mail not queued"),
           );

@@ -300,12 +300,15 @@ export const mailOutbox = pgTable(
     subscription_id: integer("subscription_id").references(() => subscriptions.id, {
       onDelete: "cascade",
     }),
+    /** The lead a mail is about (its notice, its confirmation): named in its log lines. */
+    contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
   },
   (t) => [
     index("mail_outbox_pending_idx")
       .on(t.next_attempt_at)
       .where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
     index("mail_outbox_failed_idx").on(t.failed_at).where(sql`${t.failed_at} is not null`),
+    index("mail_outbox_contact_idx").on(t.contact_id).where(sql`${t.contact_id} is not null`),
     uniqueIndex("mail_outbox_campaign_subscription_unique").on(t.campaign_id, t.subscription_id),
     index("mail_outbox_subscription_idx").on(t.subscription_id),
     index("mail_outbox_server_failure_idx")

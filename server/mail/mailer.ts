@@ -15,6 +15,8 @@ export interface MailMessage {
   headers?: MailHeaders | null;
   /** The newsletter subscription a mail is about: erasing that subscription erases this copy. */
   subscriptionId?: number | null;
+  /** The lead a mail is about (its notice, its confirmation): its log lines name it. */
+  contactId?: number | null;
 }
 
 /**

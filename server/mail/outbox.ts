@@ -5,7 +5,7 @@ import { mailOutbox } from "../db/schema.ts";
 import { log, maskEmail } from "../log.ts";
 import { headerSafe } from "./layout.ts";
 import type { Mailer } from "./mailer.ts";
-import type { MailTransport } from "./transport.ts";
+import type { Delivery, MailTransport } from "./transport.ts";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -65,6 +65,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
         html: message.html,
         headers: message.headers ?? null,
         subscription_id: message.subscriptionId ?? null,
+        contact_id: message.contactId ?? null,
       });
       if (!stopped) void schedulePass();
     },
@@ -182,8 +183,9 @@ async function deliverOne(
   transport: MailTransport,
   row: OutboxRow,
 ): Promise<Outcome> {
+  let delivery: Delivery;
   try {
-    await transport.deliver({ ...row, replyTo: row.reply_to });
+    delivery = await transport.deliver({ ...row, replyTo: row.reply_to });
   } catch (error) {
     const failure = failureOf(error);
     if (failure === "refused") await markRefused(db, row, error);
@@ -194,7 +196,23 @@ async function deliverOne(
     .update(mailOutbox)
     .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
     .where(eq(mailOutbox.id, row.id));
+  // Never the subject: a lead's notice names the visitor in it (decision 173).
+  if (delivery.file) log.info({ ...about(row), file: delivery.file }, "mail: written to a file");
+  else log.info(about(row), "mail: delivered");
   return "sent";
+}
+
+/**
+ * What every line about a mail says of it: the outbox row, the address masked, and the lead
+ * or campaign it belongs to, so a lead's "contacts: lead stored" line leads to its mails.
+ */
+function about(row: OutboxRow) {
+  return {
+    message: row.id,
+    to: maskEmail(row.to),
+    ...(row.contact_id === null ? {} : { contact: row.contact_id }),
+    ...(row.campaign_id === null ? {} : { campaign: row.campaign_id }),
+  };
 }
 
 async function scheduleRetry(
@@ -206,7 +224,7 @@ async function scheduleRetry(
   const attempts = row.attempts + 1;
   const delay = retryDelaySeconds(attempts);
   log.warn(
-    { message: row.id, to: maskEmail(row.to), attempt: attempts, retry_in_s: delay },
+    { ...about(row), attempt: attempts, retry_in_s: delay },
     `mail: delivery failed: ${maskEmail(errorText(error))}`,
   );
   await db
@@ -229,8 +247,7 @@ async function scheduleRetry(
 async function markRefused(db: Database, row: OutboxRow, error: unknown): Promise<void> {
   log.warn(
     {
-      message: row.id,
-      to: maskEmail(row.to),
+      ...about(row),
       attempt: row.attempts + 1,
       code: (error as { responseCode?: number }).responseCode,
     },

@@ -3,13 +3,20 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Env } from "../env.ts";
-import { log, maskEmail } from "../log.ts";
 import { headerSafe } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
-/** Delivers one message now, or throws. SMTP when SMTP_URL is set, otherwise .eml files. */
+/** Where a delivered message went: the .eml file, when there is no SMTP server. */
+export interface Delivery {
+  file?: string;
+}
+
+/**
+ * Delivers one message now, or throws. SMTP when SMTP_URL is set, otherwise .eml files. The
+ * outbox logs each delivery (it knows the row and the lead the message belongs to).
+ */
 export interface MailTransport {
-  deliver(message: MailMessage): Promise<void>;
+  deliver(message: MailMessage): Promise<Delivery>;
   /**
    * The outbox calls this when a pass ends: an SMTP connection kept open for the pass's
    * messages is closed (decision 103), so none stays idle between passes.
@@ -57,6 +64,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   return {
     async deliver(message) {
       await open().sendMail(envelope(message, from));
+      return {};
     },
     release() {
       pooled?.close();
@@ -67,9 +75,9 @@ function smtpTransport(url: string, from: string): MailTransport {
 
 /**
  * Without SMTP (a laptop, a demo) each message becomes an .eml file that any mail client
- * opens, so sign-up and reset still work end to end. The log line says where the file is, not
- * what it holds: a reset link in it is a password to the account, and logs travel further than
- * the data folder (docs/decisions/090).
+ * opens, so sign-up and reset still work end to end. The outbox's log line says where the file
+ * is, not what it holds: a reset link in it is a password to the account, a lead's subject
+ * names the visitor, and logs travel further than the data folder (decisions 090, 173).
  */
 function fileTransport(env: Env): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
@@ -82,10 +90,7 @@ function fileTransport(env: Env): MailTransport {
       await mkdir(folder, { recursive: true, mode: 0o700 });
       const file = path.join(folder, emlFileName());
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info(
-        { to: maskEmail(mail.to), subject: maskEmail(mail.subject), file },
-        "mail: written to a file",
-      );
+      return { file };
     },
   };
 }

@@ -35,3 +35,10 @@ UPDATE "mail_outbox" SET "due_at" = CASE
 ALTER TABLE "mail_outbox" ALTER COLUMN "due_at" SET DEFAULT now();
 --> statement-breakpoint
 ALTER TABLE "mail_outbox" ALTER COLUMN "due_at" SET NOT NULL;
+--> statement-breakpoint
+-- The lead a mail is about (its notice to the office, its confirmation to the visitor), so each
+-- mail's log lines name the lead its "lead stored" line names. Deleting the lead leaves its mails
+-- as before, without the link.
+ALTER TABLE "mail_outbox" ADD COLUMN "contact_id" integer REFERENCES "contacts"("id") ON DELETE SET NULL;
+--> statement-breakpoint
+CREATE INDEX "mail_outbox_contact_idx" ON "mail_outbox" ("contact_id") WHERE "contact_id" IS NOT NULL;
