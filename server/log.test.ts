@@ -300,7 +300,7 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
     expect(everything).not.toMatch(/verify-email\/[\w-]{20}|change-password\/[^[]/);
   });
 
-  it("ties a quote to its request and its mails, and a refusal to its request, with nothing the visitor wrote", async () => {
+  it("ties a quote to its request and its mails, and a refusal and a trap to theirs, with nothing the visitor wrote", async () => {
     const visitor = {
       name: "Núria Vidal Ferrer",
       email: "nuria.vidal@example.net",
@@ -318,6 +318,13 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
       subject: "",
     });
     expect(refused.status).toBe(422);
+    // Her password manager filled the hidden field with her address: a trap, answered as sent.
+    const trapped = await send("/api/contacts", {
+      ...visitor,
+      subject: "Otra cosa",
+      website: visitor.email,
+    });
+    expect(trapped.status).toBe(201);
 
     const leadLines = () => server.lines().filter((l) => l.msg === "contacts: lead stored");
     const mailLines = () =>
@@ -343,6 +350,16 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
         level: 30,
         id: refused.headers.get("x-request-id"),
         fields: ["email", "subject"],
+      }),
+    ]);
+    expect(
+      server.lines().filter((l) => l.msg === "contacts: caught by a spam trap, nothing stored"),
+    ).toEqual([
+      expect.objectContaining({
+        level: 30,
+        id: trapped.headers.get("x-request-id"),
+        trap: "website",
+        fill_ms: 45_000,
       }),
     ]);
 

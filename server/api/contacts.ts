@@ -9,7 +9,14 @@ import { photosField, readLeadForm } from "../leads/lead-form.ts";
 import { boundaryOf } from "../leads/multipart.ts";
 import type { LeadPhoto } from "../leads/photos.ts";
 import { quoteDetails } from "../leads/quote-details.ts";
-import { looksLikeSpam, sentTooFast, spamTraps, tooFastMessage } from "../leads/spam.ts";
+import {
+  fillTimeOf,
+  looksLikeSpam,
+  sentTooFast,
+  spamTrapOf,
+  spamTraps,
+  tooFastMessage,
+} from "../leads/spam.ts";
 import { storeLead } from "../leads/store-lead.ts";
 import { log, requestIdOf } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
@@ -153,7 +160,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     );
     // Before counting: the visitor sends it again, and that one counts.
     if (sentTooFast(form_fill_ms) && !looksLikeSpam({ website })) {
-      log.info({ id, fields: [], fill_ms: Number(form_fill_ms) }, "contacts: request refused");
+      log.info({ id, fields: [], fill_ms: fillTimeOf(form_fill_ms) }, "contacts: request refused");
       failValidation(noFieldErrors(), tooFastMessage);
     }
     // Counted once the request is valid, before any work, so parallel posts cannot overrun
@@ -161,8 +168,17 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     const key = `contact:${clientIp(c, env)}`;
     const counted = await limiter.hit(key, limit.requests, limit.windowMs);
     if (!counted.allowed) tooManyRequests(counted, tooManyLeads(counted.retryAfter));
-    // A robot caught in a trap is answered like anyone, and nothing is stored or sent.
-    if (looksLikeSpam({ website, form_fill_ms })) return c.json(sent, 201);
+    // A robot caught in a trap is answered like anyone, and nothing is stored or sent. A line
+    // says which trap, so a person caught by one (a password manager that filled the hidden
+    // field) can be found by the time of their request: nothing they wrote is in it.
+    const trap = spamTrapOf({ website, form_fill_ms });
+    if (trap) {
+      log.info(
+        { id, trap, fill_ms: fillTimeOf(form_fill_ms) },
+        "contacts: caught by a spam trap, nothing stored",
+      );
+      return c.json(sent, 201);
+    }
 
     // The request is stored before anything else happens: once this insert succeeds the
     // visitor is told it arrived, and staff find it in the admin area whatever follows. A

@@ -1,9 +1,10 @@
 import { eq, like } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { company } from "../../content/company.ts";
 import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
+import { log } from "../log.ts";
 
 /** Issue 12: a quote request with its details, a reference, a confirmation and spam traps. */
 const request = {
@@ -138,7 +139,8 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     });
   });
 
-  it("answers robots like anyone and stores nothing of theirs", async () => {
+  it("answers robots like anyone, stores nothing of theirs, and logs which trap caught each", async () => {
+    const info = vi.spyOn(log, "info").mockImplementation(() => {});
     const honeypot = await send({ ...request, subject: "Robot 1", website: "http://spam.test" });
     const hastyHoneypot = await send({
       ...request,
@@ -156,6 +158,19 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
       expect(await stored(subject)).toHaveLength(0);
     }
     expect(await mailsAbout("Robot")).toHaveLength(0);
+    // One line each: which trap and the fill time, so a person whose password manager filled
+    // the hidden field can be found; nothing they wrote.
+    const trapLines = info.mock.calls.filter(
+      ([, msg]) => msg === "contacts: caught by a spam trap, nothing stored",
+    );
+    expect(trapLines.map(([fields]) => fields)).toEqual([
+      { id: undefined, trap: "website", fill_ms: 60_000 },
+      { id: undefined, trap: "website", fill_ms: 800 },
+      { id: undefined, trap: "form_fill_ms", fill_ms: null },
+      { id: undefined, trap: "form_fill_ms", fill_ms: -5 },
+    ]);
+    expect(JSON.stringify(info.mock.calls)).not.toMatch(/Jordi|jordi@|600 111 222|spam\.test/);
+    info.mockRestore();
     // A person who took their time is no robot.
     await send({ ...request, subject: "Persona", form_fill_ms: 5_000 });
     expect(await stored("Persona")).toHaveLength(1);

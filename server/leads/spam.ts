@@ -7,7 +7,8 @@ import { z } from "zod";
  *   on its own monotonic clock (never the device's date, which may be minutes wrong).
  * Both are optional, so SPEC §7's API call without them is no spam. A request caught in the
  * hidden field, or with a fill time no page measured, gets the same answer as any other and is
- * stored nowhere. One sent faster than `minimumFillMs` may be a person's (autofill and a short
+ * stored nowhere; one log line says which trap and the fill time, never what was sent (a
+ * password manager may fill the hidden field for a real visitor; decision 173). One sent faster than `minimumFillMs` may be a person's (autofill and a short
  * message): it is refused with a word to send it again, never dropped (decision 153 addendum).
  */
 export const spamTraps = {
@@ -23,12 +24,32 @@ export const tooFastMessage =
 const measured = (fillMs: unknown) =>
   fillMs === undefined || fillMs === "" ? undefined : Number(fillMs);
 
-/** The hidden field filled, or a fill time that is no number, or negative: a robot's. */
-export function looksLikeSpam(traps: { website?: unknown; form_fill_ms?: unknown }): boolean {
-  if (traps.website !== undefined && traps.website !== null && traps.website !== "") return true;
-  const filledIn = measured(traps.form_fill_ms);
-  return filledIn !== undefined && !(Number.isFinite(filledIn) && filledIn >= 0);
+/** The fill time as a number for a log line; null when what was sent is no number. */
+export function fillTimeOf(fillMs: unknown): number | null | undefined {
+  const filledIn = measured(fillMs);
+  return filledIn === undefined || Number.isFinite(filledIn) ? filledIn : null;
 }
+
+/** Which trap a request fell into, if any: the hidden field, or a fill time no page measured. */
+export type SpamTrap = "website" | "form_fill_ms";
+
+export function spamTrapOf(traps: {
+  website?: unknown;
+  form_fill_ms?: unknown;
+}): SpamTrap | undefined {
+  if (traps.website !== undefined && traps.website !== null && traps.website !== "") {
+    return "website";
+  }
+  const filledIn = measured(traps.form_fill_ms);
+  if (filledIn !== undefined && !(Number.isFinite(filledIn) && filledIn >= 0)) {
+    return "form_fill_ms";
+  }
+  return undefined;
+}
+
+/** The hidden field filled, or a fill time that is no number, or negative: a robot's. */
+export const looksLikeSpam = (traps: { website?: unknown; form_fill_ms?: unknown }): boolean =>
+  spamTrapOf(traps) !== undefined;
 
 /** Measured by the page, and shorter than anyone writes a request without help. */
 export function sentTooFast(fillMs: unknown): boolean {
