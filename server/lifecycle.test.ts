@@ -51,4 +51,33 @@ describe("SIGTERM", () => {
     expect(await answers).toEqual(paths.map((path) => expected[path as keyof typeof expected]));
     expect((await exited)[0]).toBe(0);
   });
+
+  it("says how many requests it cuts when the drain runs out of time, then exits 1", async () => {
+    const { port, child, exited, output } = await startSlowServer({ DRAIN_TIMEOUT_MS: "1500" });
+    // An idle keep-alive connection (closed by the drain, not cut) and two requests that
+    // never get an answer.
+    const agent = new http.Agent({ keepAlive: true });
+    await new Promise<void>((resolve) =>
+      http.get({ host: "127.0.0.1", port, path: "/", agent }, (res) =>
+        res.resume().on("end", resolve),
+      ),
+    );
+    const hanging = [getOnce(port, "/hang"), getOnce(port, "/hang")];
+    await new Promise((r) => setTimeout(r, 200));
+    child.kill("SIGTERM");
+
+    expect((await exited)[0]).toBe(1);
+    expect(await Promise.all(hanging)).toEqual(["ECONNRESET", "ECONNRESET"]);
+    agent.destroy();
+    const lines = output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
+    expect(lines.at(-1)).toMatchObject({
+      level: 60,
+      cut: 2,
+      drain_limit_ms: 1500,
+      msg: "SIGTERM: not drained within 1500 ms; exiting with status 1, cutting 2 request(s) still in progress",
+    });
+  });
 });

@@ -62,11 +62,28 @@ export function serveUntilSignal(options: ServeOptions): Server {
     (info) => log.info(`Listening on ${listeningOn(info)}`),
   ) as Server;
 
+  let drained = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: draining connections`);
-    setTimeout(() => process.exit(1), options.drainTimeoutMs ?? 15_000).unref();
+    const limitMs = options.drainTimeoutMs ?? 15_000;
+    setTimeout(() => {
+      // What the exit cuts, said before it: idle connections were closed and answered ones
+      // close after their answer, so each connection still open holds a request not yet
+      // answered (or an answer still being written). None: the requests were all answered and
+      // onDrained (the database, the mail outbox) is what ran out of time.
+      server.getConnections((error, open) => {
+        const cut = error ? undefined : open;
+        log.fatal(
+          { cut, drain_limit_ms: limitMs },
+          drained
+            ? `${signal}: every request was answered, but closing down took more than ${limitMs} ms; exiting with status 1`
+            : `${signal}: not drained within ${limitMs} ms; exiting with status 1, cutting ${cut ?? "the"} request(s) still in progress`,
+        );
+        process.exit(1);
+      });
+    }, limitMs).unref();
     // Connections the kernel has already accepted wait in the listener's queue until the event
     // loop takes them, which a busy loop (a page render, an embedded database's query) delays,
     // and Node takes about one per turn: closing the listener resets every one still there
@@ -78,6 +95,7 @@ export function serveUntilSignal(options: ServeOptions): Server {
     const noneWaiting = () => port === undefined || (waitingConnections(port) ?? 0) === 0;
     afterQuietTurn(server, "connection", noneWaiting, () => {
       net.Server.prototype.close.call(server, async () => {
+        drained = true;
         try {
           await options.onDrained();
           process.exit(0);

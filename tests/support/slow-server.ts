@@ -6,14 +6,14 @@ import { once } from "node:events";
  * signal it and watch how it drains. `exited` resolves with [code, signal]; `output()` is what
  * it has printed so far.
  */
-export async function startSlowServer() {
+export async function startSlowServer(env: Record<string, string> = {}) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "tests/support/fixtures/slow-server.ts"],
     {
       // "Listening …" is an info line; under Vitest the log shows warnings only.
-      env: { ...process.env, PORT: String(port), LOG_LEVEL: "info" },
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: "info", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
