@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir } from "../data-dir.ts";
+import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir, StartRefused } from "../data-dir.ts";
 import { log } from "../log.ts";
-import { databaseRefused, fromDatabase } from "./errors.ts";
+import { databaseRefused, fromDatabase, isDiskFull } from "./errors.ts";
+import { startRefusedForSpace, watchEmbeddedDatabase } from "./pglite-crash.ts";
 import { namedFileError } from "./pglite-file-errors.ts";
 import * as schema from "./schema.ts";
 
@@ -132,10 +133,19 @@ export async function openPglite(
 ): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const client = new PGlite({ ...options, serializers: pgliteSerializers });
-  await client.waitReady.catch((error: unknown) => {
-    throw namedFileError(error, options.dataDir);
+  // An abort of the instance (a PANIC: the log cannot grow on a full disk) ends the process
+  // with one line saying why, instead of the spin PGlite would go into (decision 174).
+  const watch = watchEmbeddedDatabase(options.dataDir);
+  const client = new PGlite({
+    ...options,
+    serializers: pgliteSerializers,
+    extensions: { stopOnAbort: watch.extension },
+    onStderr: watch.onStderr,
   });
+  await client.waitReady.catch((error: unknown) => {
+    throw namedFileError(watch.startFailure(error), options.dataDir);
+  });
+  watch.started();
   const db = drizzle({ client, schema }) as unknown as Database;
   return {
     db,
@@ -211,16 +221,25 @@ export async function openDatabase(env: {
       handle = { ...pglite, close: () => pglite.close().finally(unlock) };
     } catch (error) {
       unlock();
-      throw error;
+      throw spaceNamed(error, env.DATA_DIR);
     }
   }
   try {
     await migrate(handle);
   } catch (error) {
     await handle.close().catch(() => {});
-    throw error;
+    throw env.DATABASE_URL ? error : spaceNamed(error, env.DATA_DIR);
   }
   return handle;
+}
+
+/**
+ * A full disk under DATA_DIR, whoever noticed it (the lock file's write, PGlite's file system, a
+ * migration's statement), as the start's one line that names it (decision 156's promise).
+ */
+function spaceNamed(error: unknown, dataDir: string): unknown {
+  if (error instanceof StartRefused || !isDiskFull(error)) return error;
+  return startRefusedForSpace(path.resolve(dataDir));
 }
 
 /**

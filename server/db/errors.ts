@@ -73,6 +73,19 @@ const isUnreachable = (error: unknown) =>
     );
   });
 
+/**
+ * The disk is full: PostgreSQL's disk_full (53100, "could not extend file …: No space left on
+ * device"), which rolls back the statement and leaves the database working, or a file write's
+ * ENOSPC (EDQUOT: the account's quota). The embedded database's PANIC on a full disk never
+ * comes here: it ends the process (pglite-crash.ts).
+ */
+export function isDiskFull(error: unknown): boolean {
+  return causes(error).some((e) => {
+    const { code } = (e ?? {}) as { code?: unknown };
+    return code === "53100" || code === "ENOSPC" || code === "EDQUOT";
+  });
+}
+
 /** 23505: a unique index refused the row (duplicate e-mail, double subscription). */
 export function isUniqueViolation(error: unknown): boolean {
   return causes(error).some((e) => (e as { code?: string }).code === "23505");
