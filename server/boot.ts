@@ -1,6 +1,7 @@
 import { prepareDataDir, StartRefused } from "./data-dir.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Dependencies } from "./dependencies.ts";
+import { diskSpace } from "./disk-space.ts";
 import type { Env } from "./env.ts";
 import { followSessionChanges, SessionCache } from "./fast-path/session-cache.ts";
 import { sweepUploadFolders } from "./leads/upload-folder.ts";
@@ -26,7 +27,7 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   // Sign-ups nobody confirmed and blocked proofs of consent, deleted when the privacy policy
   // says (decision 101 addendum, decision 168).
   const newsletterSweep = sweepNewsletter(database.db);
-  const deps: Dependencies = { env, db: database.db, mail, limiter, sessions };
+  const deps: Dependencies = { env, db: database.db, mail, limiter, sessions, disk: diskSpace };
   return {
     deps,
     async close() {

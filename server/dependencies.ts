@@ -1,4 +1,5 @@
 import type { Database } from "./db/client.ts";
+import type { DiskSpace } from "./disk-space.ts";
 import type { Env } from "./env.ts";
 import type { SessionCache } from "./fast-path/session-cache.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -15,4 +16,6 @@ export interface Dependencies {
   limiter: RateLimiter;
   /** Signed-in users by token, kept current by the database's announcements. */
   sessions: SessionCache;
+  /** Free space of DATA_DIR and of the temporary folder (/readyz, a quote's photos). */
+  disk: DiskSpace;
 }

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
@@ -12,9 +13,10 @@ import { createListeningTestApp } from "../tests/support/listening.ts";
 import { startTcpProxy } from "../tests/support/tcp-proxy.ts";
 import { openPostgres } from "./db/client.ts";
 import { mailOutbox } from "./db/schema.ts";
+import { readinessCheck } from "./health.ts";
 
 /** Polls until /readyz answers `status` and `body` (one answer is reused for a second). */
-async function readyzBecomes(t: TestApp, status: number, body: Record<string, string | number>) {
+async function readyzBecomes(t: TestApp, status: number, body: Record<string, unknown>) {
   await vi.waitFor(
     async () => {
       const answer = await t.get("/readyz");
@@ -24,6 +26,11 @@ async function readyzBecomes(t: TestApp, status: number, body: Record<string, st
   );
 }
 
+/** This machine's disks, whatever their free space (a test hands a fuller one: `diskOf`). */
+const disksWithRoom = {
+  disk: "ok",
+  disk_free_mb: { data_dir: expect.any(Number), uploads: expect.any(Number) },
+};
 const ready = {
   status: "ok",
   database: "ok",
@@ -31,13 +38,26 @@ const ready = {
   mail: "ok",
   mail_waiting: 0,
   mail_failed: 0,
+  ...disksWithRoom,
 };
 const databaseAway = {
   status: "unavailable",
   database: "unreachable",
   migrations: "unknown",
   mail: "unknown",
+  ...disksWithRoom,
 };
+
+const megabytes = 1024 * 1024;
+
+/** Free space as a test sets it: DATA_DIR's and the temporary folder's (null: unreadable). */
+function diskOf(free: { data_dir: number | null; uploads: number | null }) {
+  return {
+    async free(folder: string) {
+      return (folder === os.tmpdir() ? free.uploads : free.data_dir) ?? undefined;
+    },
+  };
+}
 
 describe.skipIf(skipDatabase)("health probes", () => {
   const t = perSuite(() => createTestApp());
@@ -105,6 +125,50 @@ describe.skipIf(skipDatabase)("health probes", () => {
       );
     }
     await readyzBecomes(t, 200, ready);
+  });
+
+  it("degraded while DATA_DIR's or the temporary folder's disk has less than 200 MB free", async () => {
+    const free = { data_dir: 5000 * megabytes, uploads: 5000 * megabytes };
+    // The check itself, each call answered anew (the route reuses an answer for a second).
+    const readiness = readinessCheck({ ...t.deps, disk: diskOf(free) }, { reuseMs: 0 });
+    const base = {
+      status: "ok",
+      database: "ok",
+      migrations: "current",
+      mail: "ok",
+      mail_waiting: 0,
+      mail_failed: 0,
+    };
+    expect(await readiness()).toEqual({
+      ...base,
+      disk: "ok",
+      disk_free_mb: { data_dir: 5000, uploads: 5000 },
+    });
+
+    free.data_dir = 150.5 * megabytes;
+    expect(await readiness()).toEqual({
+      ...base,
+      status: "degraded",
+      disk: "low",
+      disk_free_mb: { data_dir: 150, uploads: 5000 },
+    });
+
+    free.data_dir = 5000 * megabytes;
+    free.uploads = 0;
+    expect(await readiness()).toEqual({
+      ...base,
+      status: "degraded",
+      disk: "low",
+      disk_free_mb: { data_dir: 5000, uploads: 0 },
+    });
+
+    // A disk whose space cannot be read is not taken for a full one.
+    Object.assign(free, { data_dir: null, uploads: null });
+    expect(await readiness()).toEqual({
+      ...base,
+      disk: "unknown",
+      disk_free_mb: { data_dir: null, uploads: null },
+    });
   });
 
   it("answers every probe: no throttle counts them", async () => {

@@ -5,17 +5,22 @@
  *
  * - /healthz: the process is alive and serving. Always 200.
  * - /readyz: it can do its work. The database answers, every migration this build knows is
- *   applied, and the mail outbox moves. 503 when the database does not answer or lacks a
- *   migration; 200 with status "degraded" when a mail is more than 30 minutes late (the site
- *   works, the operator should look at SMTP). With counts of the mails late now and of those
- *   the mail server refused for good in the last 7 days (decision 173).
+ *   applied, the mail outbox moves, and the disks it writes to have room. 503 when the database
+ *   does not answer or lacks a migration; 200 with status "degraded" when a mail is more than 30
+ *   minutes late (the site works, the operator should look at SMTP) or when DATA_DIR's or the
+ *   temporary folder's disk has less than 200 MB free (decision 174: quotes are then stored
+ *   without their photos, and a full disk would stop the embedded database). With counts of the
+ *   mails late now and of those the mail server refused for good in the last 7 days (decision
+ *   173), and the free space of both disks.
  */
 import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { migrationsFolder } from "./db/client.ts";
 import type { Dependencies } from "./dependencies.ts";
+import { lowDiskBytes } from "./disk-space.ts";
 import { jsonResponse } from "./http-errors.ts";
 import { log } from "./log.ts";
 
@@ -31,6 +36,10 @@ export interface Readiness {
    * tried again and never "stuck", but someone did not get a mail; the log has a warning each.
    */
   mail_failed?: number;
+  /** "low": DATA_DIR's or the temporary folder's disk has less than `lowDiskBytes` free. */
+  disk: "ok" | "low" | "unknown";
+  /** Free space in MB (null when it could not be read): for the operator deciding what to clear. */
+  disk_free_mb: { data_dir: number | null; uploads: number | null };
 }
 
 const noStore = { "Cache-Control": "no-store" };
@@ -60,12 +69,27 @@ interface ReadinessOptions {
 
 /** Checks readiness with one query, at most one at a time, its answer reused for a second. */
 export function readinessCheck(
-  { db }: Pick<Dependencies, "db">,
+  { db, env, disk }: Pick<Dependencies, "db" | "env" | "disk">,
   { reuseMs = 1000, timeoutMs = 2000 }: ReadinessOptions = {},
 ) {
   let newest: number | undefined;
   let last: { at: number; readiness: Readiness } | undefined;
   let running: Promise<Readiness> | undefined;
+
+  /** Both disks, read beside the query (a stuck network mount counts as unknown). */
+  async function disks(timeout: Promise<never>): Promise<Pick<Readiness, "disk" | "disk_free_mb">> {
+    const [dataDir, uploads] = await Promise.race([
+      Promise.all([disk.free(env.DATA_DIR), disk.free(os.tmpdir())]),
+      timeout.catch(() => [undefined, undefined]),
+    ]);
+    const known = [dataDir, uploads].filter((free) => free !== undefined);
+    const megabytes = (free: number | undefined) =>
+      free === undefined ? null : Math.floor(free / (1024 * 1024));
+    return {
+      disk: known.some((free) => free < lowDiskBytes) ? "low" : known.length ? "ok" : "unknown",
+      disk_free_mb: { data_dir: megabytes(dataDir), uploads: megabytes(uploads) },
+    };
+  }
 
   async function check(): Promise<Readiness> {
     newest ??= newestMigration();
@@ -73,6 +97,7 @@ export function readinessCheck(
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs);
     });
+    const space = disks(timeout);
     try {
       // Both drivers answer raw SQL with { rows }, typed as the driver's own result.
       const result = (await Promise.race([
@@ -100,13 +125,21 @@ export function readinessCheck(
       const row = result.rows[0];
       const migrations = Number(row?.migrated_to ?? 0) >= newest ? "current" : "pending";
       const mail = (row?.stuck_mail ?? 0) > 0 ? "stuck" : "ok";
+      const { disk, disk_free_mb } = await space;
       return {
-        status: migrations === "pending" ? "unavailable" : mail === "stuck" ? "degraded" : "ok",
+        status:
+          migrations === "pending"
+            ? "unavailable"
+            : mail === "stuck" || disk === "low"
+              ? "degraded"
+              : "ok",
         database: "ok",
         migrations,
         mail,
         mail_waiting: row?.waiting_mail ?? 0,
         mail_failed: row?.failed_mail ?? 0,
+        disk,
+        disk_free_mb,
       };
     } catch (error) {
       log.debug({ err: error }, "readiness: database check failed");
@@ -115,6 +148,7 @@ export function readinessCheck(
         database: "unreachable",
         migrations: "unknown",
         mail: "unknown",
+        ...(await space),
       };
     } finally {
       clearTimeout(timer);
@@ -138,7 +172,11 @@ export function readinessCheck(
 }
 
 /** GET and HEAD /healthz and /readyz on the app (HEAD is answered by the GET routes). */
-export function mountHealth(app: Hono, deps: Pick<Dependencies, "db">, options?: ReadinessOptions) {
+export function mountHealth(
+  app: Hono,
+  deps: Pick<Dependencies, "db" | "env" | "disk">,
+  options?: ReadinessOptions,
+) {
   const readiness = readinessCheck(deps, options);
   app.get("/healthz", () => jsonResponse({ status: "ok" }, 200, noStore));
   app.get("/readyz", async () => {

@@ -21,6 +21,7 @@ import { createApp } from "../../server/app.ts";
 import { generateToken, hashToken } from "../../server/auth/tokens.ts";
 import { type DatabaseHandle, migrate, openPglite, openPostgres } from "../../server/db/client.ts";
 import { accessTokens, contacts, roles, users } from "../../server/db/schema.ts";
+import { diskSpace } from "../../server/disk-space.ts";
 import { parseEnv } from "../../server/env.ts";
 import { SessionCache } from "../../server/fast-path/session-cache.ts";
 import { createMailer } from "../../server/mail/outbox.ts";
@@ -172,6 +173,7 @@ async function benchOne(kind: "pglite" | "postgres") {
       mail: createMailer(handle.db, createTransport(env)),
       limiter: createMemoryLimiter(),
       sessions,
+      disk: diskSpace,
     });
     const get = (url: string) =>
       app.request(url, {

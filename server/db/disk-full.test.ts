@@ -86,7 +86,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the embedded database on a f
       ),
     );
 
-    // Room again: the database recovers from its log.
+    // Room again: the database recovers from its log, and /readyz tells of the small disk.
     rmSync(path.join(dataDir, "filler"));
     const server = await startApiServer({ env: { DATA_DIR: dataDir } });
     onTestFinished(async () => {
@@ -94,6 +94,7 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the embedded database on a f
     });
     expect(server.stdout()).toContain("Listening");
     const ready = await (await fetch(`${server.base}/readyz`)).json();
-    expect(ready).toMatchObject({ database: "ok", migrations: "current" });
+    expect(ready).toMatchObject({ status: "degraded", database: "ok", disk: "low" });
+    expect(ready.disk_free_mb.data_dir).toBeLessThan(64);
   }, 120_000);
 });

@@ -210,6 +210,8 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
       mail: "ok",
       mail_waiting: 0,
       mail_failed: 1,
+      disk: "ok",
+      disk_free_mb: { data_dir: expect.any(Number), uploads: expect.any(Number) },
     });
   });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { createApp } from "../../server/app.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { Dependencies } from "../../server/dependencies.ts";
+import { type DiskSpace, diskSpace } from "../../server/disk-space.ts";
 import { type Env, parseEnv } from "../../server/env.ts";
 import { followSessionChanges, SessionCache } from "../../server/fast-path/session-cache.ts";
 import { createMailer } from "../../server/mail/outbox.ts";
@@ -24,6 +25,8 @@ export interface TestAppOptions {
    * it forgets it forgets by the instance's own doing (default true, as in production).
    */
   hearsChanges?: boolean;
+  /** Defaults to the real free space (statfs); a test hands a fuller disk (decision 174). */
+  disk?: DiskSpace;
 }
 
 /** The real API over a fresh database of its own; requests go through `app.request()`. */
@@ -41,7 +44,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
   let stopFollowing = async () => {};
   if (options.hearsChanges === false) sessions.setLive(true);
   else stopFollowing = await followSessionChanges(database, sessions);
-  const deps: Dependencies = { env, db: database.db, mail, limiter, sessions };
+  const deps: Dependencies = {
+    env,
+    db: database.db,
+    mail,
+    limiter,
+    sessions,
+    disk: options.disk ?? diskSpace,
+  };
   const app = createApp(deps);
 
   const request = (method: string, url: string, body?: unknown, token?: string, ip = defaultIp) =>
