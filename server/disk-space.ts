@@ -1,8 +1,8 @@
 /**
  * Free space on the disks the site writes to (decision 174): DATA_DIR (the embedded database,
  * mail files) and the system's temporary folder, where a quote request's photos wait while it is
- * read (decision 151). /readyz reports both; a quote request keeps its photos only while both
- * keep `lowDiskBytes` free after them.
+ * read (decision 151). /readyz reports both, and a quote request keeps its photos only while
+ * both have `lowDiskBytes` free.
  */
 import { statfs } from "node:fs/promises";
 
@@ -34,3 +34,15 @@ export const diskSpace: DiskSpace = {
   },
 };
 
+/**
+ * A write refused for lack of space: Node's ENOSPC (EDQUOT: the account's quota), or libvips's
+ * "No space left on device", which it reports in its message only.
+ */
+export function isNoSpace(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === "ENOSPC" ||
+    code === "EDQUOT" ||
+    (typeof message === "string" && /No space left on device|Disk quota exceeded/i.test(message))
+  );
+}

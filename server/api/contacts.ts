@@ -1,9 +1,13 @@
+import os from "node:os";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { company } from "../../content/company.ts";
+import { photosNotReceived } from "../../content/lead-photos.ts";
 import { contactFields } from "../admin/resources/contacts.ts";
+import { isDiskFull } from "../db/errors.ts";
 import type { Dependencies } from "../dependencies.ts";
+import { lowDiskBytes } from "../disk-space.ts";
 import { type FieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { photosField, readLeadForm } from "../leads/lead-form.ts";
 import { boundaryOf } from "../leads/multipart.ts";
@@ -17,7 +21,7 @@ import {
   spamTraps,
   tooFastMessage,
 } from "../leads/spam.ts";
-import { storeLead } from "../leads/store-lead.ts";
+import { type LeadRequest, storeLead } from "../leads/store-lead.ts";
 import { log, requestIdOf } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
@@ -109,9 +113,58 @@ async function refusalLogged<T>(id: string | undefined, check: () => T): Promise
   }
 }
 
+/**
+ * The disk has no room even for the request's text (PostgreSQL's disk_full): nothing is stored,
+ * so the visitor is given the phone, not a generic fault (decision 174). What they wrote stays
+ * in the form.
+ */
+const notStored = {
+  title: "Servicio no disponible",
+  message: `No hemos podido guardar tu solicitud por un problema técnico nuestro. Llámanos al ${company.phone} o escríbenos a ${company.email} y la atendemos; lo que has escrito sigue en el formulario.`,
+};
+
 /** POST /api/contacts: the contact page's quote request (SPEC §7's five fields and issue 12's). */
-export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
+export function createContactsRouter({ db, mail, limiter, env, disk }: Dependencies) {
   const api = new Hono();
+
+  /** Whether the disk of `folder` keeps at least `lowDiskBytes` free (unknown counts as room). */
+  const roomOn = async (folder: string) =>
+    ((await disk.free(folder)) ?? lowDiskBytes) >= lowDiskBytes;
+
+  /**
+   * Stores the request with the photos there is room for (decision 174): none while DATA_DIR's
+   * disk is low under the embedded database, and none when the database answers disk_full with
+   * them (the text alone is then stored). A request is never refused for its photos.
+   */
+  async function storeWithRoom(id: string | undefined, request: LeadRequest, photos: LeadPhoto[]) {
+    let kept = photos;
+    if (kept.length && !env.DATABASE_URL && !(await roomOn(env.DATA_DIR))) kept = [];
+    try {
+      return { lead: await storeLead(db, request, kept), dropped: kept === photos ? [] : photos };
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      if (!kept.length) noRoomForTheText(id, error);
+      log.warn(
+        { id, err: error },
+        "contacts: no room for the photos, the request is stored without them",
+      );
+    }
+    try {
+      return { lead: await storeLead(db, request, []), dropped: photos };
+    } catch (error) {
+      if (isDiskFull(error)) noRoomForTheText(id, error);
+      throw error;
+    }
+  }
+
+  /** A full disk refused the request's text: 503 with the phone, an error line for the operator. */
+  function noRoomForTheText(id: string | undefined, error: unknown): never {
+    log.error(
+      { id, err: error },
+      "contacts: no room on the database's disk, the request was not stored",
+    );
+    fail(503, notStored);
+  }
 
   api.post("/", async (c) => {
     // SPEC §7's JSON body, or the same fields as a form with photos (decision 131).
@@ -132,26 +185,33 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
       uploadLimit.windowMs,
     );
     if (!uploads.allowed) tooManyRequests(uploads, tooManyLeads(uploads.retryAfter));
-    const form = await readLeadForm(c.req.raw.body, boundary);
+    // A temporary folder on a low disk keeps no photo: the text still arrives (decision 174).
+    const form = await readLeadForm(c.req.raw.body, boundary, {
+      room: await roomOn(os.tmpdir()),
+    });
     try {
       const fileErrors = noFieldErrors();
       if (form.photoErrors.length) fileErrors[photosField] = form.photoErrors;
       for (const field of form.misplacedFiles) {
         fileErrors[field] = [`Solo se pueden adjuntar archivos en «${photosField}».`];
       }
-      return await receive(c, form.fields, form.photos, fileErrors);
+      return await receive(c, form.fields, form.photos, fileErrors, form.photosNotKept);
     } finally {
       // Stored or refused, the request's files are not needed any more.
       await form.discard();
     }
   });
 
-  /** Checks, counts, stores and announces one request, with the photos already re-encoded. */
+  /**
+   * Checks, counts, stores and announces one request, with the photos already re-encoded;
+   * `notKept` names those the temporary folder had no room for.
+   */
   async function receive(
     c: Context,
     submitted: unknown,
     photos: LeadPhoto[],
     fileErrors: FieldErrors,
+    notKept: string[] = [],
   ) {
     // Every line of this request carries the id of its access line and X-Request-Id.
     const id = requestIdOf(c.env);
@@ -183,7 +243,8 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     // The request is stored before anything else happens: once this insert succeeds the
     // visitor is told it arrived, and staff find it in the admin area whatever follows. A
     // repeat of a request just stored gets the same answer and reference, and no mail.
-    const lead = await storeLead(db, request, photos);
+    const { lead, dropped } = await storeWithRoom(id, request, photos);
+    const notReceived = [...notKept, ...dropped.map((photo) => photo.name)];
     // What ties a lead to its request (`id`, the access line's) and to its mails (`contact`,
     // on each of their outbox lines); nothing the visitor wrote (decision 173).
     log.info(
@@ -195,7 +256,13 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
     } else {
       const mails: MailMessage[] = [
         contactNoticeMail(
-          { ...request, id: lead.id, reference: lead.reference, photos: lead.photos },
+          {
+            ...request,
+            id: lead.id,
+            reference: lead.reference,
+            photos: lead.photos,
+            photosNotReceived: notReceived,
+          },
           env,
         ),
       ];
@@ -206,6 +273,7 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
             lead.reference,
             env,
             lead.photos,
+            notReceived,
           ),
         );
       // Mails go through the outbox, so an SMTP outage delays them but loses nothing; if even
@@ -218,7 +286,10 @@ export function createContactsRouter({ db, mail, limiter, env }: Dependencies) {
           );
       }
     }
-    return c.json({ ...sent, reference: lead.reference }, 201);
+    const message = notReceived.length
+      ? `${sent.message} ${photosNotReceived(notReceived)}`
+      : sent.message;
+    return c.json({ ...sent, message, reference: lead.reference }, 201);
   }
 
   return api;

@@ -2,9 +2,12 @@
  * A quote request sent as multipart/form-data (decision 131): the same fields as the JSON body,
  * as text, and up to five files in `photos`. Each file is written to a folder of its own for
  * this request (upload-folder.ts), then checked and re-encoded there before the next is read
- * (decision 151); the folder is removed once the request is answered.
+ * (decision 151); the folder is removed once the request is answered. Photos the disk has no
+ * room for are named in `photosNotKept`, never refused: the request is stored without them and
+ * the visitor is asked to send them another way (decision 174).
  */
 import { photoMessages } from "../../content/quote-request.ts";
+import { isNoSpace } from "../disk-space.ts";
 import { fail } from "../http-errors.ts";
 import { MultipartError, readParts } from "./multipart.ts";
 import {
@@ -14,7 +17,7 @@ import {
   photoLimits,
   processPhoto,
 } from "./photos.ts";
-import { createUploadFolder } from "./upload-folder.ts";
+import { createUploadFolder, type UploadFolder } from "./upload-folder.ts";
 
 export const photosField = "photos";
 
@@ -25,6 +28,8 @@ export interface LeadForm {
   photos: LeadPhoto[];
   /** Why files were refused (errors.photos), in the order sent. */
   photoErrors: string[];
+  /** The photos read but not kept for lack of disk space (their cleaned names), in order. */
+  photosNotKept: string[];
   /** Other fields sent as files (errors[field]). */
   misplacedFiles: string[];
   /** Removes the request's files: call it once the photos are stored or refused. */
@@ -38,14 +43,22 @@ export const uploadTooLarge = {
 
 /**
  * Reads and checks the whole body; a body too large (413) or broken (400) is refused here, its
- * files already removed.
+ * files already removed. Without `room` (the temporary folder's disk is low) no file is kept.
  */
 export async function readLeadForm(
   body: ReadableStream<Uint8Array> | null,
   boundary: string,
+  { room = true }: { room?: boolean } = {},
 ): Promise<LeadForm> {
-  const { path: folder, discard } = await createUploadFolder();
-  const form: LeadForm = { fields: {}, photos: [], photoErrors: [], misplacedFiles: [], discard };
+  const { path: folder, discard } = room ? await uploadFolder() : noFolder;
+  const form: LeadForm = {
+    fields: {},
+    photos: [],
+    photoErrors: [],
+    photosNotKept: [],
+    misplacedFiles: [],
+    discard,
+  };
   if (!body) return form;
   let files = 0;
   try {
@@ -81,9 +94,14 @@ export async function readLeadForm(
         form.photoErrors.push(photoMessages.tooLarge(name));
         continue;
       }
+      if (part.noSpace) {
+        form.photosNotKept.push(name);
+        continue;
+      }
       const result = await processPhoto(part, name);
       if ("photo" in result) form.photos.push(result.photo);
-      else form.photoErrors.push(result.error);
+      else if ("error" in result) form.photoErrors.push(result.error);
+      else form.photosNotKept.push(name);
     }
   } catch (error) {
     await discard();
@@ -102,4 +120,20 @@ export async function readLeadForm(
   }
   if (files > photoLimits.maxFiles) form.photoErrors.unshift(photoMessages.tooMany);
   return form;
+}
+
+/** No folder: every file is read and dropped (`noSpace`). */
+const noFolder: { path: undefined; discard: () => Promise<void> } = {
+  path: undefined,
+  discard: async () => {},
+};
+
+/** The request's folder, or none when its disk has no room even for an empty folder. */
+async function uploadFolder(): Promise<UploadFolder | typeof noFolder> {
+  try {
+    return await createUploadFolder();
+  } catch (error) {
+    if (isNoSpace(error)) return noFolder;
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   boundaryOf,
   type FieldPart,
@@ -11,6 +11,27 @@ import {
   parseDisposition,
   readParts,
 } from "./multipart.ts";
+
+/**
+ * A disk that fills up (decision 174): while `fullFrom` is set, a file of the reader's named by
+ * that part number or a later one refuses its writes with ENOSPC, as a full disk does.
+ */
+let fullFrom: number | undefined;
+vi.mock("node:fs/promises", async (original) => {
+  const actual = await original<typeof import("node:fs/promises")>();
+  const open: typeof actual.open = async (file, ...rest) => {
+    const handle = await actual.open(file, ...rest);
+    if (fullFrom === undefined || Number(path.basename(String(file))) < fullFrom) return handle;
+    const noSpace = Object.assign(new Error("ENOSPC: no space left on device, write"), {
+      code: "ENOSPC",
+    });
+    return Object.assign(handle, { write: () => Promise.reject(noSpace) });
+  };
+  return { ...actual, open };
+});
+afterEach(() => {
+  fullFrom = undefined;
+});
 
 const limits: MultipartLimits = {
   maxBodyBytes: 1024 * 1024,
@@ -100,9 +121,52 @@ describe("readParts", () => {
           size: binary.length,
           tooLarge: false,
           skipped: false,
+          noSpace: false,
         },
       ]);
     }
+  });
+
+  const threeFilesThenAField = crlf([
+    ...["uno.jpg", "dos.jpg", "tres.jpg"].flatMap((name) => [
+      "--XyZ",
+      `Content-Disposition: form-data; name="photos"; filename="${name}"`,
+      "",
+      Buffer.alloc(300, 1),
+    ]),
+    "--XyZ",
+    'Content-Disposition: form-data; name="message"',
+    "",
+    "Os mando fotos del baño.",
+    "--XyZ--",
+  ]);
+
+  it("drops a file its disk has no room for, and the later ones, and still reads the fields", async () => {
+    fullFrom = 2;
+    const parts = await partsOf(threeFilesThenAField, 64, "XyZ", { ...limits, maxFiles: 5 });
+    expect(
+      parts.map((p) => (p.kind === "file" ? [p.filename, p.data.length, p.noSpace] : p.value)),
+    ).toEqual([
+      ["uno.jpg", 300, false],
+      ["dos.jpg", 0, true],
+      ["tres.jpg", 0, true],
+      "Os mando fotos del baño.",
+    ]);
+    // What the full disk took of the second file is gone too.
+    expect(await readdir(folder)).toEqual(["1"]);
+  });
+
+  it("keeps no file without a folder, and still reads the fields", async () => {
+    const parts: (string | boolean)[] = [];
+    for await (const part of readParts(
+      streamOf(threeFilesThenAField, 50),
+      "XyZ",
+      { ...limits, maxFiles: 5 },
+      undefined,
+    )) {
+      parts.push(part.kind === "file" ? part.noSpace && !part.path : part.value);
+    }
+    expect(parts).toEqual([true, true, true, "Os mando fotos del baño."]);
   });
 
   it("reads a body that starts with its first boundary, and an empty part", async () => {

@@ -5,11 +5,14 @@
  * for the next: a file is decoded while the rest of the upload waits in the socket. Every file
  * is written to its own file in a folder the caller gives, and hashed, as it arrives, so an
  * upload holds none of its files in memory. Every size is bounded while reading, so a body that
- * lies about its length, or has none, is cut off too.
+ * lies about its length, or has none, is cut off too. A disk too full to keep a file does not
+ * stop the reading: that file and the later ones are read and dropped (`noSpace`), and the text
+ * fields still arrive (decision 174).
  */
 import { createHash } from "node:crypto";
-import { open, rm } from "node:fs/promises";
+import { type FileHandle, open, rm } from "node:fs/promises";
 import path from "node:path";
+import { isNoSpace } from "../disk-space.ts";
 import { releaseBufferMemory } from "./release-memory.ts";
 
 export interface MultipartLimits {
@@ -41,7 +44,7 @@ export interface FilePart {
   filename: string;
   /** As the client declared it: never trusted. */
   type: string;
-  /** The file the bytes were written to; "" when none are kept (`tooLarge`, `skipped`). */
+  /** The file the bytes were written to; "" when none are kept (`tooLarge`, `skipped`, `noSpace`). */
   path: string;
   /** SHA-256 of the bytes kept (empty when none are). */
   sha256: Buffer;
@@ -49,6 +52,8 @@ export interface FilePart {
   size: number;
   tooLarge: boolean;
   skipped: boolean;
+  /** Not kept: no folder to keep it in, or its disk is full (decision 174). */
+  noSpace: boolean;
 }
 
 export type Part = FieldPart | FilePart;
@@ -98,12 +103,13 @@ const releaseEvery = 2 * 1024 * 1024;
  * handed over, and nothing more is read until the next one is asked for. A part is a file when
  * it has a file name, or when it is named in `fileFields` (a client may leave the name out);
  * each file is written to `fileDir` (named by its part's number), which the caller removes.
+ * Without a `fileDir`, or once its disk refuses a write, files are read and dropped (`noSpace`).
  */
 export async function* readParts(
   body: ReadableStream<Uint8Array>,
   boundary: string,
   limits: MultipartLimits,
-  fileDir: string,
+  fileDir: string | undefined,
   fileFields: readonly string[] = [],
 ): AsyncGenerator<Part> {
   // Every boundary after the first follows a line break; the body's start stands in for one.
@@ -115,6 +121,8 @@ export async function* readParts(
   let parts = 0;
   let files = 0;
   let fieldBytes = 0;
+  /** False once a file could not be kept: a full disk stays full for the rest of the body. */
+  let room = fileDir !== undefined;
 
   /** Appends the next chunk to `pending`; false at the end of the body. */
   const more = async (): Promise<boolean> => {
@@ -217,16 +225,37 @@ export async function* readParts(
       // stays in `pending` until the next chunk tells.
       const chunks: Buffer[] = [];
       let size = 0;
-      const file = isFile && !skipped ? path.join(fileDir, String(parts)) : "";
-      const output = file ? await open(file, "wx") : undefined;
+      const kept = isFile && !skipped;
+      let file = kept && room && fileDir ? path.join(fileDir, String(parts)) : "";
+      let output: FileHandle | undefined;
+      /** The disk refused this file: what was written goes, the rest of it is only counted. */
+      const noRoom = async (error: unknown) => {
+        if (!isNoSpace(error)) throw error;
+        room = false;
+        await output?.close().catch(() => {});
+        output = undefined;
+        if (file) await rm(file, { force: true });
+        file = "";
+      };
+      if (file) {
+        try {
+          output = await open(file, "wx");
+        } catch (error) {
+          await noRoom(error);
+        }
+      }
       const hash = output ? createHash("sha256") : undefined;
       const take = async (bytes: Buffer) => {
         if (bytes.length === 0) return;
         if (isFile) {
           if (output && size + bytes.length <= cap) {
             hash?.update(bytes);
-            for (let at = 0; at < bytes.length; ) {
-              at += (await output.write(bytes, at)).bytesWritten;
+            try {
+              for (let at = 0; at < bytes.length; ) {
+                at += (await output.write(bytes, at)).bytesWritten;
+              }
+            } catch (error) {
+              await noRoom(error);
             }
           }
         } else {
@@ -250,7 +279,8 @@ export async function* readParts(
           if (!(await more())) throw new MultipartError("malformed", "the body ends in a part");
         }
       } finally {
-        await output?.close();
+        // A disk may report a failed write only at the close (a network file system).
+        await output?.close().catch(noRoom);
       }
 
       if (isFile) {
@@ -262,10 +292,11 @@ export async function* readParts(
           filename: disposition.filename ?? "",
           type: headers.get("content-type") ?? "",
           path: tooLarge ? "" : file,
-          sha256: hash && !tooLarge ? hash.digest() : EMPTY,
+          sha256: hash && file && !tooLarge ? hash.digest() : EMPTY,
           size,
           tooLarge,
           skipped,
+          noSpace: kept && !tooLarge && !file,
         };
       } else {
         fieldBytes += size;

@@ -10,6 +10,7 @@ import { open } from "node:fs/promises";
 import pLimit from "p-limit";
 import sharp from "sharp";
 import { photoMessages, photoRules } from "../../content/quote-request.ts";
+import { isNoSpace } from "../disk-space.ts";
 import { nameFields } from "../http-errors.ts";
 import type { FilePart } from "./multipart.ts";
 
@@ -128,11 +129,15 @@ async function headOf(path: string): Promise<Buffer> {
   }
 }
 
-/** One file checked and re-encoded: the photo to keep, or the Spanish reason it is refused. */
+/**
+ * One file checked and re-encoded: the photo to keep, the Spanish reason it is refused, or
+ * `noSpace` when the temporary folder's disk has no room for the JPEGs (the visitor's file is
+ * not at fault, and the request is stored without it: decision 174).
+ */
 export async function processPhoto(
   received: Pick<FilePart, "path" | "sha256">,
   name: string,
-): Promise<{ photo: LeadPhoto } | { error: string }> {
+): Promise<{ photo: LeadPhoto } | { error: string } | { noSpace: true }> {
   const input = received.path;
   const format = sniffFormat(await headOf(input));
   if (!format) return { error: photoMessages.notImage(name) };
@@ -204,7 +209,8 @@ export async function processPhoto(
           originalSha256: received.sha256,
         },
       };
-    } catch {
+    } catch (error) {
+      if (isNoSpace(error)) return { noSpace: true };
       // Whatever libvips says of a broken file, the visitor hears it cannot be opened.
       return { error: unreadable() };
     }

@@ -1,5 +1,9 @@
 import { company } from "../../content/company.ts";
-import { leadPhotosLabel } from "../../content/lead-photos.ts";
+import {
+  leadPhotosLabel,
+  photosNotReceivedForStaff,
+  photosNotReceivedLabel,
+} from "../../content/lead-photos.ts";
 import { choiceLabel, contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
@@ -21,6 +25,8 @@ export interface ContactNotice extends QuoteDetails {
   message: string;
   /** The names of the photos stored with it (decision 131): listed, never attached. */
   photos?: readonly string[];
+  /** The names of those the site had no room for; the visitor was asked to send them (174). */
+  photosNotReceived?: readonly string[];
 }
 
 /** The subject's length at most (the visitor's own subject is cut to fit; decision 165). */
@@ -75,6 +81,9 @@ export function contactNoticeMail(
         ...howToAnswer(contact, links),
       ],
       ...(contact.photos?.length ? [photosSentence(contact.photos.length)] : []),
+      ...(contact.photosNotReceived?.length
+        ? [photosNotReceivedForStaff(contact.photosNotReceived.length)]
+        : []),
     ],
     details: [
       ...(contact.reference ? [{ label: "Referencia", value: contact.reference }] : []),
@@ -94,6 +103,9 @@ export function contactNoticeMail(
       ...quoteDetailLines(contact),
       { label: contactLabels.message, value: contact.message },
       ...(contact.photos?.length ? [{ label: leadPhotosLabel, value: contact.photos }] : []),
+      ...(contact.photosNotReceived?.length
+        ? [{ label: photosNotReceivedLabel, value: contact.photosNotReceived }]
+        : []),
     ],
     // Straight to the request (its photos are there); the inbox when it is not known.
     action: contact.id

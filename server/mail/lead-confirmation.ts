@@ -1,5 +1,5 @@
 import { company } from "../../content/company.ts";
-import { leadPhotosLabel } from "../../content/lead-photos.ts";
+import { leadPhotosLabel, photosNotReceivedBefore } from "../../content/lead-photos.ts";
 import { contactLabels, nextSteps } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
@@ -17,6 +17,8 @@ export function leadConfirmationMail(
   env: Pick<Env, "APP_URL">,
   /** The names of the photos kept with it (decision 131): named, never attached. */
   photos: readonly string[] = [],
+  /** Those the site had no room for (decision 174): the mail says how to send them. */
+  notReceived: readonly string[] = [],
 ): MailMessage {
   const site = new URL(env.APP_URL);
   return renderMail({
@@ -31,6 +33,9 @@ export function leadConfirmationMail(
         { whole: reference },
         "; menciónala si nos escribes o nos llamas.",
       ],
+      ...(notReceived.length
+        ? [[photosNotReceivedBefore(notReceived), { whole: reference }, "."]]
+        : []),
       nextSteps,
     ],
     details: [
