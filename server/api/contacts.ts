@@ -251,6 +251,12 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
       { id, contact: lead.id, reference: lead.reference, photos: lead.photos.length },
       lead.repeated ? "contacts: lead sent again, same reference" : "contacts: lead stored",
     );
+    if (notReceived.length) {
+      log.warn(
+        { id, contact: lead.id, photos: notReceived.length },
+        "contacts: stored without photos for lack of disk space (see /readyz)",
+      );
+    }
     if (lead.repeated) {
       await limiter.forgive(key);
     } else {

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import os from "node:os";
 import { count, eq, like, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { company } from "../../content/company.ts";
 import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase, testDatabaseKind } from "../../tests/support/database.ts";
@@ -49,6 +49,11 @@ describe.skipIf(skipDatabase)("a quote request short of disk space", () => {
       },
     }),
   );
+
+  // The operator's lines, read by the tests instead of printed.
+  beforeEach(() => {
+    vi.spyOn(log, "warn").mockImplementation(() => {});
+  });
 
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -97,6 +102,10 @@ describe.skipIf(skipDatabase)("a quote request short of disk space", () => {
       .from(leadPhotos)
       .where(eq(leadPhotos.contact_id, lead?.id ?? 0));
     expect(photos?.n).toBe(0);
+    expect(log.warn).toHaveBeenCalledWith(
+      { id: undefined, contact: lead?.id, photos: 2 },
+      "contacts: stored without photos for lack of disk space (see /readyz)",
+    );
 
     const [notice] = await t.db
       .select()
@@ -137,14 +146,13 @@ describe.skipIf(skipDatabase)("a quote request short of disk space", () => {
   );
 
   it("stores the text alone when the database has no room for the photos (disk_full)", async () => {
-    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
     for (const statement of diskFullOn("lead_photos")) await t.db.execute(statement);
     await expectStoredWithoutPhotos(
       await send("Baño, base de datos llena"),
       "Baño, base de datos llena",
     );
-    expect(warnings).toHaveBeenCalledWith(
-      { err: expect.anything() },
+    expect(log.warn).toHaveBeenCalledWith(
+      { id: undefined, err: expect.anything() },
       "contacts: no room for the photos, the request is stored without them",
     );
   });
@@ -170,7 +178,10 @@ describe.skipIf(skipDatabase)("a quote request short of disk space", () => {
     expect(stored?.n).toBe(0);
     // The operator's line: the cause, SQLSTATE and all.
     expect(errors).toHaveBeenCalledWith(
-      { err: expect.objectContaining({ cause: expect.objectContaining({ code: "53100" }) }) },
+      {
+        id: undefined,
+        err: expect.objectContaining({ cause: expect.objectContaining({ code: "53100" }) }),
+      },
       "contacts: no room on the database's disk, the request was not stored",
     );
   });
