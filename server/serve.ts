@@ -3,6 +3,7 @@
  * database and the rest (boot), say what it runs with in one line, listen. The production
  * entry (server/index.ts) hands it the site; tests hand it a stand-in for the pages.
  */
+import os from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
 import { apiBeside, createApp } from "./app.ts";
@@ -11,7 +12,7 @@ import { startControlSocket } from "./control.ts";
 import type { Env } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
 import { log, safeError } from "./log.ts";
-import { startupLines } from "./startup-lines.ts";
+import { lowDiskLines, startupLines } from "./startup-lines.ts";
 
 /** Set by vite.config.ts at build: the commit and the day of the build. */
 declare const __APP_VERSION__: string | undefined;
@@ -23,7 +24,16 @@ export async function serveSite(env: Env, site: Hono) {
   log.info(startupSummary(env), "starting");
   // Where mail and lead notices go, and (in production) the company data still made up.
   const builtSiteUrl = typeof __SITE_URL__ === "string" ? __SITE_URL__ : undefined;
-  for (const { level, message } of startupLines(env, builtSiteUrl)) log[level](message);
+  const free = {
+    dataDir: await deps.disk.free(env.DATA_DIR),
+    uploads: await deps.disk.free(os.tmpdir()),
+  };
+  for (const { level, message } of [
+    ...startupLines(env, builtSiteUrl),
+    ...lowDiskLines(env, free, os.tmpdir()),
+  ]) {
+    log[level](message);
+  }
   // `npm run user:create` and `db:backup` reach the embedded database through this while the
   // site runs (it is the site's alone); on PostgreSQL they open the database themselves.
   const control = env.DATABASE_URL

@@ -2,7 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { company, placeholders } from "../content/company.ts";
 import { parseEnv } from "./env.ts";
-import { placeholdersInPlace, startupLines } from "./startup-lines.ts";
+import { lowDiskLines, placeholdersInPlace, startupLines } from "./startup-lines.ts";
 
 const env = (values: Record<string, string> = {}) =>
   parseEnv({ DATA_DIR: "/srv/obra/data", NODE_ENV: "production", ...values });
@@ -79,5 +79,31 @@ describe("start-up lines", () => {
   it("say nothing of placeholders outside production", () => {
     const lines = startupLines(env({ NODE_ENV: "development" }));
     expect(lines.filter((line) => line.level === "warn")).toEqual([]);
+  });
+});
+
+describe("start-up lines of a disk short of space (decision 174)", () => {
+  const megabytes = 1024 * 1024;
+
+  it("warn of each disk under 200 MB free, naming the folder and the free space", () => {
+    expect(
+      lowDiskLines(env(), { dataDir: 150.7 * megabytes, uploads: 12 * megabytes }, "/var/tmp"),
+    ).toEqual([
+      {
+        level: "warn",
+        message:
+          "DATA_DIR /srv/obra/data: 150 MB free on its disk, under 200 MB: quote requests are stored without their photos, and a full disk stops the embedded database; make room (/readyz shows the free space)",
+      },
+      {
+        level: "warn",
+        message:
+          "The temporary folder /var/tmp (TMPDIR): 12 MB free on its disk, under 200 MB: quote requests are stored without their photos; make room (/readyz shows the free space)",
+      },
+    ]);
+  });
+
+  it("say nothing of a disk with room, or whose space cannot be read", () => {
+    expect(lowDiskLines(env(), { dataDir: 200 * megabytes }, "/var/tmp")).toEqual([]);
+    expect(lowDiskLines(env(), {}, "/var/tmp")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { company, placeholders } from "../content/company.ts";
+import { lowDiskBytes } from "./disk-space.ts";
 import type { Env } from "./env.ts";
 import { leadNoticeRecipient } from "./mail/contact-notice.ts";
 
@@ -41,6 +42,34 @@ export function startupLines(
         `content/company.ts still holds ${left.length} placeholder values, published on the site (the legal notice among them); replace them before going live:`,
         ...left.map(({ field, value }) => `  ${field}: ${value}`),
       ].join("\n"),
+    });
+  }
+  return lines;
+}
+
+/**
+ * A warning for each disk the site writes to with less than `lowDiskBytes` free (decision 174),
+ * so that a start, a restart after the embedded database stopped on a full disk among them, says
+ * so even when nothing probes /readyz. `free`: bytes free, undefined when unknown.
+ */
+export function lowDiskLines(
+  env: Pick<Env, "DATA_DIR">,
+  free: { dataDir?: number; uploads?: number },
+  temporaryFolder: string,
+): StartupLine[] {
+  const low = (bytes: number | undefined) => bytes !== undefined && bytes < lowDiskBytes;
+  const megabytes = (bytes = 0) => Math.floor(bytes / (1024 * 1024));
+  const lines: StartupLine[] = [];
+  if (low(free.dataDir)) {
+    lines.push({
+      level: "warn",
+      message: `DATA_DIR ${path.resolve(env.DATA_DIR)}: ${megabytes(free.dataDir)} MB free on its disk, under ${megabytes(lowDiskBytes)} MB: quote requests are stored without their photos, and a full disk stops the embedded database; make room (/readyz shows the free space)`,
+    });
+  }
+  if (low(free.uploads)) {
+    lines.push({
+      level: "warn",
+      message: `The temporary folder ${temporaryFolder} (TMPDIR): ${megabytes(free.uploads)} MB free on its disk, under ${megabytes(lowDiskBytes)} MB: quote requests are stored without their photos; make room (/readyz shows the free space)`,
     });
   }
   return lines;

@@ -86,13 +86,14 @@ describe.runIf(process.env.TEST_DB !== "postgres")("the embedded database on a f
       ),
     );
 
-    // Room again: the database recovers from its log, and /readyz tells of the small disk.
+    // Room again: the database recovers from its log; the start and /readyz tell of the small disk.
     rmSync(path.join(dataDir, "filler"));
     const server = await startApiServer({ env: { DATA_DIR: dataDir } });
     onTestFinished(async () => {
       await server.stop();
     });
     expect(server.stdout()).toContain("Listening");
+    expect(server.stdout()).toContain(`"msg":"DATA_DIR ${dataDir}: `);
     const ready = await (await fetch(`${server.base}/readyz`)).json();
     expect(ready).toMatchObject({ status: "degraded", database: "ok", disk: "low" });
     expect(ready.disk_free_mb.data_dir).toBeLessThan(64);
