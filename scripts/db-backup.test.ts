@@ -1,12 +1,13 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type ControlSocket, startControlSocket } from "../server/control.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../server/db/client.ts";
-import { users } from "../server/db/schema.ts";
+import { contacts, users } from "../server/db/schema.ts";
 import { createUser } from "../server/users/create-user.ts";
 import {
   createPostgresTestDatabase,
@@ -20,21 +21,59 @@ interface Run {
   stderr: string;
 }
 
-/** `npm run db:backup -- FILE` or `npm run db:restore -- FILE`, in its own process. */
-function cli(command: "db-backup" | "db-restore", file: string, env: Record<string, string>) {
-  return new Promise<Run>((resolve) => {
-    execFile(
+/**
+ * `npm run db:backup -- FILE` or `npm run db:restore -- FILE`, in its own process. `peakMiB`:
+ * the most memory the process held at once (VmHWM, read until it exits).
+ */
+function cli(
+  command: "db-backup" | "db-restore",
+  file: string,
+  env: Record<string, string>,
+  args: string[] = [],
+) {
+  return new Promise<Run & { peakMiB: number }>((resolve) => {
+    let peakMiB = 0;
+    const child = execFile(
       process.execPath,
-      ["--import", "tsx", `scripts/${command}.ts`, file],
+      ["--import", "tsx", `scripts/${command}.ts`, file, ...args],
       {
         cwd: path.resolve(import.meta.dirname, ".."),
-        env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", ...env },
+        env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", CI: "true", ...env },
         timeout: 120_000,
       },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) => {
+        clearInterval(watch);
+        resolve({ code: error ? ((error.code as number) ?? 1) : 0, stdout, stderr, peakMiB });
+      },
     );
+    const watch = setInterval(() => {
+      try {
+        const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+        peakMiB = Math.max(peakMiB, Number(/^VmHWM:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024);
+      } catch {
+        // Exited between two looks: the last one holds its peak.
+      }
+    }, 20);
   });
+}
+
+/** The largest `heapUsed + arrayBuffers` of this process while `work` runs, over the start's. */
+async function memoryGrowthMiB(work: () => Promise<unknown>): Promise<number> {
+  const held = () => {
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    return heapUsed + arrayBuffers;
+  };
+  const before = held();
+  let peak = before;
+  const watch = setInterval(() => {
+    peak = Math.max(peak, held());
+  }, 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(watch);
+  }
+  return (Math.max(peak, held()) - before) / 1024 / 1024;
 }
 
 const tempDir = () => mkdtempSync(path.join(os.tmpdir(), "obra-backup-"));
@@ -52,10 +91,55 @@ async function emails(database: DatabaseHandle): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
-/** Someone signs up and someone else is removed: what a restore must undo. */
+/**
+ * Someone signs up, someone else is removed, and a quote request comes in: what a restore
+ * must undo, and the lead it takes away.
+ */
 async function changeData(database: DatabaseHandle) {
   await createUser(database.db, person("Bea"));
   await database.db.delete(users).where(eq(users.email, "ana@example.test"));
+  await database.db.insert(contacts).values({
+    name: "Carmen",
+    email: "carmen@example.test",
+    subject: "Reforma de cocina",
+    message: "Quiero reformar la cocina.",
+  });
+}
+
+async function leads(database: DatabaseHandle): Promise<string[]> {
+  const rows = await database.db.select({ name: contacts.name }).from(contacts);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * `npm run db:restore -- FILE` on a terminal (util-linux's `script` gives it one), typing
+ * `answer` once it asks; returns everything the terminal showed.
+ */
+function restoreOnTerminal(file: string, env: Record<string, string>, answer: string) {
+  const command = [process.execPath, "--import", "tsx", "scripts/db-restore.ts", file]
+    .map((word) => `'${word}'`)
+    .join(" ");
+  return new Promise<{ code: number | null; screen: string }>((resolve, reject) => {
+    const child = spawn("script", ["-qec", command, "/dev/null"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", CI: "", ...env },
+    });
+    let screen = "";
+    let asked = false;
+    child.stdout.on("data", (chunk: Buffer) => {
+      screen += chunk.toString();
+      if (!asked && screen.includes("Escribe «sí» para seguir: ")) {
+        asked = true;
+        child.stdin.write(`${answer}\r`);
+      }
+    });
+    const timer = setTimeout(() => child.kill(), 120_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, screen });
+    });
+  });
 }
 
 describe.skipIf(testDatabaseKind !== "pglite")("db:backup and db:restore, embedded", () => {
@@ -88,7 +172,7 @@ describe.skipIf(testDatabaseKind !== "pglite")("db:backup and db:restore, embedd
     await template.close();
   });
 
-  it("backs up the running site, refuses to restore under it, restores once it stops", {
+  it("backs up the running site, refuses to restore under it, restores once it stops, asking before it takes leads away", {
     timeout: 300_000,
   }, async () => {
     const live = await startServer();
@@ -109,18 +193,45 @@ describe.skipIf(testDatabaseKind !== "pglite")("db:backup and db:restore, embedd
     // With the site stopped, the backup reads the folder itself.
     const stopped = path.join(tempDir(), "stopped.backup");
     expect((await cli("db-backup", stopped, env)).code).toBe(0);
+    // A backup made now restores with the previous version too (PGlite's own loadDataDir).
+    const previousVersion = await openPglite({
+      loadDataDir: new Blob([readFileSync(stopped)]),
+    });
+    expect(await emails(previousVersion)).toEqual(["bea@example.test"]);
+    await previousVersion.close();
 
-    const restored = await cli("db-restore", whileRunning, env);
-    expect(restored.stderr).toBe("");
-    expect(restored.stdout).toContain(`Restaurada la copia ${whileRunning} en ${pgliteDir}.`);
-    expect(restored.stdout).toContain("Los datos que había se guardan en");
+    // Carmen's request came after the backup: without a terminal to ask, nothing happens.
+    const unasked = await cli("db-restore", whileRunning, env);
+    expect(unasked.stdout).toContain(
+      "Atención: la base de datos actual tiene 1 contacto (solicitud) posterior a la copia",
+    );
+    expect(unasked.stderr).toBe(
+      `Error: no se ha restaurado nada. Para restaurar de todos modos: npm run db:restore -- ${whileRunning} --yes\n`,
+    );
+    expect(unasked.code).toBe(1);
     let site = await startServer();
-    expect(await emails(site)).toEqual(["ana@example.test"]);
+    expect(await leads(site)).toEqual(["Carmen"]);
     await stopServer();
 
-    expect((await cli("db-restore", stopped, env)).code).toBe(0);
+    // On a terminal it asks; «sí» restores.
+    const asked = await restoreOnTerminal(whileRunning, env, "sí");
+    expect(asked.screen).toContain("1 contacto (solicitud) posterior a la copia");
+    expect(asked.screen).toContain(`Restaurada la copia ${whileRunning} en ${pgliteDir}.`);
+    expect(asked.screen).toContain("Los datos que había se guardan en");
+    expect(asked.code).toBe(0);
+    site = await startServer();
+    expect(await emails(site)).toEqual(["ana@example.test"]);
+    expect(await leads(site)).toEqual([]);
+    await stopServer();
+
+    const again = await cli("db-restore", stopped, env);
+    expect(again.stdout).toContain(
+      "Ningún contacto de la base de datos actual es posterior a la copia",
+    );
+    expect(again.code).toBe(0);
     site = await startServer();
     expect(await emails(site)).toEqual(["bea@example.test"]);
+    expect(await leads(site)).toEqual(["Carmen"]);
     await stopServer();
 
     // Trying a backup in a folder of its own (docs/operations.md): the folder is made for it.
@@ -132,6 +243,45 @@ describe.skipIf(testDatabaseKind !== "pglite")("db:backup and db:restore, embedd
     const trial = await openPglite({ dataDir: path.join(elsewhere, "pglite") });
     expect(await emails(trial)).toEqual(["ana@example.test"]);
     await trial.close();
+  });
+
+  it("backs up a database of photos through the running site without holding it in memory, and restores it in bounded memory", {
+    timeout: 300_000,
+  }, async () => {
+    // 32 MiB of incompressible bytes, as photos are: the folder is as large on disk.
+    const site = await startServer();
+    await site.db.execute("create table ballast (photo bytea not null)");
+    for (let i = 0; i < 8; i++) {
+      await site.db.execute(sql`insert into ballast values (${randomBytes(4 * 1024 * 1024)})`);
+    }
+    const large = path.join(tempDir(), "large.backup");
+    let backup: Run | undefined;
+    const growth = await memoryGrowthMiB(async () => {
+      backup = await cli("db-backup", large, env);
+    });
+    expect(backup?.stderr).toBe("");
+    expect(backup?.code).toBe(0);
+    expect(statSync(large).size).toBeGreaterThan(32 * 1024 * 1024);
+    // The site kept the copy on disk: not the 32 MiB, nor a tarball or a string of them.
+    expect(growth).toBeLessThan(12);
+    await stopServer();
+
+    // The restore unpacks as it reads. Over restoring a nearly empty database (the tests'
+    // migrated one, packed by PGlite's own dumpDataDir as every backup was before: those still
+    // restore), the 32 MiB need less memory than their own size; reading the file whole and
+    // unpacking it in memory, as before, needed some 100 MiB more.
+    const restoredSmall = await cli("db-restore", inject("pgliteDump"), env, ["--yes"]);
+    expect(restoredSmall.code).toBe(0);
+    const restoredLarge = await cli("db-restore", large, env);
+    expect(restoredLarge.stderr).toBe("");
+    expect(restoredLarge.code).toBe(0);
+    expect(restoredLarge.peakMiB - restoredSmall.peakMiB).toBeLessThan(32);
+    const back = await startServer();
+    const { rows } = (await back.db.execute(
+      "select count(*)::int as n, sum(length(photo))::int as bytes from ballast",
+    )) as unknown as { rows: { n: number; bytes: number }[] };
+    expect(rows[0]).toEqual({ n: 8, bytes: 32 * 1024 * 1024 });
+    await stopServer();
   });
 
   it("refuses a file that is not a backup of this kind of database", {
@@ -186,14 +336,45 @@ describe.skipIf(testDatabaseKind !== "postgres" || skipDatabase)(
       );
       expect(await emails(handle)).toEqual(["bea@example.test"]);
       await unlisten();
-      const restored = await cli("db-restore", file, env);
+
+      // Carmen's request came after the backup: not without --yes when nobody can be asked.
+      const unasked = await cli("db-restore", file, env);
+      expect(unasked.stdout).toContain(
+        "Atención: la base de datos actual tiene 1 contacto (solicitud) posterior a la copia",
+      );
+      expect(unasked.code).toBe(1);
+      expect(await leads(handle)).toEqual(["Carmen"]);
+
+      // A backup whose last bytes are lost: pg_restore fails after psql has dropped the
+      // schemas and begun loading; psql is stopped and the transaction rolls back.
+      const damaged = path.join(tempDir(), "damaged.backup");
+      const whole = readFileSync(file);
+      writeFileSync(damaged, whole.subarray(0, whole.length - 64));
+      const failed = await cli("db-restore", damaged, env, ["--yes"]);
+      expect(failed.stderr).toContain("Error: no se ha restaurado la copia: pg_restore:");
+      expect(failed.code).toBe(1);
+      expect(await emails(handle)).toEqual(["bea@example.test"]);
+      expect(await leads(handle)).toEqual(["Carmen"]);
+
+      const restored = await cli("db-restore", file, env, ["--yes"]);
       expect(restored.stderr).toBe("");
       expect(restored.code).toBe(0);
       expect(await emails(handle)).toEqual(["ana@example.test"]);
+      expect(await leads(handle)).toEqual([]);
       const { rows } = (await handle.db.execute(
         "select count(*)::int as n from pg_tables where tablename = 'later_feature'",
       )) as unknown as { rows: { n: number }[] };
       expect(rows[0]?.n).toBe(0);
+
+      // What the database held is kept beside the backup, and restores like any backup.
+      const kept = /Los datos que había se guardan en (\S+) /.exec(restored.stdout)?.[1] ?? "";
+      expect(path.dirname(kept)).toBe(path.dirname(file));
+      expect(path.basename(kept)).toMatch(/^obra\.backup\.before-restore-\d{4}-\d\d-\d\dT/);
+      expect(statSync(kept).mode & 0o777).toBe(0o600);
+      const back = await cli("db-restore", kept, env, ["--yes"]);
+      expect(back.code).toBe(0);
+      expect(await emails(handle)).toEqual(["bea@example.test"]);
+      expect(await leads(handle)).toEqual(["Carmen"]);
     });
   },
 );

@@ -1,13 +1,15 @@
 /**
  * `npm run db:backup -- FILE`: a copy of the configured database in FILE (docs/operations.md).
  * PostgreSQL (DATABASE_URL): pg_dump's custom format. The embedded database: its data directory
- * gzipped, taken by the running server through its control socket (the folder is its alone),
- * or read here when no server runs. Restore with `npm run db:restore -- FILE`.
+ * gzipped. While the server runs, it copies the folder beside it between two queries (the
+ * folder is its alone) and this command packs the copy; when no server runs, the folder
+ * itself, under the database's lock. Restore with `npm run db:restore -- FILE`.
  */
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { controlSocketPath, requestControl } from "../server/control.ts";
-import { dumpPgliteDirectory, dumpPostgres } from "../server/db/backup.ts";
+import { lockEmbeddedDatabase } from "../server/data-dir.ts";
+import { dumpPostgres, packPgliteFolder } from "../server/db/backup.ts";
 import { parseEnv } from "../server/env.ts";
 
 const usage = "Uso: npm run db:backup -- ARCHIVO";
@@ -23,7 +25,7 @@ const partial = `${target}.partial`;
 mkdirSync(path.dirname(target), { recursive: true });
 
 async function backUpPglite(): Promise<string> {
-  // A generous wait: a large database on a busy machine takes a while to pack.
+  // A generous wait: the site copies a large folder on a busy machine.
   const viaServer = await requestControl(
     controlSocketPath(env.DATA_DIR),
     { command: "db:backup" },
@@ -31,12 +33,29 @@ async function backUpPglite(): Promise<string> {
   );
   if (viaServer) {
     if (!viaServer.ok) throw new Error(viaServer.message);
-    if (!("backup" in viaServer)) throw new Error("respuesta inesperada del servidor.");
-    writeFileSync(partial, Buffer.from(viaServer.backup, "base64"), { mode: 0o600 });
+    if ("snapshot" in viaServer) {
+      try {
+        await packPgliteFolder(viaServer.snapshot, partial);
+      } finally {
+        rmSync(viaServer.snapshot, { recursive: true, force: true });
+      }
+    } else if ("backup" in viaServer) {
+      // A site of the previous version, still running during an upgrade (operations.md).
+      writeFileSync(partial, Buffer.from(viaServer.backup, "base64"), { mode: 0o600 });
+    } else throw new Error("respuesta inesperada del servidor.");
     return "a través del servidor en marcha";
   }
   const dataDir = path.resolve(env.DATA_DIR, "pglite");
-  writeFileSync(partial, await dumpPgliteDirectory(dataDir), { mode: 0o600 });
+  if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+    throw new Error(`no hay base de datos embebida en ${dataDir} (revisa DATA_DIR).`);
+  }
+  // The folder as it lies, while no server may start on it.
+  const unlock = lockEmbeddedDatabase(env.DATA_DIR);
+  try {
+    await packPgliteFolder(dataDir, partial);
+  } finally {
+    unlock();
+  }
   return `de ${dataDir}`;
 }
 

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { dumpPglite, pgliteOf } from "./db/backup.ts";
+import { pgliteOf, removeLeftSnapshots, snapshotPglite } from "./db/backup.ts";
 import type { Database } from "./db/client.ts";
 import type { FieldErrors } from "./http-errors.ts";
 import { log } from "./log.ts";
@@ -26,7 +26,12 @@ export interface UserCreateRequest {
   role: string;
 }
 
-/** `npm run db:backup` while the site runs on the embedded database (it alone may read it). */
+/**
+ * `npm run db:backup` while the site runs on the embedded database (it alone may read it): the
+ * site copies its data folder beside it and answers where; the command packs the copy into the
+ * backup file and deletes it (decision 175). Nothing of the database passes through the socket
+ * or the site's memory, and the site's systemd sandbox need not reach the backup folder.
+ */
 export interface BackupRequest {
   command: "db:backup";
 }
@@ -44,7 +49,9 @@ export type ControlRequest = UserCreateRequest | BackupRequest | ConsentRecordRe
 
 export type ControlResponse =
   | { ok: true; user: CreatedUser }
-  /** The gzipped data directory, base64 (see server/db/backup.ts). */
+  /** The copy of the data folder to pack, beside it in DATA_DIR (server/db/backup.ts). */
+  | { ok: true; snapshot: string }
+  /** What servers before decision 175 answered: the gzipped data folder, base64. */
   | { ok: true; backup: string }
   | { ok: true; consent: ConsentRecord }
   | { ok: false; message: string; errors?: FieldErrors };
@@ -67,7 +74,7 @@ export async function runControlCommand(db: Database, request: unknown): Promise
   if (command === "db:backup") {
     const client = pgliteOf(db);
     if (!client) return { ok: false, message: "Solo la base de datos embebida se copia así." };
-    return { ok: true, backup: (await dumpPglite(client)).toString("base64") };
+    return { ok: true, snapshot: await snapshotPglite(client) };
   }
   if (command === "newsletter:consent") {
     const { email } = request as Partial<ConsentRecordRequest>;
@@ -188,8 +195,10 @@ export async function startControlSocket(options: {
     log.warn(`control: ${socketPath} is held by another running server; not started`);
     return undefined;
   }
-  // A socket file nobody answers on was left by a server that died.
+  // A socket file nobody answers on was left by a server that died, and so were copies for a
+  // backup whose command was killed before it deleted them.
   rmSync(socketPath, { force: true });
+  removeLeftSnapshots(path.join(options.dataDir, "pglite"));
 
   const server = net.createServer((socket) => serveConnection(socket, options.db));
   await new Promise<void>((resolve, reject) => {
