@@ -1,12 +1,21 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "../server/auth/passwords.ts";
 import { type ControlSocket, startControlSocket } from "../server/control.ts";
+import { makeOwnerOnly } from "../server/data-dir.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../server/db/client.ts";
 import { roles, users } from "../server/db/schema.ts";
 import { createTestDatabase, skipDatabase, testDatabaseKind } from "../tests/support/database.ts";
@@ -121,6 +130,21 @@ describe("npm run user:create: bad arguments", () => {
   });
 });
 
+describe.skipIf(testDatabaseKind !== "pglite")("npm run user:create without a database", () => {
+  it("refuses a DATA_DIR that holds no database, and makes none there", async () => {
+    // A typing mistake in DATA_DIR: the folder does not exist.
+    const wrong = path.join(tempDir(), "ops-nothere");
+    const run = await userCreate(admin("olga@example.test"), { DATA_DIR: wrong });
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(
+      `Error: no hay ninguna base de datos embebida en DATA_DIR (${wrong}); no se ha creado el usuario.`,
+    );
+    expect(run.stderr).toContain("npm run db:migrate -- --init");
+    expect(run.code).toBe(1);
+    expect(existsSync(wrong)).toBe(false);
+  });
+});
+
 describe.skipIf(skipDatabase)("npm run user:create with no server running on its database", () => {
   let env: Record<string, string>;
   let open: () => Promise<DatabaseHandle>;
@@ -131,6 +155,13 @@ describe.skipIf(skipDatabase)("npm run user:create with no server running on its
     if (testDatabaseKind === "pglite") {
       env = { DATA_DIR: dataDir };
       open = () => openPglite({ dataDir: path.join(dataDir, "pglite") });
+      // The site's database, as its first start leaves it (owner-only).
+      const site = await openPglite({
+        dataDir: path.join(dataDir, "pglite"),
+        loadDataDir: new Blob([readFileSync(inject("pgliteDump"))]),
+      });
+      await site.close();
+      makeOwnerOnly(dataDir, { evenWritable: true });
       return;
     }
     // A database of its own, copied from the run's migrated template, reached by URL.

@@ -8,8 +8,9 @@
  * accounts). On the embedded database, asks the running server through its control socket
  * when one answers, since an embedded PGlite directory belongs to one process; otherwise opens
  * the database itself (PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR,
- * migrated first).
+ * migrated first). It never makes an embedded database: a DATA_DIR without one is refused.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -138,6 +139,18 @@ async function readPassword(given: string | undefined): Promise<string> {
   return password;
 }
 
+/** Stops unless DATA_DIR holds an embedded database (the site makes it at its first start). */
+function refuseWithoutEmbeddedDatabase(dataDir: string) {
+  const folder = path.resolve(dataDir);
+  if (existsSync(path.join(folder, "pglite", "PG_VERSION"))) return;
+  stop(
+    `Error: no hay ninguna base de datos embebida en DATA_DIR (${folder}); no se ha creado el usuario.`,
+    "  DATA_DIR debe ser la carpeta de datos del sitio: revísalo en .env o en el entorno (o pon",
+    "  DATABASE_URL si el sitio usa PostgreSQL). Si el sitio no ha arrancado nunca, arráncalo una",
+    "  vez (npm start o npm run serve) o crea la base con: npm run db:migrate -- --init",
+  );
+}
+
 async function main() {
   const { password, ...rest } = readArguments();
   const env = parseEnv();
@@ -150,6 +163,9 @@ async function main() {
     : await requestControl(controlSocketPath(env.DATA_DIR), request);
   let where = "a través del servidor en marcha";
   if (!response) {
+    // A wrong or missing DATA_DIR would otherwise get a new, empty database of its own, and the
+    // account would be made there, where no site looks (decision 175).
+    if (!env.DATABASE_URL) refuseWithoutEmbeddedDatabase(env.DATA_DIR);
     const database = await openDatabase(env);
     try {
       response = await runControlCommand(database.db, request);

@@ -89,8 +89,15 @@ describe("production install: the build and production dependencies only", () =>
     expect(existsSync(path.join(folder, "server"))).toBe(false);
   });
 
-  it("migrates with the build's migrations", { timeout: 120_000 }, async () => {
-    const run = await npmRun("db:migrate");
+  it("migrates with the build's migrations, making the embedded database only when told", {
+    timeout: 120_000,
+  }, async () => {
+    const refused = await npmRun("db:migrate");
+    expect(refused.stderr).toContain(
+      `Error: no hay ninguna base de datos embebida en DATA_DIR (${path.join(folder, "data")})`,
+    );
+    expect(refused.code).toBe(1);
+    const run = await npmRun("db:migrate", ["--init"]);
     expect(run.stderr).toBe("");
     expect(run.stdout).toContain(
       `Migraciones al día en la base de datos embebida de ${path.join(folder, "data")}`,
