@@ -10,7 +10,7 @@ import path from "node:path";
 import { controlSocketPath, requestControl } from "../server/control.ts";
 import { lockEmbeddedDatabase } from "../server/data-dir.ts";
 import { dumpPostgres, packPgliteFolder } from "../server/db/backup.ts";
-import { parseEnv } from "../server/env.ts";
+import { parseCommandEnv } from "../server/env.ts";
 
 const usage = "Uso: npm run db:backup -- ARCHIVO";
 const [file, ...extra] = process.argv.slice(2);
@@ -18,7 +18,7 @@ if (!file || extra.length > 0 || file.startsWith("-")) {
   console.error(usage);
   process.exit(1);
 }
-const env = parseEnv();
+const env = parseCommandEnv();
 const target = path.resolve(file);
 // Written beside the target, then renamed: a failed backup never leaves a truncated FILE.
 const partial = `${target}.partial`;

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { controlSocketPath, serverAnswers } from "../server/control.ts";
 import { migrateDatabase, migrationsFolder } from "../server/db/client.ts";
 import { errorSummary } from "../server/db/errors.ts";
-import { parseEnv } from "../server/env.ts";
+import { parseCommandEnv } from "../server/env.ts";
 
 const usage = [
   "Uso: npm run db:migrate [-- --init]",
@@ -35,7 +35,7 @@ try {
   process.exit(1);
 }
 
-const env = parseEnv();
+const env = parseCommandEnv();
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
 const count = (journal.entries as unknown[]).length;
 

@@ -28,7 +28,7 @@ import {
   timestampMicros,
   unpackPgliteRestore,
 } from "../server/db/backup.ts";
-import { parseEnv } from "../server/env.ts";
+import { parseCommandEnv } from "../server/env.ts";
 
 const usage = "Uso: npm run db:restore -- ARCHIVO [--yes]";
 function stop(message: string): never {
@@ -54,7 +54,7 @@ try {
   process.exit(1);
 }
 
-const env = parseEnv();
+const env = parseCommandEnv();
 const source = path.resolve(file as string);
 if (!existsSync(source)) stop(`no existe el archivo ${source}.`);
 const kind = backupKindOf(readHead(source));

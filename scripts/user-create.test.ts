@@ -327,14 +327,21 @@ describe.skipIf(skipDatabase)("npm run user:create while the server runs", () =>
       path.join(project, "scripts/user-create.ts"),
     );
     symlinkSync(path.join(root, "node_modules"), path.join(project, "node_modules"));
-    writeFileSync(path.join(project, ".env"), `DATA_DIR=${dataDir}\n`);
+    // With a misspelt DATABASE_URL beside it: ignored, so the running embedded site is found,
+    // and the command says so first.
+    writeFileSync(
+      path.join(project, ".env"),
+      `DATA_DIR=${dataDir}\nDATABSE_URL=postgres://obra@127.0.0.1:5432/obra\n`,
+    );
 
     const run = await userCreate(
       admin("dotenv@example.test"),
       {},
       { runner: path.join(project, "scripts/run.mjs") },
     );
-    expect(run.stderr).toBe("");
+    expect(run.stderr).toBe(
+      "Aviso: DATABSE_URL (en .env) no es un ajuste de este sitio y no se usa. ¿Querías decir DATABASE_URL?\n",
+    );
     expect(run.stdout).toContain("Usuario creado (a través del servidor en marcha)");
     expect(run.code).toBe(0);
   });

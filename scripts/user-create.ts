@@ -21,7 +21,7 @@ import {
   type UserCreateRequest,
 } from "../server/control.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { parseEnv } from "../server/env.ts";
+import { parseCommandEnv } from "../server/env.ts";
 import { roleNames } from "../server/users/create-user.ts";
 
 const usage = [
@@ -153,7 +153,7 @@ function refuseWithoutEmbeddedDatabase(dataDir: string) {
 
 async function main() {
   const { password, ...rest } = readArguments();
-  const env = parseEnv();
+  const env = parseCommandEnv();
   const request: UserCreateRequest = { ...rest, password: await readPassword(password) };
 
   // Only the embedded database is a running site's alone; PostgreSQL is opened directly, so a

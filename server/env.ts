@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
+import { parseEnv as parseDotEnv } from "node:util";
 import { z } from "zod";
 
 /**
@@ -169,4 +172,143 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (checked.env) return checked.env;
   process.stderr.write(`${checked.problems.join("\n")}\n`);
   process.exit(configErrorExitCode);
+}
+
+/**
+ * Names read by the site or its tools besides the settings above, and other programs'
+ * variables an `.env` or a unit may rightly hold: none of them is a misspelt setting.
+ */
+const otherNames = new Set([
+  "BUILD_DIR",
+  "MIGRATIONS_DIR",
+  "PROFILE_TO",
+  "TMPDIR",
+  "TZ",
+  "CI",
+  "LANG",
+  "HOME",
+  "PATH",
+  "CHROMIUM_PATH",
+]);
+/** Prefixes of other programs' variables: PostgreSQL's libpq, Node, glibc, libuv, npm, tests. */
+const otherPrefixes = ["PG", "NODE_", "MALLOC_", "UV_", "npm_", "E2E_", "TEST_", "BENCH_", "LC_"];
+
+const settingNames = Object.keys(EnvSchema.shape);
+/**
+ * The first words of the settings' names (SMTP_, DATABASE_, CONTACT_…): a variable in the
+ * environment that starts with one was meant for this site. NODE_ is Node's own.
+ */
+const settingPrefixes = [
+  ...new Set(
+    settingNames
+      .filter((name) => name.includes("_") && !name.startsWith("NODE_"))
+      .map((name) => `${name.split("_")[0]}_`),
+  ),
+];
+
+/** A variable that looks meant for this site but is none of its settings, so it is ignored. */
+export interface StraySetting {
+  name: string;
+  where: ".env" | "environment";
+  /** The setting it was probably meant to be. */
+  suggestion?: string;
+}
+
+/**
+ * Optimal string alignment distance: letters inserted, deleted, changed, or two neighbours
+ * swapped (SMTP_ULR is one step from SMTP_URL).
+ */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const above = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min(
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (above[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+/**
+ * The setting `name` was probably meant to be: the nearest by a few typing mistakes (fewer
+ * for short names: HOME is not HOST), or one sharing its first word (SMTP_HOST, CONTACT_NOTIFY).
+ */
+export function meantSetting(name: string): string | undefined {
+  const upper = name.toUpperCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const setting of settingNames) {
+    const distance = editDistance(upper, setting);
+    const allowed = Math.max(1, Math.min(3, Math.floor(setting.length / 4)));
+    const sameWord = setting.includes("_") && upper.startsWith(`${setting.split("_")[0]}_`);
+    if ((distance <= allowed || sameWord) && (!best || distance < best.distance)) {
+      best = { name: setting, distance };
+    }
+  }
+  return best?.name;
+}
+
+const known = (name: string) =>
+  settingNames.includes(name) ||
+  otherNames.has(name) ||
+  otherPrefixes.some((prefix) => name.startsWith(prefix));
+
+/**
+ * Variables that are no setting of this site: every unknown one in `.env` (the site's own
+ * file), and those of the environment that start like a setting (SMTP_…, DATABASE_…) or are a
+ * typing mistake away from one. A misspelt name is otherwise silently ignored: DATABSE_URL
+ * leaves the site on the embedded database, SMTP_ULR writes every mail to files.
+ */
+export function straySettings(
+  dotEnv: Record<string, string>,
+  environment: Record<string, string | undefined> = process.env,
+): StraySetting[] {
+  const stray: StraySetting[] = [];
+  for (const name of Object.keys(dotEnv)) {
+    if (!known(name)) stray.push({ name, where: ".env", suggestion: meantSetting(name) });
+  }
+  for (const name of Object.keys(environment)) {
+    if (name in dotEnv || known(name)) continue;
+    const suggestion = meantSetting(name);
+    if (
+      suggestion &&
+      (settingPrefixes.some((prefix) => name.startsWith(prefix)) ||
+        editDistance(name.toUpperCase(), suggestion) <= 3)
+    ) {
+      stray.push({ name, where: "environment", suggestion });
+    }
+  }
+  return stray;
+}
+
+/** The variables of the project's `.env` (in the working folder: the commands run there). */
+export function readDotEnv(file = path.resolve(".env")): Record<string, string> {
+  return existsSync(file)
+    ? (parseDotEnv(readFileSync(file, "utf8")) as Record<string, string>)
+    : {};
+}
+
+/**
+ * parseEnv for the operator's commands, which also warn (in Spanish, as they speak) of every
+ * stray variable: a misspelt DATABASE_URL would send `user:create` to another database.
+ */
+export function parseCommandEnv(): Env {
+  const env = parseEnv();
+  for (const { name, where, suggestion } of straySettings(readDotEnv())) {
+    const place = where === ".env" ? "en .env" : "en el entorno";
+    process.stderr.write(
+      `Aviso: ${name} (${place}) no es un ajuste de este sitio y no se usa.${suggestion ? ` ¿Querías decir ${suggestion}?` : ""}\n`,
+    );
+  }
+  return env;
 }

@@ -31,11 +31,13 @@ const disksWithRoom = {
   disk: "ok",
   disk_free_mb: { data_dir: expect.any(Number), uploads: expect.any(Number) },
 };
+
+/** The test apps have no SMTP_URL: mail is written to files, which outside production is fine. */
 const ready = {
   status: "ok",
   database: "ok",
   migrations: "current",
-  mail: "ok",
+  mail: "files",
   mail_waiting: 0,
   mail_failed: 0,
   ...disksWithRoom,
@@ -107,6 +109,18 @@ describe.skipIf(skipDatabase)("health probes", () => {
 
     await t.db.update(mailOutbox).set({ sent_at: sql`now()` });
     await readyzBecomes(t, 200, ready);
+  });
+
+  it("says whether mail goes to an SMTP server or to files: degraded (still 200) in production, where nobody would read them", async () => {
+    const smtp = await createTestApp({ env: { SMTP_URL: "smtp://127.0.0.1:2525" } });
+    const production = await createTestApp({ env: { NODE_ENV: "production" } });
+    try {
+      await readyzBecomes(smtp, 200, { ...ready, mail: "ok" });
+      await readyzBecomes(production, 200, { ...ready, status: "degraded", mail: "files" });
+    } finally {
+      await smtp.close();
+      await production.close();
+    }
   });
 
   it("not ready (503) while a migration of this build is missing from the database", async () => {

@@ -11,7 +11,9 @@
  *   temporary folder's disk has less than 200 MB free (decision 174: quotes are then stored
  *   without their photos, and a full disk would stop the embedded database). With counts of the
  *   mails late now and of those the mail server refused for good in the last 7 days (decision
- *   173), and the free space of both disks.
+ *   173), and the free space of both disks. "mail":"files" when no SMTP_URL is set (mail is
+ *   written to DATA_DIR/mail), "degraded" in production, where nobody would read it (decision
+ *   175).
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -28,7 +30,7 @@ export interface Readiness {
   status: "ok" | "degraded" | "unavailable";
   database: "ok" | "unreachable";
   migrations: "current" | "pending" | "unknown";
-  mail: "ok" | "stuck" | "unknown";
+  mail: "ok" | "stuck" | "files" | "unknown";
   /** Mails meant to have gone by now and not delivered yet (retrying or about to be sent). */
   mail_waiting?: number;
   /**
@@ -124,15 +126,16 @@ export function readinessCheck(
       };
       const row = result.rows[0];
       const migrations = Number(row?.migrated_to ?? 0) >= newest ? "current" : "pending";
-      const mail = (row?.stuck_mail ?? 0) > 0 ? "stuck" : "ok";
+      const mail = (row?.stuck_mail ?? 0) > 0 ? "stuck" : env.SMTP_URL ? "ok" : "files";
+      const mailWorks = mail === "ok" || (mail === "files" && env.NODE_ENV !== "production");
       const { disk, disk_free_mb } = await space;
       return {
         status:
           migrations === "pending"
             ? "unavailable"
-            : mail === "stuck" || disk === "low"
-              ? "degraded"
-              : "ok",
+            : mailWorks && disk !== "low"
+              ? "ok"
+              : "degraded",
         database: "ok",
         migrations,
         mail,

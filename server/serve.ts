@@ -9,7 +9,7 @@ import type { Hono } from "hono";
 import { apiBeside, createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
-import type { Env } from "./env.ts";
+import { type Env, readDotEnv, straySettings } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
 import { log, safeError } from "./log.ts";
 import { lowDiskLines, startupLines } from "./startup-lines.ts";
@@ -22,14 +22,16 @@ declare const __SITE_URL__: string | undefined;
 export async function serveSite(env: Env, site: Hono) {
   const { deps, close } = await boot(env).catch((error) => failedToStart(error));
   log.info(startupSummary(env), "starting");
-  // Where mail and lead notices go, and (in production) the company data still made up.
+  // Variables meant for the site that it ignores, where mail and lead notices go, and (in
+  // production) the company data still made up.
   const builtSiteUrl = typeof __SITE_URL__ === "string" ? __SITE_URL__ : undefined;
   const free = {
     dataDir: await deps.disk.free(env.DATA_DIR),
     uploads: await deps.disk.free(os.tmpdir()),
   };
+  const stray = straySettings(readDotEnv());
   for (const { level, message } of [
-    ...startupLines(env, builtSiteUrl),
+    ...startupLines(env, builtSiteUrl, stray),
     ...lowDiskLines(env, free, os.tmpdir()),
   ]) {
     log[level](message);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { company, placeholders } from "../content/company.ts";
-import { parseEnv } from "./env.ts";
+import { meantSetting, parseEnv, straySettings } from "./env.ts";
 import { lowDiskLines, placeholdersInPlace, startupLines } from "./startup-lines.ts";
 
 const env = (values: Record<string, string> = {}) =>
@@ -15,20 +15,74 @@ describe("start-up lines", () => {
     expect(lines.join("\n")).not.toMatch(/ana|s3creta/);
   });
 
-  it("say where mail goes: the mail folder when no SMTP server is set", () => {
-    const lines = texts(startupLines(env()));
-    expect(lines).toContain(
-      `Mail: no SMTP_URL, written as .eml files to ${path.resolve("/srv/obra/data", "mail")}`,
-    );
+  it("say where mail goes: the mail folder when no SMTP server is set, a warning in production", () => {
+    const folder = path.resolve("/srv/obra/data", "mail");
+    expect(startupLines(env({ NODE_ENV: "development" }))).toContainEqual({
+      level: "info",
+      message: `Mail: no SMTP_URL, written as .eml files to ${folder}`,
+    });
+    expect(startupLines(env())).toContainEqual({
+      level: "warn",
+      message: `Mail: no SMTP_URL, written as .eml files to ${folder}: nobody receives them, neither the office's lead notices nor visitors' sign-up and password links. Set SMTP_URL.`,
+    });
   });
 
-  it("say where lead notices go: CONTACT_NOTIFY_TO, or else the company's public address", () => {
-    expect(texts(startupLines(env({ CONTACT_NOTIFY_TO: "oficina@obra.test" })))).toContain(
-      "Lead notices: to oficina@obra.test (CONTACT_NOTIFY_TO)",
+  it("say where lead notices go: CONTACT_NOTIFY_TO, or else the company's address, a warning in production while it is the placeholder", () => {
+    expect(startupLines(env({ CONTACT_NOTIFY_TO: "oficina@obra.test" }))).toContainEqual({
+      level: "info",
+      message: "Lead notices: to oficina@obra.test (CONTACT_NOTIFY_TO)",
+    });
+    expect(startupLines(env({ NODE_ENV: "development" }))).toContainEqual({
+      level: "info",
+      message: `Lead notices: to ${company.email} (company e-mail in content/company.ts; set CONTACT_NOTIFY_TO to change)`,
+    });
+    expect(company.email).toBe(placeholders.email);
+    expect(startupLines(env())).toContainEqual({
+      level: "warn",
+      message: `Lead notices: to ${placeholders.email}, the placeholder e-mail in content/company.ts: nobody at the company may read them. Set CONTACT_NOTIFY_TO to the mailbox that answers quote requests.`,
+    });
+  });
+
+  it("warn, first, of variables meant for the site that it ignores, with the setting meant", () => {
+    const stray = straySettings(
+      { SMTP_ULR: "smtp://correo.obra.test", DATABSE_URL: "postgres://db/obra", FOO: "1" },
+      { CONTACT_NOTIFY: "oficina@obra.test", HOME: "/root", PGSSLMODE: "require" },
     );
-    expect(texts(startupLines(env()))).toContain(
-      `Lead notices: to ${company.email} (company e-mail in content/company.ts; set CONTACT_NOTIFY_TO to change)`,
-    );
+    const lines = startupLines(env({ NODE_ENV: "development" }), undefined, stray);
+    expect(lines.slice(0, 4)).toEqual([
+      {
+        level: "warn",
+        message:
+          "SMTP_ULR in .env is not a setting of this site and is ignored: did you mean SMTP_URL?",
+      },
+      {
+        level: "warn",
+        message:
+          "DATABSE_URL in .env is not a setting of this site and is ignored: did you mean DATABASE_URL?",
+      },
+      { level: "warn", message: "FOO in .env is not a setting of this site and is ignored" },
+      {
+        level: "warn",
+        message:
+          "CONTACT_NOTIFY in the environment is not a setting of this site and is ignored: did you mean CONTACT_NOTIFY_TO?",
+      },
+    ]);
+    expect(lines[4]?.message).toMatch(/^Mail: /);
+  });
+
+  it("tell misspelt settings from other programs' variables", () => {
+    expect(meantSetting("smtp_url")).toBe("SMTP_URL");
+    expect(meantSetting("SMTP_HOST")).toBe("SMTP_URL");
+    expect(meantSetting("PROT")).toBe("PORT");
+    expect(meantSetting("HOME")).toBeUndefined();
+    expect(meantSetting("TERM")).toBeUndefined();
+    // Settings of the site's own tools and of libraries it uses are no stray ones.
+    expect(
+      straySettings(
+        { BUILD_DIR: "build", PGSSLMODE: "require", MALLOC_ARENA_MAX: "1", NODE_OPTIONS: "" },
+        { HOSTNAME: "obra", MAIL: "/var/mail/obra", LOGNAME: "obra", DATABASE_URL: "" },
+      ),
+    ).toEqual([]);
   });
 
   it("warn a production start whose APP_URL is not the one the build baked into the pages", () => {
@@ -45,7 +99,9 @@ describe("start-up lines", () => {
   });
 
   it("warn a production start of every placeholder still in content/company.ts", () => {
-    const warnings = startupLines(env()).filter((line) => line.level === "warn");
+    const warnings = startupLines(env()).filter((line) =>
+      line.message.startsWith("content/company.ts"),
+    );
     expect(warnings).toHaveLength(1);
     const warning = warnings[0]?.message ?? "";
     const [heading, ...listed] = warning.split("\n");

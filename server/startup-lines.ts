@@ -1,7 +1,7 @@
 import path from "node:path";
 import { company, placeholders } from "../content/company.ts";
 import { lowDiskBytes } from "./disk-space.ts";
-import type { Env } from "./env.ts";
+import type { Env, StraySetting } from "./env.ts";
 import { leadNoticeRecipient } from "./mail/contact-notice.ts";
 
 /** One line for the operator at start-up; the caller decides how to print it. */
@@ -11,31 +11,33 @@ export interface StartupLine {
 }
 
 /**
- * What an operator needs to know as the server starts, one line each: where mail goes, where
- * lead notices go, and (on a production start) an APP_URL other than the build's and the
- * company data that is still made up. `builtSiteUrl`: the APP_URL the build baked into the
- * pre-rendered pages (undefined when running from the sources).
+ * What an operator needs to know as the server starts, one line each: variables that look
+ * meant for the site but are none of its settings (a misspelt SMTP_URL would quietly write
+ * every mail to files), where mail goes, where lead notices go, and (on a production start) an
+ * APP_URL other than the build's and the company data that is still made up. In production,
+ * mail written to files and lead notices sent to the placeholder address are warnings: nobody
+ * would read either. `builtSiteUrl`: the APP_URL the build baked into the pre-rendered pages
+ * (undefined when running from the sources). `stray`: from straySettings (server/env.ts).
  */
 export function startupLines(
   env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "DATA_DIR" | "CONTACT_NOTIFY_TO" | "APP_URL">,
   builtSiteUrl?: string,
+  stray: StraySetting[] = [],
 ): StartupLine[] {
-  const lines: StartupLine[] = [
-    { level: "info", message: `Mail: ${mailDestination(env)}` },
-    { level: "info", message: `Lead notices: ${leadNoticeDestination(env)}` },
-  ];
-  if (
-    env.NODE_ENV === "production" &&
-    builtSiteUrl &&
-    origin(builtSiteUrl) !== origin(env.APP_URL)
-  ) {
+  const production = env.NODE_ENV === "production";
+  const lines: StartupLine[] = stray.map(({ name, where, suggestion }) => ({
+    level: "warn",
+    message: `${name} in ${where === ".env" ? ".env" : "the environment"} is not a setting of this site and is ignored${suggestion ? `: did you mean ${suggestion}?` : ""}`,
+  }));
+  lines.push(mailLine(env, production), leadNoticeLine(env, production));
+  if (production && builtSiteUrl && origin(builtSiteUrl) !== origin(env.APP_URL)) {
     lines.push({
       level: "warn",
       message: `APP_URL is ${env.APP_URL}, but this build was made for ${builtSiteUrl}: the pre-rendered pages' canonical links, the sitemap and the social previews name ${builtSiteUrl}, and mails name ${env.APP_URL}. Rebuild with the production APP_URL set (npm run build).`,
     });
   }
   const left = placeholdersInPlace(company, placeholders);
-  if (env.NODE_ENV === "production" && left.length) {
+  if (production && left.length) {
     lines.push({
       level: "warn",
       message: [
@@ -75,6 +77,32 @@ export function lowDiskLines(
   return lines;
 }
 
+function mailLine(env: Pick<Env, "SMTP_URL" | "DATA_DIR">, production: boolean): StartupLine {
+  const message = `Mail: ${mailDestination(env)}`;
+  if (env.SMTP_URL || !production) return { level: "info", message };
+  return {
+    level: "warn",
+    message: `${message}: nobody receives them, neither the office's lead notices nor visitors' sign-up and password links. Set SMTP_URL.`,
+  };
+}
+
+function leadNoticeLine(env: Pick<Env, "CONTACT_NOTIFY_TO">, production: boolean): StartupLine {
+  const to = leadNoticeRecipient(env);
+  if (env.CONTACT_NOTIFY_TO) {
+    return { level: "info", message: `Lead notices: to ${to} (CONTACT_NOTIFY_TO)` };
+  }
+  if (production && to === placeholders.email) {
+    return {
+      level: "warn",
+      message: `Lead notices: to ${to}, the placeholder e-mail in content/company.ts: nobody at the company may read them. Set CONTACT_NOTIFY_TO to the mailbox that answers quote requests.`,
+    };
+  }
+  return {
+    level: "info",
+    message: `Lead notices: to ${to} (company e-mail in content/company.ts; set CONTACT_NOTIFY_TO to change)`,
+  };
+}
+
 function origin(url: string): string {
   try {
     return new URL(url).origin;
@@ -94,13 +122,6 @@ function mailDestination(env: Pick<Env, "SMTP_URL" | "DATA_DIR">): string {
   } catch {
     return "sent through the SMTP server of SMTP_URL (not a readable URL)";
   }
-}
-
-function leadNoticeDestination(env: Pick<Env, "CONTACT_NOTIFY_TO">): string {
-  const to = leadNoticeRecipient(env);
-  return env.CONTACT_NOTIFY_TO
-    ? `to ${to} (CONTACT_NOTIFY_TO)`
-    : `to ${to} (company e-mail in content/company.ts; set CONTACT_NOTIFY_TO to change)`;
 }
 
 export interface Placeholder {

@@ -16,6 +16,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const folder = mkdtempSync(path.join(os.tmpdir(), "obra-production-"));
 
+/** What every command prints first, in Spanish as they speak, of the misspelt setting. */
+const misspelt =
+  "Aviso: SMTP_ULR (en .env) no es un ajuste de este sitio y no se usa. ¿Querías decir SMTP_URL?\n";
+
 /** The operator's environment: nothing of this checkout's or of the test runner's. */
 const operatorEnv = () => {
   const env = { ...process.env };
@@ -67,10 +71,11 @@ describe("production install: the build and production dependencies only", () =>
       ),
     );
     port = await freePort();
-    // Settings in .env, as on a machine without systemd: every command must read them.
+    // Settings in .env, as on a machine without systemd: every command must read them. One is
+    // misspelt, as the reviewer's was: the site ignores it, and everything says so.
     writeFileSync(
       path.join(folder, ".env"),
-      `PORT=${port}\nHOST=127.0.0.1\nDATA_DIR=./data\nAPP_URL=http://127.0.0.1:${port}\n`,
+      `PORT=${port}\nHOST=127.0.0.1\nDATA_DIR=./data\nAPP_URL=http://127.0.0.1:${port}\nSMTP_ULR=smtp://correo.example.com:587\n`,
     );
   }, 360_000);
 
@@ -98,7 +103,7 @@ describe("production install: the build and production dependencies only", () =>
     );
     expect(refused.code).toBe(1);
     const run = await npmRun("db:migrate", ["--init"]);
-    expect(run.stderr).toBe("");
+    expect(run.stderr).toBe(misspelt);
     expect(run.stdout).toContain(
       `Migraciones al día en la base de datos embebida de ${path.join(folder, "data")}`,
     );
@@ -132,6 +137,10 @@ describe("production install: the build and production dependencies only", () =>
     }
     expect(home?.status).toBe(200);
     expect(await home?.text()).toContain("Obra Mediterránea");
+    // Mail to files on a production start: the site serves, the monitor sees it is not right.
+    const ready = await fetch(`${base()}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "degraded", mail: "files" });
     expect((await fetch(`${base()}/api/user`)).status).toBe(401);
 
     // The first admin: the password piped, the running site found through .env.
@@ -141,7 +150,7 @@ describe("production install: the build and production dependencies only", () =>
       ["--name", "Ana Ruiz", "--email", "ana@example.com", "--role", "super_admin"],
       `${password}\n`,
     );
-    expect(created.stderr).toBe("");
+    expect(created.stderr).toBe(misspelt);
     expect(created.stdout).toContain("Usuario creado (a través del servidor en marcha)");
 
     const login = await fetch(`${base()}/api/login`, {
@@ -187,9 +196,19 @@ describe("production install: the build and production dependencies only", () =>
       expect.objectContaining({ method: "POST", path: "/team", status: 405 }),
     );
     expect(entries.filter((entry) => entry.level === 50)).toEqual([]);
+    // The start's warnings: the misspelt setting, and mail written to files in production.
+    const warnings = entries.filter((entry) => entry.level === 40).map((entry) => entry.msg);
+    expect(warnings).toContain(
+      "SMTP_ULR in .env is not a setting of this site and is ignored: did you mean SMTP_URL?",
+    );
+    expect(warnings).toContainEqual(
+      expect.stringMatching(
+        /^Mail: no SMTP_URL, written as \.eml files to .*: nobody receives them/,
+      ),
+    );
     rmSync(path.join(folder, "data/pglite"), { recursive: true, force: true });
     const restore = await npmRun("db:restore", [backupFile]);
-    expect(restore.stderr).toBe("");
+    expect(restore.stderr).toBe(misspelt);
     expect(restore.code).toBe(0);
     const again = await npmRun(
       "user:create",
