@@ -1,11 +1,12 @@
 import { execSync } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { imagePipeline } from "./scripts/images/vite-plugin.ts";
+import { unavailablePage, unavailablePageName } from "./scripts/unavailable-page.ts";
 import { checkEnv, configErrorExitCode } from "./server/env.ts";
 
 // Every setting is checked before the build does anything: a wrong one would be found minutes
@@ -43,7 +44,8 @@ const commandEntries = {
  * one copy of every module (context keys match by identity); the operator's commands are more.
  * React Router names every SSR entry index.js; this keeps the others' names stable:
  * build/server/server.js, build/server/user-create.js… The migrations are copied beside them
- * (build/server/migrations), so a build runs without the source tree.
+ * (build/server/migrations), so a build runs without the source tree. Beside the server, the
+ * page nginx shows while no instance answers (build/nginx/, docs/deploy.md).
  */
 function honoServerEntry(): Plugin {
   return {
@@ -74,6 +76,9 @@ function honoServerEntry(): Plugin {
       cpSync(fileURLToPath(new URL("./server/db/migrations", import.meta.url)), migrations, {
         recursive: true,
       });
+      const nginx = path.join(output.dir, "..", "nginx");
+      mkdirSync(nginx, { recursive: true });
+      writeFileSync(path.join(nginx, unavailablePageName), unavailablePage());
     },
   };
 }

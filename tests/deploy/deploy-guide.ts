@@ -29,6 +29,10 @@ export interface GuideSetup {
   instancePorts: number[];
   instanceEnv: Record<string, string>;
   nginxSite: string;
+  /** The site's canonical name, where every redirect leads (www.example.es). */
+  canonicalHost: string;
+  /** The bare domain redirected to it (example.es). */
+  bareHost: string;
 }
 
 export function readDeployGuide(): GuideSetup {
@@ -38,19 +42,40 @@ export function readDeployGuide(): GuideSetup {
   const instancePorts = [...nginxSite.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map((m) =>
     Number(m[1]),
   );
-  return { instanceEnv, nginxSite, instancePorts };
+  const canonicalHost = /return 301 https:\/\/([^$/]+)\$request_uri/.exec(nginxSite)?.[1] ?? "";
+  const names = [...nginxSite.matchAll(/server_name ([^;]+);/g)].flatMap((m) =>
+    (m[1] ?? "").split(/\s+/),
+  );
+  const bareHost = names.find((name) => name !== "_" && name !== canonicalHost) ?? "";
+  return { instanceEnv, nginxSite, instancePorts, canonicalHost, bareHost };
 }
 
-/** The guide's nginx site on this machine's ports and files. */
+/**
+ * The guide's nginx site on this machine's ports and files: its listen addresses, certificate,
+ * access log folder and build folder (the page nginx shows while no instance answers).
+ */
 export function localNginxSite(
   site: string,
-  swap: { ports: Map<number, number>; http: number; https: number; cert: string; key: string },
+  swap: {
+    ports: Map<number, number>;
+    http: number;
+    https: number;
+    cert: string;
+    key: string;
+    logs: string;
+    build: string;
+  },
 ): string {
   let text = site
-    .replace(/listen 80;/, `listen 127.0.0.1:${swap.http};`)
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${swap.https} ssl http2;`)
-    .replace(/ssl_certificate\s+\S+;/, `ssl_certificate ${swap.cert};`)
-    .replace(/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${swap.key};`);
+    .replace(/listen 80( default_server)?;/g, `listen 127.0.0.1:${swap.http}$1;`)
+    .replace(
+      /listen 443 ssl http2( default_server)?;/g,
+      `listen 127.0.0.1:${swap.https} ssl http2$1;`,
+    )
+    .replace(/ssl_certificate\s+\S+;/g, `ssl_certificate ${swap.cert};`)
+    .replace(/ssl_certificate_key\s+\S+;/g, `ssl_certificate_key ${swap.key};`)
+    .replace(/access_log \/var\/log\/nginx\//g, `access_log ${swap.logs}/`)
+    .replace(/root \/srv\/obra\/build\//g, `root ${swap.build}/`);
   for (const [from, to] of swap.ports)
     text = text.replaceAll(`127.0.0.1:${from}`, `127.0.0.1:${to}`);
   return text;

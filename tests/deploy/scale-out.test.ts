@@ -4,7 +4,8 @@
  * Redis, with the guide's instance settings. Needs the build (`npm test` runs it after building).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import os from "node:os";
@@ -12,13 +13,15 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { company } from "../../content/company.ts";
 import { writeNginxConf } from "../support/nginx-conf.ts";
 import { freePorts } from "../support/ports.ts";
 import { adminUrl, databaseUrl } from "../support/postgres.ts";
 import { localNginxSite, readDeployGuide } from "./deploy-guide.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
 const guide = readDeployGuide();
 const databaseName = `obra_deploy_${process.pid}`;
 /** A Redis database of its own, emptied first: throttle windows of earlier runs stay out. */
@@ -26,12 +29,22 @@ const redisUrl = "redis://127.0.0.1:6379/7";
 
 const tlsAgent = new https.Agent({ keepAlive: true, rejectUnauthorized: false, maxSockets: 16 });
 
-/** One HTTPS request through nginx: status and parsed JSON body (when JSON). */
+/**
+ * One HTTPS request through nginx, for the site's canonical name (its TLS name and Host) unless
+ * `host` says another: status, headers and parsed JSON body (when JSON).
+ */
 function throughProxy(
   base: string,
   target: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: unknown }> {
+  init: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    host?: string;
+    localAddress?: string;
+  } = {},
+): Promise<{ status: number; body: unknown; headers: http.IncomingHttpHeaders }> {
+  const host = init.host ?? guide.canonicalHost;
   return new Promise((resolve, reject) => {
     // JSON, unless the body is already bytes (a form, with its own content-type header).
     const payload =
@@ -40,8 +53,12 @@ function throughProxy(
       `${base}${target}`,
       {
         method: init.method ?? "GET",
-        agent: tlsAgent,
+        agent: init.localAddress ? undefined : tlsAgent,
+        rejectUnauthorized: false,
+        servername: host,
+        localAddress: init.localAddress,
         headers: {
+          host,
           ...(typeof payload === "string" ? { "content-type": "application/json" } : {}),
           ...init.headers,
         },
@@ -53,7 +70,7 @@ function throughProxy(
           const text = Buffer.concat(chunks).toString();
           let body: unknown = text;
           if (/json/.test(response.headers["content-type"] ?? "")) body = JSON.parse(text);
-          resolve({ status: response.statusCode ?? 0, body });
+          resolve({ status: response.statusCode ?? 0, body, headers: response.headers });
         });
         response.on("error", reject);
       },
@@ -111,7 +128,12 @@ function listening(port: number): Promise<boolean> {
  * listen: both instances ended up gone).
  */
 async function stopInstance(instance: Instance) {
-  if (instance.child.exitCode === null && instance.child.pid) {
+  // Not when stopped already (a signal leaves exitCode null and sets signalCode).
+  if (
+    instance.child.exitCode === null &&
+    instance.child.signalCode === null &&
+    instance.child.pid
+  ) {
     process.kill(-instance.child.pid, "SIGTERM");
   }
   await instance.exited;
@@ -140,6 +162,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
   const instances: Instance[] = [];
   let nginx: ChildProcess | undefined;
   let proxyBase = "";
+  let plainBase = "";
   let prefix = "";
   let instanceEnv: Record<string, string> = {};
   const ports: number[] = [];
@@ -157,12 +180,14 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     prefix = mkdtempSync(path.join(os.tmpdir(), "obra-deploy-"));
     const [httpPort, httpsPort, ...instancePorts] = await freePorts(2 + guide.instancePorts.length);
     ports.push(...instancePorts);
-    proxyBase = `https://localhost:${httpsPort}`;
+    // Requests name the guide's own host (TLS name and Host header): nginx's default servers
+    // refuse any other. APP_URL stays the guide's too.
+    proxyBase = `https://127.0.0.1:${httpsPort}`;
+    plainBase = `http://127.0.0.1:${httpPort}`;
     instanceEnv = {
       ...guide.instanceEnv,
       DATABASE_URL: databaseUrl(databaseName),
       REDIS_URL: redisUrl,
-      APP_URL: proxyBase,
       DATA_DIR: path.join(prefix, "data"),
     };
 
@@ -201,6 +226,8 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       https: httpsPort as number,
       cert,
       key,
+      logs: prefix,
+      build: buildDir,
     });
     const conf = writeNginxConf(prefix, site);
     nginx = spawn("/usr/sbin/nginx", ["-c", conf, "-p", prefix], {
@@ -246,9 +273,53 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       (r) => r.status,
     );
 
-  it("answers /readyz through nginx over TLS", async () => {
+  it("answers /readyz through nginx over TLS, to this machine only", async () => {
     const ready = await throughProxy(proxyBase, "/readyz");
     expect(ready.status).toBe(200);
+    // Another address (the internet, for nginx): refused; /healthz says nothing and stays open.
+    const elsewhere = { localAddress: "127.0.0.2" };
+    expect((await throughProxy(proxyBase, "/readyz", elsewhere)).status).toBe(403);
+    expect((await throughProxy(proxyBase, "/healthz", elsewhere)).status).toBe(200);
+  });
+
+  it("sends plain HTTP and the bare domain to the canonical https address, and nobody else anywhere", async () => {
+    const plain = (host: string) =>
+      new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        http
+          .get(`${plainBase}/services?desde=anuncio`, { headers: { host } }, (response) => {
+            response.resume();
+            resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+          })
+          .on("error", reject);
+      });
+    const canonical = `https://${guide.canonicalHost}/services?desde=anuncio`;
+    expect(await plain(guide.canonicalHost)).toEqual({ status: 301, location: canonical });
+    expect(await plain(guide.bareHost)).toEqual({ status: 301, location: canonical });
+    // Any other Host: the connection is closed, no redirect to wherever it named.
+    await expect(plain("phishing.example")).rejects.toThrow(/socket hang up|ECONNRESET/);
+
+    const bare = await throughProxy(proxyBase, "/services?desde=anuncio", {
+      host: guide.bareHost,
+    });
+    expect(bare.status).toBe(301);
+    expect(bare.headers.location).toBe(canonical);
+    // Over TLS, another name gets no certificate at all.
+    await expect(throughProxy(proxyBase, "/", { host: "phishing.example" })).rejects.toThrow(
+      /unrecognized name|handshake|alert/i,
+    );
+  });
+
+  it("logs each request with the id the site gave it", async () => {
+    const answer = await throughProxy(proxyBase, "/team");
+    expect(answer.status).toBe(200);
+    const id = String(answer.headers["x-request-id"] ?? "");
+    expect(id).not.toBe("");
+    const log = path.join(prefix, "obra.access.log");
+    await vi.waitFor(() => expect(readFileSync(log, "utf8")).toContain(`"GET /team HTTP/1.1" 200`));
+    const line = readFileSync(log, "utf8")
+      .split("\n")
+      .find((entry) => entry.includes("GET /team "));
+    expect(line).toContain(`id=${id} `);
   });
 
   it("signs up on one instance, signs in on the other, and both see the sign-out", async () => {
@@ -372,4 +443,40 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(100);
   }, 180_000);
+
+  // Last: it stops every instance (afterAll finds them stopped).
+  it("shows the site's own page, in Spanish with the phone, while no instance answers", async () => {
+    await Promise.all(instances.map(stopInstance));
+    // Their port is free once they stop listening; until they exit, they still answer what
+    // arrives on nginx's kept-alive connections.
+    for (const instance of instances) {
+      const group = -(instance.child.pid as number);
+      await vi.waitFor(
+        () =>
+          expect(() => {
+            process.kill(group, 0);
+          }).toThrow(),
+        { timeout: 30_000, interval: 100 },
+      );
+    }
+    for (const request of [
+      { target: "/services" },
+      // A quote sent by the form before the page's script ran, as a restart ends it.
+      {
+        target: "/contact",
+        method: "POST",
+        body: Buffer.from("name=Ana&phone=600000000&message=Reforma"),
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      },
+    ]) {
+      const answer = await throughProxy(proxyBase, request.target, request);
+      expect(answer.status, request.target).toBe(502);
+      expect(answer.headers["content-type"]).toMatch(/^text\/html/);
+      const page = String(answer.body);
+      expect(page).toContain('<html lang="es">');
+      expect(page).toContain("Estamos actualizando la web");
+      expect(page).toContain(`href="${company.phoneHref}">Llámanos al ${company.phone}</a>`);
+      expect(page).not.toContain("Bad Gateway");
+    }
+  });
 });
