@@ -74,7 +74,14 @@ export async function runControlCommand(db: Database, request: unknown): Promise
   if (command === "db:backup") {
     const client = pgliteOf(db);
     if (!client) return { ok: false, message: "Solo la base de datos embebida se copia así." };
-    return { ok: true, snapshot: await snapshotPglite(client) };
+    const started = performance.now();
+    const snapshot = await snapshotPglite(client);
+    // How long every query waited for the copy: the one cost of a backup to the site.
+    log.info(
+      { ms: Math.round(performance.now() - started) },
+      "control: data folder copied for a backup",
+    );
+    return { ok: true, snapshot };
   }
   if (command === "newsletter:consent") {
     const { email } = request as Partial<ConsentRecordRequest>;
