@@ -6,10 +6,11 @@
  * typing mistake, a setting not read) is refused instead of getting a new, empty database
  * (decision 175). The site's own first start (`npm start`, `npm run serve`) still makes one.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { controlSocketPath, serverAnswers } from "../server/control.ts";
+import { hasEmbeddedDatabase } from "../server/data-dir.ts";
 import { migrateDatabase, migrationsFolder } from "../server/db/client.ts";
 import { errorSummary } from "../server/db/errors.ts";
 import { parseCommandEnv } from "../server/env.ts";
@@ -47,7 +48,7 @@ if (!env.DATABASE_URL && (await serverAnswers(controlSocketPath(env.DATA_DIR))))
   process.exit(0);
 }
 const dataDir = path.resolve(env.DATA_DIR);
-const created = !env.DATABASE_URL && !existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+const created = !env.DATABASE_URL && !hasEmbeddedDatabase(dataDir);
 if (created && !init) {
   console.error(
     [

@@ -5,11 +5,14 @@
  * authority asking the company to show that a mail had consent, or for the person asking what
  * is kept about them; the operator hands it over (`… > consentimiento.json`). Like
  * user:create, it asks a running server on the embedded database through its control socket,
- * and otherwise opens the database itself.
+ * and otherwise opens the database itself; it never makes one (decision 175): "nothing held"
+ * from a new, empty database in a wrong DATA_DIR would be a false answer to an authority.
  */
+import path from "node:path";
 import { type ControlResponse, controlSocketPath, requestControl } from "../server/control.ts";
+import { hasEmbeddedDatabase } from "../server/data-dir.ts";
 import { openDatabase } from "../server/db/client.ts";
-import { parseEnv } from "../server/env.ts";
+import { parseCommandEnv } from "../server/env.ts";
 import { consentRecordOf } from "../server/newsletter/consent-record.ts";
 
 const usage = "Uso: npm run newsletter:consent -- CORREO";
@@ -22,7 +25,7 @@ function stop(...lines: string[]): never {
 async function main() {
   const [email, ...extra] = process.argv.slice(2);
   if (!email || extra.length > 0 || !email.includes("@")) stop(usage);
-  const env = parseEnv();
+  const env = parseCommandEnv();
   // Only the embedded database is a running site's alone; PostgreSQL is opened directly.
   let response: ControlResponse | undefined = env.DATABASE_URL
     ? undefined
@@ -31,6 +34,13 @@ async function main() {
         email,
       });
   if (!response) {
+    if (!env.DATABASE_URL && !hasEmbeddedDatabase(env.DATA_DIR)) {
+      stop(
+        `Error: no hay ninguna base de datos embebida en DATA_DIR (${path.resolve(env.DATA_DIR)}); no se ha consultado nada.`,
+        "  DATA_DIR debe ser la carpeta de datos del sitio: revísalo en .env o en el entorno (o pon",
+        "  DATABASE_URL si el sitio usa PostgreSQL).",
+      );
+    }
     const database = await openDatabase(env);
     try {
       response = { ok: true, consent: await consentRecordOf(database.db, email) };

@@ -10,7 +10,6 @@
  * the database itself (PostgreSQL with DATABASE_URL, else the embedded one in DATA_DIR,
  * migrated first). It never makes an embedded database: a DATA_DIR without one is refused.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -20,6 +19,7 @@ import {
   runControlCommand,
   type UserCreateRequest,
 } from "../server/control.ts";
+import { hasEmbeddedDatabase } from "../server/data-dir.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { parseCommandEnv } from "../server/env.ts";
 import { roleNames } from "../server/users/create-user.ts";
@@ -142,7 +142,7 @@ async function readPassword(given: string | undefined): Promise<string> {
 /** Stops unless DATA_DIR holds an embedded database (the site makes it at its first start). */
 function refuseWithoutEmbeddedDatabase(dataDir: string) {
   const folder = path.resolve(dataDir);
-  if (existsSync(path.join(folder, "pglite", "PG_VERSION"))) return;
+  if (hasEmbeddedDatabase(folder)) return;
   stop(
     `Error: no hay ninguna base de datos embebida en DATA_DIR (${folder}); no se ha creado el usuario.`,
     "  DATA_DIR debe ser la carpeta de datos del sitio: revísalo en .env o en el entorno (o pon",

@@ -2,6 +2,7 @@ import {
   accessSync,
   chmodSync,
   constants,
+  existsSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -36,6 +37,14 @@ export class StartRefused extends Error {
 }
 
 const prepared = new Set<string>();
+
+/**
+ * Whether DATA_DIR holds an embedded database. The site makes one at its first start; the
+ * operator's commands make none (decision 175): a wrong DATA_DIR would get a new, empty one.
+ */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(path.resolve(dataDir, "pglite", "PG_VERSION"));
+}
 
 /**
  * Makes DATA_DIR (when missing) and sets this process's umask to 077, so that everything made
