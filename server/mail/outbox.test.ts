@@ -48,12 +48,12 @@ describe.skipIf(skipDatabase)("mail outbox over a real SMTP peer", () => {
 
   beforeAll(async () => {
     port = await freePort();
-    const env = parseEnv({
+    const settings = {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: "Obra Mediterránea <hola@obra.test>",
-    });
-    transport = createTransport(env);
-    t = await createTestApp({ transport });
+    };
+    transport = createTransport(parseEnv(settings));
+    t = await createTestApp({ transport, env: settings });
   });
   afterEach(async () => {
     await peer?.stop();
