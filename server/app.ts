@@ -30,10 +30,22 @@ const isUpload = (method: string, path: string, type: string) =>
   method === "POST" && path === "/api/contacts" && /^multipart\/form-data\b/i.test(type);
 
 /**
+ * Waits the API keeps for production's sake, each defaulting to production's value. Only tests
+ * pass shorter ones (tests/support/app.ts), so that a test does not wait a second for each;
+ * no setting of the environment reaches them (decision 170).
+ */
+export interface AppTimings {
+  /** How often waiting password-reset requests are worked (1 s; decision 072). */
+  resetRequestTickMs?: number;
+  /** How long one /readyz answer is reused (1 s). */
+  readinessReuseMs?: number;
+}
+
+/**
  * The JSON API under /api with its HTTP concerns (body limit, content type, errors, 404).
  * The production and dev servers hand it every /api/ path: `apiBeside`.
  */
-export function createApp(deps: Dependencies) {
+export function createApp(deps: Dependencies, timings: AppTimings = {}) {
   const app = new Hono();
 
   // No CORS headers are ever sent: browsers keep other origins out of the API. The security
@@ -116,9 +128,9 @@ export function createApp(deps: Dependencies) {
     await next();
   });
 
-  app.route("/api", createApi(deps));
+  app.route("/api", createApi(deps, timings));
   // /healthz and /readyz: beside the API so no page middleware runs for a probe (apiBeside).
-  mountHealth(app, deps);
+  mountHealth(app, deps, { reuseMs: timings.readinessReuseMs });
   app.notFound(() =>
     jsonError(404, "No encontrado", "La dirección solicitada no existe en la API."),
   );

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { AppTimings } from "../app.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { createAdminRouter } from "./admin.ts";
 import { createAuthRouter } from "./auth.ts";
@@ -9,11 +10,11 @@ import { createPasswordResetRouter } from "./password-reset.ts";
 import { createSubscriptionsRouter } from "./subscriptions.ts";
 
 /** SPEC §7: one router per resource, mounted under /api. */
-export function createApi(deps: Dependencies) {
+export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   const api = new Hono();
   api.route("/", createAuthRouter(deps));
   api.route("/", createEmailVerificationRouter(deps));
-  api.route("/", createPasswordResetRouter(deps));
+  api.route("/", createPasswordResetRouter(deps, timings));
   api.route("/contacts", createContactsRouter(deps));
   api.route("/subscriptions", createSubscriptionsRouter(deps));
   api.route("/admin", createAdminRouter(deps));

@@ -66,11 +66,18 @@ const resetRequested = {
     "Si hay una cuenta con ese correo electrónico, te hemos enviado un enlace para cambiar la contraseña. Caduca en 60 minutos.",
 };
 
-/** POST /forgot-password and POST /reset-password (SPEC §7), and POST /reset-password/check. */
-export function createPasswordResetRouter(deps: Dependencies) {
+/**
+ * POST /forgot-password and POST /reset-password (SPEC §7), and POST /reset-password/check.
+ * `resetRequestTickMs`: how often waiting reset requests are worked; only tests pass a shorter
+ * one than production's (decision 170).
+ */
+export function createPasswordResetRouter(
+  deps: Dependencies,
+  { resetRequestTickMs = defaultResetRequestTickMs }: { resetRequestTickMs?: number } = {},
+) {
   const { db, limiter, sessions } = deps;
   const router = new Hono();
-  const resetRequests = createResetRequestQueue(deps);
+  const resetRequests = createResetRequestQueue(deps, resetRequestTickMs);
   /**
    * At most two reset attempts do their work (lookup, hash, update) at once; a flood waits here,
    * in memory, rather than in the database pool's queue, where every sign-in would wait behind
@@ -175,7 +182,7 @@ async function resetLinkOwner(
 }
 
 /** How often waiting reset requests are worked: later than any answer, soon for the reader. */
-const resetRequestTickMs = 1_000;
+const defaultResetRequestTickMs = 1_000;
 
 /**
  * Reset requests wait here and are worked on a timer of their own, one after another (decision
@@ -185,7 +192,7 @@ const resetRequestTickMs = 1_000;
  * it, so the next request's speed tells nothing about the address. Requests still waiting when
  * the process stops are lost; the person asks again.
  */
-function createResetRequestQueue(deps: Dependencies) {
+function createResetRequestQueue(deps: Dependencies, tickMs: number) {
   const waiting: string[] = [];
   let working = false;
   const work = async () => {
@@ -201,7 +208,7 @@ function createResetRequestQueue(deps: Dependencies) {
       working = false;
     }
   };
-  setInterval(work, resetRequestTickMs).unref();
+  setInterval(work, tickMs).unref();
   return { add: (email: string) => void waiting.push(email) };
 }
 

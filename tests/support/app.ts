@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { createApp } from "../../server/app.ts";
+import { type AppTimings, createApp } from "../../server/app.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { Dependencies } from "../../server/dependencies.ts";
 import { type DiskSpace, diskSpace } from "../../server/disk-space.ts";
@@ -29,6 +29,13 @@ export interface TestAppOptions {
   disk?: DiskSpace;
 }
 
+/**
+ * Production works waiting reset requests once a second and reuses a /readyz answer for one;
+ * a test would wait that second at each step (15 s per database in password-reset.test.ts).
+ * What the tests prove does not depend on the length (decision 170).
+ */
+const testTimings: AppTimings = { resetRequestTickMs: 25, readinessReuseMs: 0 };
+
 /** The real API over a fresh database of its own; requests go through `app.request()`. */
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = options.database ?? (await createTestDatabase());
@@ -52,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     sessions,
     disk: options.disk ?? diskSpace,
   };
-  const app = createApp(deps);
+  const app = createApp(deps, testTimings);
 
   const request = (method: string, url: string, body?: unknown, token?: string, ip = defaultIp) =>
     app.request(url, {
