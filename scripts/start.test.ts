@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { databaseFreeAlreadyRan } from "../tests/support/database-free.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -66,11 +67,8 @@ function expectOneLineEach(stderr: string) {
 
 const emptyBuildDir = () => mkdtempSync(path.join(os.tmpdir(), "obra-nobuild-"));
 
-// No test database is involved: once is enough.
-const once = process.env.TEST_DB === "postgres";
-
 // Each spawns Node with tsx: seconds on a quiet machine, far more on a busy one.
-describe.skipIf(once)("wrong settings", { timeout: 180_000 }, () => {
+describe.skipIf(databaseFreeAlreadyRan)("wrong settings", { timeout: 180_000 }, () => {
   it("npm start refuses them before building", async () => {
     const { code, stdout, stderr } = await run(["node", "scripts/start.mjs"], {
       ...wrong,
@@ -116,7 +114,7 @@ describe.skipIf(once)("wrong settings", { timeout: 180_000 }, () => {
   });
 });
 
-describe.skipIf(once)("a start that cannot go on", { timeout: 180_000 }, () => {
+describe.skipIf(databaseFreeAlreadyRan)("a start that cannot go on", { timeout: 180_000 }, () => {
   const serve = (env: Record<string, string>) =>
     run(["node", "--import", "tsx", "tests/support/fixtures/api-server.ts"], {
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "obra-start-")),

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
+import { databaseFreeAlreadyRan } from "../tests/support/database-free.ts";
 import { startSlowServer } from "../tests/support/slow-server.ts";
 
 /** One GET on a connection of its own: the status and body, or the error code the client saw. */
@@ -18,7 +19,7 @@ function getOnce(port: number, path: string) {
   });
 }
 
-describe("SIGTERM", () => {
+describe.skipIf(databaseFreeAlreadyRan)("SIGTERM", () => {
   it("lets the in-flight request finish, refuses new ones, and exits 0", async () => {
     const { port, child, exited, output } = await startSlowServer();
 

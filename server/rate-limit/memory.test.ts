@@ -1,4 +1,8 @@
+import { databaseFreeAlreadyRan } from "../../tests/support/database-free.ts";
 import { describeLimiterBehaviour } from "./limiter-test-suite.ts";
 import { createMemoryLimiter } from "./memory.ts";
 
-describeLimiterBehaviour("memory", async () => createMemoryLimiter(), { shared: false });
+describeLimiterBehaviour("memory", async () => createMemoryLimiter(), {
+  shared: false,
+  skip: databaseFreeAlreadyRan,
+});

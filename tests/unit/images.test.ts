@@ -13,6 +13,7 @@ import {
 } from "../../content/images.ts";
 import { imagesSrcDir } from "../../scripts/images/paths.ts";
 import { buildImages, findSource, variantFileNames } from "../../scripts/images/pipeline.ts";
+import { databaseFreeAlreadyRan } from "../support/database-free.ts";
 
 const temp = await mkdtemp(path.join(tmpdir(), "images-test-"));
 afterAll(() => rm(temp, { recursive: true, force: true }));
@@ -41,7 +42,7 @@ describe("image catalogue", () => {
   });
 });
 
-describe("image pipeline", () => {
+describe.skipIf(databaseFreeAlreadyRan)("image pipeline", () => {
   it("turns an illustration into AVIF and WebP at every width, then skips it while unchanged", async () => {
     const outDir = path.join(temp, "out");
     const manifestFile = path.join(temp, "manifest.json");
