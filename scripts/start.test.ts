@@ -4,11 +4,13 @@
  * Each says, in one line per setting, which one and what it expects; no stack trace.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { makeOwnerOnly } from "../server/data-dir.ts";
+import { openPglite } from "../server/db/client.ts";
 import { databaseFreeAlreadyRan } from "../tests/support/database-free.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -122,12 +124,40 @@ describe.skipIf(databaseFreeAlreadyRan)("a start that cannot go on", { timeout: 
       ...env,
     });
 
+  /**
+   * A DATA_DIR whose embedded database is already migrated (a copy of the run's, made by
+   * tests/support/global-setup.ts): a start that fails at listening then spends no seconds on
+   * creating and migrating one first.
+   */
+  let migrated: Promise<string> | undefined;
+  const migratedDataDir = async () => {
+    migrated ??= (async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-start-"));
+      const database = await openPglite({
+        dataDir: path.join(dataDir, "pglite"),
+        loadDataDir: new Blob([readFileSync(inject("pgliteDump"))]),
+      });
+      await database.close();
+      // PGlite gives its files mode 0666, which the server refuses in DATA_DIR; it mends its own
+      // folder as it makes it (server/data-dir.ts), and this one likewise.
+      makeOwnerOnly(dataDir, { evenWritable: true });
+      return dataDir;
+    })();
+    const copy = mkdtempSync(path.join(os.tmpdir(), "obra-start-"));
+    cpSync(await migrated, copy, { recursive: true });
+    return copy;
+  };
+
   it("says in one line that the port is taken", async () => {
     const taken = net.createServer().listen(0, "127.0.0.1");
     await new Promise((r) => taken.once("listening", r));
     const port = (taken.address() as net.AddressInfo).port;
     try {
-      const { code, stderr } = await serve({ HOST: "127.0.0.1", PORT: String(port) });
+      const { code, stderr } = await serve({
+        DATA_DIR: await migratedDataDir(),
+        HOST: "127.0.0.1",
+        PORT: String(port),
+      });
       expect(code).toBe(1);
       expect(stderr).toBe(`Cannot listen on 127.0.0.1:${port}: the port is in use (PORT)\n`);
     } finally {
@@ -136,7 +166,11 @@ describe.skipIf(databaseFreeAlreadyRan)("a start that cannot go on", { timeout: 
   });
 
   it("says in one line that the address is not this machine's", async () => {
-    const { code, stderr } = await serve({ HOST: "192.0.2.1", PORT: "0" });
+    const { code, stderr } = await serve({
+      DATA_DIR: await migratedDataDir(),
+      HOST: "192.0.2.1",
+      PORT: "0",
+    });
     expect(code).toBe(1);
     expect(stderr).toBe("Cannot listen on 192.0.2.1:0: not an address of this machine (HOST)\n");
   });
