@@ -4,13 +4,12 @@
  * Each says, in one line per setting, which one and what it expects; no stack trace.
  */
 import { spawn } from "node:child_process";
-import { chmodSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
-import { makeOwnerOnly } from "../server/data-dir.ts";
-import { openPglite } from "../server/db/client.ts";
+import { describe, expect, it } from "vitest";
+import { migratedDataDir } from "../tests/support/database.ts";
 import { databaseFreeAlreadyRan } from "../tests/support/database-free.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -124,30 +123,7 @@ describe.skipIf(databaseFreeAlreadyRan)("a start that cannot go on", { timeout: 
       ...env,
     });
 
-  /**
-   * A DATA_DIR whose embedded database is already migrated (a copy of the run's, made by
-   * tests/support/global-setup.ts): a start that fails at listening then spends no seconds on
-   * creating and migrating one first.
-   */
-  let migrated: Promise<string> | undefined;
-  const migratedDataDir = async () => {
-    migrated ??= (async () => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-start-"));
-      const database = await openPglite({
-        dataDir: path.join(dataDir, "pglite"),
-        loadDataDir: new Blob([readFileSync(inject("pgliteDump"))]),
-      });
-      await database.close();
-      // PGlite gives its files mode 0666, which the server refuses in DATA_DIR; it mends its own
-      // folder as it makes it (server/data-dir.ts), and this one likewise.
-      makeOwnerOnly(dataDir, { evenWritable: true });
-      return dataDir;
-    })();
-    const copy = mkdtempSync(path.join(os.tmpdir(), "obra-start-"));
-    cpSync(await migrated, copy, { recursive: true });
-    return copy;
-  };
-
+  // The two starts that fail at listening: a migrated database spares them making one first.
   it("says in one line that the port is taken", async () => {
     const taken = net.createServer().listen(0, "127.0.0.1");
     await new Promise((r) => taken.once("listening", r));

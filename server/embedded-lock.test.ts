@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { goodPassword } from "../tests/support/accounts.ts";
 import { startApiServer } from "../tests/support/api-server.ts";
+import { migratedDataDir } from "../tests/support/database.ts";
 
 const register = (base: string, email: string) =>
   fetch(`${base}/api/register`, {
@@ -24,7 +24,7 @@ const register = (base: string, email: string) =>
 // PostgreSQL project does not repeat it.
 describe.runIf(process.env.TEST_DB !== "postgres")("one process per embedded database", () => {
   it("a second server refuses to start; the CLI goes through the first; a killed one's lock does not block a restart", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-lock-"));
+    const dataDir = await migratedDataDir();
     const first = await startApiServer({ env: { DATA_DIR: dataDir } });
     onTestFinished(() => {
       first.child.kill("SIGKILL");

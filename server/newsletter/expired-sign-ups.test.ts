@@ -12,6 +12,7 @@ import { blockedConsentYears, pendingDays } from "../../content/newsletter.ts";
 import {
   createPostgresTestDatabase,
   createTestDatabase,
+  migratedDataDir,
   skipDatabase,
   testDatabaseKind,
 } from "../../tests/support/database.ts";
@@ -185,16 +186,18 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
   });
 
   describe("as the server starts it", () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-sweep-"));
     let dropDatabase = async () => {};
     afterAll(() => dropDatabase());
 
     it("boot() deletes the sign-ups that expired while the server was down", async () => {
       let DATABASE_URL: string | undefined;
+      let dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-sweep-"));
       if (testDatabaseKind === "postgres") {
         const database = await createPostgresTestDatabase();
         DATABASE_URL = database.url;
         dropDatabase = database.drop;
+      } else {
+        dataDir = await migratedDataDir();
       }
       const env = parseEnv({
         NODE_ENV: "test",
@@ -202,7 +205,7 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
         DATA_DIR: dataDir,
         ...(DATABASE_URL ? { DATABASE_URL } : {}),
       });
-      // A first start makes the database; the sign-ups expire while the server is down.
+      // A first start opens the database; the sign-ups expire while the server is down.
       const first = await boot(env);
       await first.deps.db.insert(subscriptions).values(rows("arranque"));
       await first.close();

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { inject } from "vitest";
+import { makeOwnerOnly } from "../../server/data-dir.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client.ts";
 import { adminUrl, databaseUrl, templateName, testDatabaseName } from "./postgres.ts";
 
@@ -27,6 +30,32 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await database.drop();
     },
   };
+}
+
+let migratedFolder: Promise<string> | undefined;
+
+/**
+ * A DATA_DIR of its own holding a migrated embedded database, as a server leaves it: a copy of
+ * this run's. A test that starts a server or a command on it then spends no seconds creating
+ * and migrating one first (decision 170); one that tests that creation starts empty instead.
+ */
+export async function migratedDataDir(): Promise<string> {
+  migratedFolder ??= (async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-migrated-"));
+    pgliteDump ??= new Blob([readFileSync(inject("pgliteDump"))]);
+    const database = await openPglite({
+      dataDir: path.join(dataDir, "pglite"),
+      loadDataDir: pgliteDump,
+    });
+    await database.close();
+    // PGlite gives its files mode 0666, which the server refuses in DATA_DIR; it mends its own
+    // folder as it makes it (server/data-dir.ts), and this one likewise.
+    makeOwnerOnly(dataDir, { evenWritable: true });
+    return dataDir;
+  })();
+  const copy = mkdtempSync(path.join(os.tmpdir(), "obra-migrated-"));
+  cpSync(await migratedFolder, copy, { recursive: true });
+  return copy;
 }
 
 /** A PostgreSQL database copied from this run's template; the caller connects as it likes. */
