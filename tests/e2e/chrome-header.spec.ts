@@ -261,8 +261,10 @@ test.describe("the narrowest phones (320 px)", () => {
 
 test.describe("every width from 320 to 1440 px", () => {
   // Issue: between 640 and 1087 px the header's actions did not fit (the menu button or «Pide
-  // presupuesto» cut off, the page scrolling sideways, the quote link on two lines).
-  const widths = Array.from({ length: (1440 - 320) / 16 + 1 }, (_, step) => 320 + step * 16);
+  // presupuesto» cut off, the page scrolling sideways, the quote link on two lines). Every
+  // 32 px, plus the edges of each band below: each broken stretch was wider than that, and the
+  // sweep finds them on the header before the fix (decision 170).
+  const widths = Array.from({ length: (1440 - 320) / 32 + 1 }, (_, step) => 320 + step * 32);
 
   for (const path of ["/", "/service/reformas/reformas-de-hoteles"]) {
     test(`${path}: nothing scrolls sideways, the menu and a quote link are always whole`, async ({
