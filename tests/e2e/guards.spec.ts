@@ -121,11 +121,18 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext({ baseURL });
   const mailbox = new Mailbox(mailDir(e2eSmtpPort));
+  // Made side by side: the verification mail and the two staff commands wait on their own.
+  const [unverified, guest, admin, superAdmin] = await Promise.all([
+    registerUnverified(request, "Guardia Sin Verificar"),
+    registerVerified(request, mailbox, "Guardia Invitada"),
+    createWithRole(request, "admin", "Guardia Admin"),
+    createWithRole(request, "super_admin", "Guardia Super"),
+  ]);
   people.set("signed out", null);
-  people.set("unverified", await registerUnverified(request, "Guardia Sin Verificar"));
-  people.set("verified guest", await registerVerified(request, mailbox, "Guardia Invitada"));
-  people.set("admin", await createWithRole(request, "admin", "Guardia Admin"));
-  people.set("super_admin", await createWithRole(request, "super_admin", "Guardia Super"));
+  people.set("unverified", unverified);
+  people.set("verified guest", guest);
+  people.set("admin", admin);
+  people.set("super_admin", superAdmin);
   await request.dispose();
 });
 

@@ -68,7 +68,9 @@ export class Mailbox {
           latest = mails.at(-1);
           return mails.length;
         },
-        { timeout, message: `an e-mail for ${address}` },
+        // Every 100 ms, not Playwright's default 100-250-500-1000 ms steps: a mail comes within
+        // a second or two, and a step of a second would wait up to a second past it.
+        { timeout, intervals: [100], message: `an e-mail for ${address}` },
       )
       .toBeGreaterThan(already);
     if (!latest) throw new Error("unreachable: poll passed without a message");
