@@ -1,14 +1,12 @@
 // Account and admin screens pass axe (WCAG 2.1 AA rules) in the states a visitor meets them,
 // dialogs included.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { axe } from "./support/axe";
 import { expect, linkPath, test } from "./support/mailbox";
 import { createWithRole, openAs, registerUnverified, registerVerified } from "./support/people";
 
 async function expectNoViolations(page: Page, where: string) {
-  const scan = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const scan = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const found = scan.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );

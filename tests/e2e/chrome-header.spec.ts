@@ -1,8 +1,8 @@
 // The site header (SPEC §2): menu with the Servicios dropdown, the current page marked, the
 // mobile menu, and 'Llámanos' recording a conversion before dialling.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { gtagCommands, visit, withConsentChosen } from "./chrome-support";
+import { axe } from "./support/axe";
 
 test.beforeEach(async ({ page }) => {
   await withConsentChosen(page);
@@ -230,7 +230,7 @@ test.describe("phone-sized header", () => {
       .getByRole("navigation", { name: "Menú principal" })
       .getByRole("button", { name: "Servicios" })
       .tap();
-    const scan = await new AxeBuilder({ page }).analyze();
+    const scan = await axe(page).analyze();
     expect(scan.violations).toEqual([]);
   });
 });

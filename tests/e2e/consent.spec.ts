@@ -1,6 +1,5 @@
 // Cookie consent (SPEC §4, docs/decisions/035): what a visitor chooses is what Google's tags
 // are told, the choice survives a reload, and nothing leaves the site before consent.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import {
   cookieBanner,
@@ -11,6 +10,7 @@ import {
   visit,
   waitForHydration,
 } from "./chrome-support";
+import { axe } from "./support/axe";
 
 const consentUpdates = async (page: Page) =>
   (await gtagCommands(page)).filter(
@@ -241,10 +241,10 @@ test.describe("cookie banner", () => {
   test("the open banner has no accessibility violation", async ({ page }) => {
     await visit(page, "/contact");
     await expect(cookieBanner(page)).toBeVisible();
-    const scan = await new AxeBuilder({ page }).analyze();
+    const scan = await axe(page).analyze();
     expect(scan.violations).toEqual([]);
     await cookieBanner(page).getByRole("button", { name: "Preferencias" }).click();
-    const preferences = await new AxeBuilder({ page }).analyze();
+    const preferences = await axe(page).analyze();
     expect(preferences.violations).toEqual([]);
   });
 });

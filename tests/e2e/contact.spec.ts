@@ -1,10 +1,10 @@
 // /contact (SPEC §3, §4, §5, §8): a quote request reaches the company, the form confirms and
 // clears; a refused one explains why and keeps what was typed.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { nextSteps } from "../../content/quote-request";
 import { gtagCommands, visit, waitForHydration, withConsentChosen } from "./chrome-support";
+import { axe } from "./support/axe";
 import { test } from "./support/mailbox";
 
 test.beforeEach(async ({ page }) => {
@@ -397,7 +397,7 @@ test("the contact page offers a call as the next step and has no accessibility v
       .getByRole("link", { name: /Llama al 960 000 000/ })
       .first(),
   ).toBeVisible();
-  const scan = await new AxeBuilder({ page }).analyze();
+  const scan = await axe(page).analyze();
   expect(scan.violations).toEqual([]);
 });
 
@@ -597,7 +597,7 @@ test("photos: a refused file is named beside the input, can be taken out, and th
     /«plano\.pdf» no es una imagen \(JPG, PNG, WebP o HEIC\)\./,
   );
   await expect(form.getByLabel("Asunto")).toHaveValue(subject);
-  const scan = await new AxeBuilder({ page }).include("form").analyze();
+  const scan = await axe(page).include("form").analyze();
   expect(scan.violations).toEqual([]);
 
   await form.getByRole("button", { name: "Quitar plano.pdf" }).click();

@@ -1,16 +1,16 @@
 // Accessibility of the public pages: axe-core (WCAG 2.x A/AA and best practices) finds nothing
 // on any page of the sitemap nor on the Not Found page, with the cookie banner open as a first
 // visitor sees it, and again with the service descriptions and the map opened.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { publicPaths } from "../../content/sitemap";
 import { visit } from "./chrome-support";
+import { axe } from "./support/axe";
 
 // Each scan is a page of its own: both workers share them, not one worker the whole file.
 test.describe.configure({ mode: "parallel" });
 
 async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   return results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
