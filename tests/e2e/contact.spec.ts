@@ -194,6 +194,7 @@ test("what a visitor wrote survives a reload and another page, is sent at once, 
   page,
 }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.172.1" });
+  await onPlaywrightsClock(page);
   await visit(page, "/contact");
   const form = quoteForm(page);
   const subject = `Guardado en la pestaña ${Date.now()}`;
@@ -638,6 +639,7 @@ async function postedPhotos(request: import("@playwright/test").Request) {
 test("photos: a large one goes smaller and upright, one the browser cannot open goes as it is, and the form says what it sends (decision 177)", async ({
   page,
 }) => {
+  await onPlaywrightsClock(page);
   await visit(page, "/contact");
   const form = quoteForm(page);
   await fillRequest(form, {
