@@ -132,6 +132,10 @@ function writtenBeforeHydration(form: HTMLFormElement | null): Partial<QuoteForm
 /** When the pre-rendered page was first painted, on the page's clock (decision 153). */
 const firstPaint = () => performance.getEntriesByType("paint")[0]?.startTime ?? 0;
 
+/** Where the visitor starts again after the form is emptied or the thanks are put away. */
+const focusFirstField = (form: HTMLFormElement | null) =>
+  form?.querySelector<HTMLElement>("select, input, textarea")?.focus();
+
 const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
@@ -311,7 +315,7 @@ function ContactForm({
     setPhotos([]);
     setPhotoErrors([]);
     // The button is gone: focus goes to the first field.
-    form.current?.querySelector<HTMLElement>("select, input, textarea")?.focus();
+    focusFirstField(form.current);
   };
 
   // The server's messages per field from the last refusal; a field's go once it is changed.
@@ -451,7 +455,7 @@ function ContactForm({
             type="button"
             onClick={() => {
               setThanks(undefined);
-              form.current?.querySelector<HTMLElement>("select, input, textarea")?.focus();
+              focusFirstField(form.current);
             }}
             className="-ml-3 mt-2 min-h-11 rounded px-3 font-medium text-terracotta-dark underline underline-offset-4 hover:bg-sand-100"
           >
