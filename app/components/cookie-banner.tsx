@@ -109,8 +109,13 @@ function CookieBannerPanel({
       aria-labelledby={headingId}
       className="sticky bottom-0 z-40 order-last max-h-[85vh] max-sm:bottom-action-bar max-sm:max-h-[calc(85vh-var(--spacing-action-bar))] overflow-y-auto border-t border-sand-300 bg-plaster shadow-[0_-8px_24px_rgb(31_42_55/0.15)] sm:bottom-4 sm:mr-4 sm:mb-4 sm:ml-auto sm:max-w-xl sm:rounded-lg sm:border"
     >
-      <div className="p-4 sm:p-5">
-        <h2 id={headingId} className="font-display text-lg font-semibold">
+      <div className="px-3 py-2.5 sm:p-5">
+        {/* On phones, where the banner stands on the call bar, the first layer's heading runs
+            into its text, which saves a line for the page above (decision 182). */}
+        <h2
+          id={headingId}
+          className={`font-display text-lg font-semibold ${preferencesOpen ? "" : "max-sm:float-left max-sm:mr-1 max-sm:text-sm max-sm:leading-snug max-sm:after:content-['.']"}`}
+        >
           Cookies en esta web
         </h2>
         {preferencesOpen ? (
@@ -166,11 +171,10 @@ function CookieBannerPanel({
             </div>
           </div>
         ) : (
-          <div className="mt-2">
-            <p className="text-sm text-ink-soft">
+          <div className="sm:mt-2">
+            <p className="text-sm leading-snug text-ink-soft sm:leading-normal">
               Usamos cookies propias y de Google para contar las visitas y medir nuestros anuncios,
-              y cargamos el mapa de OpenStreetMap, solo si nos das permiso. Puedes aceptarlas,
-              rechazarlas o elegir cuáles permites. Más información en la{" "}
+              y cargamos el mapa de OpenStreetMap, solo si nos das permiso. Más información en la{" "}
               <Link to="/cookies-politics" className="font-medium text-ink underline">
                 política de cookies
               </Link>
@@ -179,9 +183,11 @@ function CookieBannerPanel({
             <p role="status" className="mt-2 text-sm font-medium text-olive empty:hidden">
               {saved ? "Preferencias guardadas." : ""}
             </p>
-            {/* Equal cells: three in a row where «Preferencias» fits a third of the banner
-                (480 px up), two to a row on narrower phones, never one wider than the others. */}
-            <div className="mt-4 grid grid-cols-2 gap-2 min-[30rem]:grid-cols-3">
+            {/* Equal cells, three in a row, never one wider than the others: one row keeps
+                the banner short enough for the page's first call to action above it (decision
+                182). Below 480 px the labels come closer to the cells' borders and a size
+                smaller, 13 px under 360 px, so that «Preferencias» fits a third of the banner. */}
+            <div className="mt-2.5 grid grid-cols-3 gap-1.5 max-[30rem]:*:px-0.5 max-[30rem]:*:text-[15px] max-[22.5rem]:*:text-[13px] sm:mt-4 sm:gap-2">
               <button
                 type="button"
                 className={buttonClass}
