@@ -84,6 +84,19 @@ export const welcomeSlides: WelcomeSlide[] = [
   },
 ];
 
+/**
+ * Quieter next steps after the carousel, «Cómo trabajamos» and «Qué hacemos y dónde» (decision
+ * 182): each text is followed by «pide tu presupuesto o llama al …», both links, so that on a
+ * 360 × 640 phone no two screens pass without a quote or a call in the page.
+ */
+export const nextStepLines = {
+  quote: { text: "pide tu presupuesto", url: "/contact" } satisfies ContentLink,
+  call: "o llama al",
+  afterCarousel: "Para saber cuánto costaría y cuánto duraría tu obra,",
+  afterInfo: "Si te encaja esta forma de trabajar,",
+  afterKeywords: "Si tu obra o tu zona no está en la lista, pregúntanos igualmente:",
+};
+
 export const servicesIntro = {
   title: "Nuestros servicios",
   subtitle:
@@ -107,16 +120,6 @@ export const info: InfoBlock = {
   ],
 };
 
-/**
- * A next step half-way down the page, after «Cómo trabajamos», so that on a phone a quote or a
- * call is never far from where the visitor is reading (decision 176). The page still ends with
- * the usual one (content/next-step.ts).
- */
-export const infoNextStep = {
-  title: "¿Cuándo te visitamos?",
-  text: "Pide tu presupuesto o llámanos: vamos a verlo sin compromiso y te respondemos en un día laborable.",
-};
-
 /** The gallery strip under the info block: finished work once the pictures are photos of it. */
 export const galleryStrip = {
   title: photosOfFinishedWork ? "Obras recientes" : "Ideas para tu obra",
@@ -128,6 +131,16 @@ export const galleryStrip = {
     "mobiliario-a-medida-1",
     "reformas-de-tejados-y-azoteas-1",
   ] satisfies ImageId[] as ImageId[],
+};
+
+/**
+ * A next step half-way down the page, after the gallery strip, so that on a phone a quote or a
+ * call is never far from where the visitor is reading (decisions 176, 182). The page still ends
+ * with the usual one (content/next-step.ts).
+ */
+export const visitNextStep = {
+  title: "¿Cuándo te visitamos?",
+  text: "Pide tu presupuesto o llámanos: vamos a verlo sin compromiso y te respondemos en un día laborable.",
 };
 
 export const keywordsBlock: KeywordsBlock = {

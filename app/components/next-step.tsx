@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CallLink } from "~/components/call-link";
 import { company } from "../../content/company";
 import { nextStep } from "../../content/next-step";
-import { primaryButton, secondaryButton } from "./buttons";
+import { primaryButton, secondaryButton, textLink } from "./buttons";
 
 /**
  * The block every public page ends with (DESIGN.md): ask for a quote, call, or see the work.
@@ -37,7 +37,7 @@ export function NextStep({
           {showGallery && (
             <Link
               to={nextStep.gallery.url}
-              className="inline-flex min-h-12 items-center justify-center px-2 py-3 font-semibold text-ink underline decoration-terracotta decoration-2 underline-offset-4 hover:text-terracotta-dark"
+              className={`inline-flex min-h-12 items-center justify-center px-2 py-3 ${textLink}`}
             >
               {nextStep.gallery.text}
             </Link>

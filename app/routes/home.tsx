@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { primaryButton, secondaryButton } from "~/components/buttons";
+import { primaryButton, secondaryButton, textLink } from "~/components/buttons";
 import { CallLink } from "~/components/call-link";
 import { GalleryScroller } from "~/components/gallery-scroller";
 import { ImageGrid } from "~/components/image-grid";
@@ -19,9 +19,10 @@ import {
   homeGallery,
   homeSeo,
   info,
-  infoNextStep,
   keywordsBlock,
+  nextStepLines,
   servicesIntro,
+  visitNextStep,
   welcomeSlides,
 } from "../../content/home";
 import { imageIds } from "../../content/images";
@@ -59,7 +60,8 @@ export function loader() {
       eyebrow: categories.find((category) => category.slug === service.category)?.label,
     })),
     info,
-    infoNextStep,
+    visitNextStep,
+    nextStepLines,
     galleryStrip,
     keywordsBlock,
     homeGallery,
@@ -69,13 +71,14 @@ export function loader() {
 type HomeContent = Route.ComponentProps["loaderData"];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { welcomeSlides, servicesIntro, serviceCards, galleryStrip } = loaderData;
+  const { welcomeSlides, servicesIntro, serviceCards, galleryStrip, nextStepLines } = loaderData;
   const stripItems = galleryStrip.images.map((image) => ({ image }));
   return (
     <>
       <Hero hero={loaderData.hero} />
       <div className="mx-auto max-w-7xl px-4 py-12 sm:py-16">
         <WelcomeCarousel slides={welcomeSlides} label="Lo que hacemos" />
+        <NextStepLine lead={nextStepLines.afterCarousel} lines={nextStepLines} />
       </div>
       <section aria-labelledby="servicios" className="border-y border-sand-200 bg-sand-50">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
@@ -95,14 +98,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </section>
-      <Info info={loaderData.info} />
-      <NextStep
-        id="siguiente-paso-visita"
-        title={loaderData.infoNextStep.title}
-        text={loaderData.infoNextStep.text}
-        showGallery={false}
-      />
-      <section aria-labelledby="obras-recientes" className="mx-auto max-w-7xl px-4 pb-14 sm:pb-20">
+      <Info info={loaderData.info} lines={nextStepLines} />
+      <section aria-labelledby="obras-recientes" className="mx-auto max-w-7xl px-4">
         <GalleryScroller
           items={stripItems}
           label={`${galleryStrip.title}: desplázate para ver más`}
@@ -113,7 +110,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         />
       </section>
-      <Keywords keywordsBlock={loaderData.keywordsBlock} />
+      <NextStep
+        id="siguiente-paso-visita"
+        title={loaderData.visitNextStep.title}
+        text={loaderData.visitNextStep.text}
+        showGallery={false}
+      />
+      <Keywords keywordsBlock={loaderData.keywordsBlock} lines={nextStepLines} />
       <HomeGallery homeGallery={loaderData.homeGallery} />
       <NextStep />
     </>
@@ -121,34 +124,55 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * On a phone the first screen holds the subtitle, the title, the first paragraph and both
- * buttons, above the action bar fixed at the bottom (decision 176): a smaller title, and the
- * second paragraph shown after the buttons (it stays second in the reading order).
+ * A quiet next step closing a section (decision 182): the section's own words, then the quote
+ * and the call as links within the sentence. Between the page's buttons, so that on a phone no
+ * two screens pass without either, without another block of buttons.
+ */
+function NextStepLine({ lead, lines }: { lead: string; lines: HomeContent["nextStepLines"] }) {
+  return (
+    <p className="mt-8 max-w-3xl text-lg leading-relaxed text-ink-soft">
+      {lead}{" "}
+      <Link to={lines.quote.url} className={textLink}>
+        {lines.quote.text}
+      </Link>{" "}
+      {lines.call} <CallLink className={`whitespace-nowrap ${textLink}`}>{company.phone}</CallLink>.
+    </p>
+  );
+}
+
+/**
+ * On a phone the first screen holds the subtitle, the title and «Pide tu presupuesto», above the
+ * action bar fixed at the bottom and above the cookie banner standing on it, down to a 320 × 568
+ * phone (decisions 176, 182): a smaller title, and the two paragraphs and the call shown after
+ * that button with `order` (the buttons' box lets them go with `contents`). The HTML keeps its
+ * order, so screen readers and search engines read the hero as before; the bar at the foot
+ * offers the call on the first screen. From 640 px nothing changes.
  */
 function Hero({ hero }: { hero: HomeContent["hero"] }) {
   const [first, second] = hero.descriptions;
+  const text = "max-w-xl text-lg leading-relaxed text-ink-soft max-sm:order-last";
   return (
     <section aria-labelledby="titulo" className="border-b border-sand-200 bg-sand-50">
-      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-6 sm:gap-10 sm:py-16 lg:grid-cols-2 lg:gap-14">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 pt-4 pb-6 sm:gap-10 sm:py-16 lg:grid-cols-2 lg:gap-14">
         <div className="flex flex-col">
-          <p className="mb-3 text-sm font-semibold tracking-wide text-terracotta uppercase sm:mb-4">
+          <p className="mb-2 text-sm font-semibold tracking-wide text-terracotta uppercase max-[22.5rem]:text-xs sm:mb-4">
             {hero.subtitle}
           </p>
           <h1
             id="titulo"
-            className="text-[2rem] leading-[1.1] font-semibold sm:text-5xl lg:text-6xl"
+            className="text-[1.625rem] leading-[1.1] font-semibold min-[22.5rem]:text-[2rem] sm:text-5xl lg:text-6xl"
           >
             {hero.title}
           </h1>
-          <p className="mt-4 max-w-xl text-lg leading-relaxed text-ink-soft sm:mt-5">{first}</p>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-ink-soft max-sm:order-last">
-            {second}
-          </p>
-          <div className="mt-6 flex flex-col gap-3 sm:mt-8 sm:flex-row">
-            <Link to={hero.primaryLink.url} className={primaryButton}>
+          <p className={`mt-6 sm:mt-5 ${text}`}>{first}</p>
+          <p className={`mt-4 sm:mt-5 ${text}`}>{second}</p>
+          <div className="mt-8 flex flex-row gap-3 max-sm:contents">
+            <Link to={hero.primaryLink.url} className={`max-sm:mt-5 ${primaryButton}`}>
               {hero.primaryLink.text}
             </Link>
-            <CallLink className={secondaryButton}>Llama al {company.phone}</CallLink>
+            <CallLink className={`max-sm:order-last max-sm:mt-6 ${secondaryButton}`}>
+              Llama al {company.phone}
+            </CallLink>
           </div>
         </div>
         <div className="overflow-hidden rounded-lg shadow-md ring-1 ring-sand-200">
@@ -164,7 +188,7 @@ function Hero({ hero }: { hero: HomeContent["hero"] }) {
   );
 }
 
-function Info({ info }: { info: HomeContent["info"] }) {
+function Info({ info, lines }: { info: HomeContent["info"]; lines: HomeContent["nextStepLines"] }) {
   return (
     <section aria-labelledby="como-trabajamos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
       <div className="grid gap-10 lg:grid-cols-2 lg:gap-16">
@@ -192,11 +216,18 @@ function Info({ info }: { info: HomeContent["info"] }) {
           ))}
         </dl>
       </div>
+      <NextStepLine lead={lines.afterInfo} lines={lines} />
     </section>
   );
 }
 
-function Keywords({ keywordsBlock }: { keywordsBlock: HomeContent["keywordsBlock"] }) {
+function Keywords({
+  keywordsBlock,
+  lines,
+}: {
+  keywordsBlock: HomeContent["keywordsBlock"];
+  lines: HomeContent["nextStepLines"];
+}) {
   const half = Math.ceil(keywordsBlock.items.length / 2);
   const halves = [keywordsBlock.items.slice(0, half), keywordsBlock.items.slice(half)];
   return (
@@ -226,6 +257,7 @@ function Keywords({ keywordsBlock }: { keywordsBlock: HomeContent["keywordsBlock
             </ul>
           ))}
         </div>
+        <NextStepLine lead={lines.afterKeywords} lines={lines} />
       </div>
     </section>
   );
