@@ -5,10 +5,11 @@
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { company } from "../content/company.ts";
+import { serviceChoices } from "../content/service-choices.ts";
 import { adminEntrance } from "./admin/entrance.ts";
 import { serveBuildFiles } from "./build-files.ts";
 import { parseEnv } from "./env.ts";
@@ -34,31 +35,35 @@ export async function start() {
     googleTags: Boolean(env.GA_MEASUREMENT_ID || env.ADS_CONVERSION_SEND_TO),
     frameOrigins: [new URL(company.map.embedUrl).origin],
   };
+  // A service page's "Pide presupuesto", /contact?servicio=…, is rendered on request with that
+  // service chosen in the form, so it is there before any script runs (decision 182). Any other
+  // query, and every other page, gets the pre-rendered file, which knows no query.
+  const choosesService = (c: Context) =>
+    /^\/contact\/?$/.test(c.req.path) &&
+    serviceChoices.some((choice) => choice.value === c.req.query("servicio"));
   // Pre-rendered pages and assets from memory, compressed and with their policy made at start.
-  site.use(
-    "*",
-    serveBuildFiles(clientDir, (html) => contentSecurityPolicy(html, headerOptions)),
+  const buildFiles = serveBuildFiles(clientDir, (html) =>
+    contentSecurityPolicy(html, headerOptions),
   );
+  site.use("*", (c, next) => (choosesService(c) ? next() : buildFiles(c, next)));
   // Pages rendered on request are gzipped on the fly, with a policy made from their scripts.
   site.use("*", compress());
   site.use("*", documentPolicy(headerOptions));
   // The other public files (favicon, images) and what memory leaves (ranges).
-  site.use(
-    "*",
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (file, c) => {
-        // Image names carry no hash: a day fresh, then revalidated in the background for a week.
-        c.header(
-          "Cache-Control",
-          file.includes("/images/")
-            ? "public, max-age=86400, stale-while-revalidate=604800"
-            : "public, max-age=300",
-        );
-      },
-    }),
-  );
+  const staticFiles = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (file, c) => {
+      // Image names carry no hash: a day fresh, then revalidated in the background for a week.
+      c.header(
+        "Cache-Control",
+        file.includes("/images/")
+          ? "public, max-age=86400, stale-while-revalidate=604800"
+          : "public, max-age=300",
+      );
+    },
+  });
+  site.use("*", (c, next) => (choosesService(c) ? next() : staticFiles(c, next)));
   site.all("*", (c) =>
     decodablePath(c.req.url)
       ? handleRequest(c.req.raw, new RouterContextProvider())

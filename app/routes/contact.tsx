@@ -1,5 +1,6 @@
 // /contact (SPEC §2, §3, §5): the quote request form posting to /api/contacts, the company's
-// contact details and a next step. Pre-rendered; the form works once hydrated.
+// contact details and a next step. Pre-rendered, or rendered on request when a link chose a
+// service (decision 182); the form works once hydrated, and posts without its script too (162).
 import {
   type ChangeEvent,
   type ComponentProps,
@@ -115,13 +116,27 @@ function photoErrorsFor(files: readonly File[], before: readonly string[], remov
   return [...new Set([...photoProblems(files), ...kept])];
 }
 
-/** The fields the browser holds with something in them, or nothing if all are as rendered. */
-function writtenBeforeHydration(form: HTMLFormElement | null): Partial<QuoteForm> | undefined {
+/**
+ * The form with the service a link chose (`?servicio=`, a service page's "Pide presupuesto"), if
+ * it names one. Its name starts the subject too, which the visitor may rewrite.
+ */
+function withService(values: QuoteForm, choice: Choice | undefined): QuoteForm {
+  return choice
+    ? { ...values, service: choice.value, subject: values.subject || choice.label }
+    : values;
+}
+
+/** The fields the browser holds otherwise than `rendered`, or nothing if all are as rendered. */
+function writtenBeforeHydration(
+  form: HTMLFormElement | null,
+  rendered: QuoteForm,
+): Partial<QuoteForm> | undefined {
   if (!form) return undefined;
   const typed = Object.fromEntries(
     Object.keys(empty).flatMap((name) => {
       const control = form.elements.namedItem(name) as { value?: unknown } | null;
-      return typeof control?.value === "string" && control.value !== ""
+      return typeof control?.value === "string" &&
+        control.value !== rendered[name as keyof QuoteForm]
         ? [[name, control.value]]
         : [];
     }),
@@ -229,7 +244,15 @@ function ContactForm({
 }: {
   serviceGroups: Route.ComponentProps["loaderData"]["serviceGroups"];
 }) {
-  const [values, setValues] = useState<QuoteForm>(empty);
+  // A service page's "Pide presupuesto" opens the form with that service chosen. Rendered with
+  // it: the server renders /contact?servicio=… on request (decision 182), so the form has it
+  // before any script runs; the pre-rendered /contact knows no query.
+  const [searchParams] = useSearchParams();
+  const chosen = serviceGroups
+    .flatMap((group) => group.choices)
+    .find((choice) => choice.value === searchParams.get("servicio"));
+  const [values, setValues] = useState(() => withService(empty, chosen));
+  const rendered = useRef(values);
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);
   const photoInput = useRef<HTMLInputElement>(null);
@@ -246,28 +269,17 @@ function ContactForm({
   const awaiting = useRef(false);
   const answer = useActionData<typeof clientAction>();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   // When the form was shown, on the page's monotonic clock (decision 153): a request sent
   // within seconds of it is a robot's.
   const shownAt = useRef(0);
   // SPEC §5 keeps both optional in the browser; the server needs one of the two.
   const reachableHintId = useId();
 
-  // A service page's "Pide presupuesto" opens the form with that service chosen. After
-  // hydration, since the pre-rendered page knows no query.
-  // Its name starts the subject too, which the visitor may rewrite.
-  const chosen = searchParams.get("servicio");
+  // The same for a link to another service while the page stays open.
   useEffect(() => {
     shownAt.current = performance.now();
-    const choice = serviceGroups.flatMap((group) => group.choices).find((c) => c.value === chosen);
-    if (choice) {
-      setValues((current) => ({
-        ...current,
-        service: choice.value,
-        subject: current.subject || choice.label,
-      }));
-    }
-  }, [chosen, serviceGroups]);
+    setValues((current) => withService(current, chosen));
+  }, [chosen]);
 
   // What the visitor wrote before the page's script ran (a slow phone) is in the form, not in
   // the state yet, and the first render after hydration would empty it: it is taken in first.
@@ -277,7 +289,7 @@ function ContactForm({
   const form = useRef<HTMLFormElement>(null);
   const [recovered, setRecovered] = useState<{ photos: number }>();
   useEffect(() => {
-    const typed = writtenBeforeHydration(form.current);
+    const typed = writtenBeforeHydration(form.current, rendered.current);
     if (typed) shownAt.current = Math.min(shownAt.current, firstPaint());
     const draft = readQuoteDraft();
     const kept = draft ? draftFields(draft.values) : {};

@@ -761,6 +761,13 @@ test.describe("before the page's script has run", () => {
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.162.1" });
     await page.goto("/contact?servicio=reformas-de-cocinas");
     const form = quoteForm(page);
+    // The service page's choice is in the form without its script (decision 182), and goes
+    // with the request: staff read it in the notice's subject.
+    await expect(form.getByLabel("Servicio")).toHaveValue("reformas-de-cocinas");
+    await expect(form.getByLabel("Servicio").locator("option:checked")).toHaveText(
+      "Reforma de cocinas",
+    );
+    await expect(form.getByLabel("Asunto")).toHaveValue("Reforma de cocinas");
     const subject = `Reforma de cocina sin script ${Date.now()}`;
     await fillRequest(form, {
       Nombre: "Lucía Martínez",
@@ -785,12 +792,13 @@ test.describe("before the page's script has run", () => {
 
     // Staff hear of it, and the visitor gets the confirmation with the same reference.
     await expect
-      .poll(async () =>
-        (await mailbox.messagesFor("oficina@obra.test")).some((mail) =>
-          mail.subject?.includes(reference),
-        ),
+      .poll(
+        async () =>
+          (await mailbox.messagesFor("oficina@obra.test")).find((mail) =>
+            mail.subject?.includes(reference),
+          )?.subject,
       )
-      .toBe(true);
+      .toContain(" · Reforma de cocinas · ");
     const confirmation = await mailbox.waitForMail("lucia.sin.script@example.test");
     expect(confirmation.text).toContain(reference);
   });
