@@ -8,12 +8,12 @@ import { sweepUploadFolders } from "./leads/upload-folder.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { createTransport } from "./mail/transport.ts";
-import { sweepNewsletter } from "./newsletter/subscriptions.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
+import { sweepRetention } from "./retention.ts";
 
 /**
- * Opens everything the API needs (database migrated, mail worker running, limiter ready, expired
- * newsletter sign-ups and blocked consents past their period swept hourly).
+ * Opens everything the API needs (database migrated, mail worker running, limiter ready, and the
+ * retention sweep deleting hourly what the privacy policy says is deleted).
  */
 export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Promise<void> }> {
   const database = await openDatabaseOrExit(env);
@@ -24,14 +24,14 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   // Photos left by a process killed in the middle of an upload (decision 151).
   const swept = await sweepUploadFolders();
   if (swept) log.info({ folders: swept }, "removed the upload folders of stopped processes");
-  // Sign-ups nobody confirmed and blocked proofs of consent, deleted when the privacy policy
-  // says (decision 101 addendum, decision 168).
-  const newsletterSweep = sweepNewsletter(database.db);
+  // Sign-ups nobody confirmed, blocked proofs of consent, idle leads, old mail copies and audit
+  // entries, deleted when the privacy policy says (decisions 101 addendum, 168, 179).
+  const retentionSweep = sweepRetention(database.db);
   const deps: Dependencies = { env, db: database.db, mail, limiter, sessions, disk: diskSpace };
   return {
     deps,
     async close() {
-      await newsletterSweep.stop();
+      await retentionSweep.stop();
       await stopFollowing();
       await mail.stop();
       await limiter.close();

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { auditYears } from "../../content/retention.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { adminAudit } from "../db/schema.ts";
-import { secretTest } from "./list-query.ts";
+import { idIn, secretTest } from "./list-query.ts";
 import type { ResourceDefinition } from "./resource.ts";
 
 /**
@@ -87,15 +88,40 @@ export async function recordAudit(db: Database, actor: UserView, entry: AuditEnt
 }
 
 /**
- * Erasure (a definition's `erasure`): earlier entries about the deleted records keep who did
- * what and when, not what the records held.
+ * What an entry's `details` may hold of the record's content: a note's text (`note`), a lost
+ * lead's reason (`status`). The rest of the details say what was done (fields changed, status).
+ */
+const contentDetails = ["body", "reason"];
+/** As one parameter (an array would be written as a list of them). */
+const contentDetailsArray = `{${contentDetails.join(",")}}`;
+
+/**
+ * Erasure (a definition's `erasure`, the retention sweep): earlier entries about the records
+ * keep who did what and when, not what the records held.
  */
 export async function forgetRecords(db: Database, resource: string, ids: readonly number[]) {
   if (!ids.length) return;
   await db
     .update(adminAudit)
-    .set({ before: null, after: null, record_title: null })
-    .where(and(eq(adminAudit.resource, resource), inArray(adminAudit.record_id, [...ids])));
+    .set({
+      before: null,
+      after: null,
+      record_title: null,
+      details: sql`${adminAudit.details} - ${contentDetailsArray}::text[]`,
+    })
+    .where(and(eq(adminAudit.resource, resource), idIn(adminAudit.record_id, ids)));
+}
+
+/**
+ * The log is kept `auditYears` (decision 179): entries older than that are deleted by the
+ * retention sweep. Answers how many.
+ */
+export async function deleteOldAuditEntries(db: Database): Promise<number> {
+  const gone = await db
+    .delete(adminAudit)
+    .where(lt(adminAudit.created_at, sql`now() - make_interval(years => ${auditYears}::integer)`))
+    .returning({ id: adminAudit.id });
+  return gone.length;
 }
 
 /** A record's history, newest first: what its detail view shows. */

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import {
   boolean,
   customType,
@@ -39,6 +39,14 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 
 /** A bytea column read as base64 text (see `bytea`): `Buffer.from(text, "base64")`. */
 export const base64Of = (column: PgColumn) => sql<string>`encode(${column}, 'base64')`;
+
+/**
+ * A column named with its table, always. Drizzle writes a one-table query's columns without
+ * their table, so inside a subquery on another table a column of the outer row could name the
+ * inner table's column of the same name (decision 168).
+ */
+export const inFull = (column: PgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** SPEC §6: super_admin, admin, guest_user; seeded by migration. */
 export const roles = pgTable("roles", {
@@ -158,6 +166,11 @@ export const contacts = pgTable(
     start_window: text("start_window"),
     contact_channel: text("contact_channel"),
     contact_time: text("contact_time"),
+    /**
+     * When the retention sweep erased the lead's personal data (migration 0015, decision 179):
+     * what is left says what was asked and how it ended, not who asked. Null while it holds them.
+     */
+    erased_at: timestamp("erased_at", { withTimezone: true }),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -300,7 +313,12 @@ export const mailOutbox = pgTable(
     subscription_id: integer("subscription_id").references(() => subscriptions.id, {
       onDelete: "cascade",
     }),
-    /** The lead a mail is about (its notice, its confirmation): named in its log lines. */
+    /**
+     * The lead a mail is about (its notice, its confirmation): named in its log lines. Its copy
+     * goes with the lead's personal data: staff deleting the lead (the resource's beforeDelete)
+     * or the retention sweep erasing it (decision 179). Set null by any other deletion, it is
+     * then a copy of no lead, deleted `mailCopyDays` after it went.
+     */
     contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -314,6 +332,10 @@ export const mailOutbox = pgTable(
     index("mail_outbox_server_failure_idx")
       .on(t.next_attempt_at)
       .where(sql`${t.server_failure} and ${t.sent_at} is null`),
+    // The copies the retention sweep deletes by age: those of no lead and no subscription.
+    index("mail_outbox_other_copies_idx")
+      .on(sql`coalesce(${t.sent_at}, ${t.failed_at})`)
+      .where(sql`${t.contact_id} is null and ${t.subscription_id} is null`),
   ],
 );
 

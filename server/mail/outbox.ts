@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { mailCopyDays } from "../../content/retention.ts";
 import type { Database } from "../db/client.ts";
 import { errorSummary } from "../db/errors.ts";
 import { mailOutbox } from "../db/schema.ts";
@@ -281,3 +282,27 @@ async function release(db: Database, rows: OutboxRow[]): Promise<void> {
 
 /** Logged and stored: never a failed query's parameters (the mail's own text and address). */
 const errorText = errorSummary;
+
+/**
+ * The copies of mails that belong to no lead and no subscription (an account's verification and
+ * reset mails; a lead's, once the lead was deleted by other means than the admin) are deleted
+ * `mailCopyDays` after they went or were refused for good (decision 179); a lead's and a
+ * subscription's go with them. A mail still waiting to go is never deleted. Answers how many.
+ */
+export async function deleteOldCopies(db: Database): Promise<number> {
+  const gone = await db
+    .delete(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.contact_id),
+        isNull(mailOutbox.subscription_id),
+        // As mail_outbox_other_copies_idx reads it.
+        lt(
+          sql`coalesce(${mailOutbox.sent_at}, ${mailOutbox.failed_at})`,
+          sql`now() - make_interval(days => ${mailCopyDays}::integer)`,
+        ),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return gone.length;
+}

@@ -1,7 +1,8 @@
 // Pending sign-ups nobody confirmed are deleted after `pendingDays` by a timer of the server's
 // own (decision 101 addendum), not only when someone else subscribes: the privacy policy and the
-// confirmation mail promise it. Through boot(), as the server starts it. The same sweep deletes
-// what is kept blocked once its `blockedConsentYears` are over (decision 168). Rows are dated
+// confirmation mail promise it. Through boot(), as the server starts it. The same sweep (the
+// retention sweep, decision 179) deletes what is kept blocked once its `blockedConsentYears` are
+// over (decision 168). Rows are dated
 // back instead of waiting: the sweep compares them with the database's clock.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -20,7 +21,7 @@ import { generateToken } from "../auth/tokens.ts";
 import { boot } from "../boot.ts";
 import { adminAudit, blockedConsents, mailOutbox, subscriptions } from "../db/schema.ts";
 import { parseEnv } from "../env.ts";
-import { sweepNewsletter } from "./subscriptions.ts";
+import { sweepRetention } from "../retention.ts";
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
 
@@ -57,7 +58,7 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
     const database = await createTestDatabase();
     const { db } = database;
     const timersBefore = activeTimers();
-    const sweep = sweepNewsletter(db, 50);
+    const sweep = sweepRetention(db, 50);
     // Unref'd: a server asked to stop is not kept alive by its sweep.
     expect(activeTimers()).toBe(timersBefore);
     try {
@@ -111,7 +112,7 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
       unsubscribed_at: unsubscribedAt,
       unsubscribe_token: generateToken(),
     });
-    const sweep = sweepNewsletter(db, 50);
+    const sweep = sweepRetention(db, 50);
     try {
       for (const turn of ["uno", "dos"]) {
         // One transaction: the sweep, running meanwhile, finds a turn's rows all at once.

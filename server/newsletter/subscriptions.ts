@@ -1,8 +1,8 @@
 // The newsletter's subscription life cycle (decision 101): pending until the confirmation link
 // is opened, confirmed (the only state ever mailed), unsubscribed. When a confirmed consent ends,
 // its proof is kept blocked in blocked_consents for `blockedConsentYears`, then deleted with the
-// unsubscribed address (decision 168). Routers and the admin call these; nothing else writes
-// the tables.
+// unsubscribed address (decision 168) by the server's retention sweep. Routers and the admin call
+// these; nothing else writes the tables.
 import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
 import {
   blockedConsentYears,
@@ -17,7 +17,6 @@ import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { blockedConsents, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
-import { log } from "../log.ts";
 import {
   newsletterConfirmationMail,
   newsletterWelcomeMail,
@@ -77,18 +76,21 @@ function consentTextOf(version: string | undefined): { version: ConsentVersion; 
 
 /**
  * Unconfirmed subscriptions older than `pendingDays` are forgotten: at each sign-up request, and
- * by the server's sweep (`sweepNewsletter`), so that no address waits longer than the privacy
- * policy and the confirmation mail say, whether or not anyone else subscribes.
+ * by the server's retention sweep (server/retention.ts), so that no address waits longer than the
+ * privacy policy and the confirmation mail say, whether or not anyone else subscribes. Answers
+ * how many.
  */
-async function purgeExpired(db: Pick<Database, "delete">): Promise<void> {
-  await db
+export async function purgeExpired(db: Pick<Database, "delete">): Promise<number> {
+  const gone = await db
     .delete(subscriptions)
     .where(
       and(
         eq(subscriptions.status, "pending"),
         lt(subscriptions.consent_at, new Date(Date.now() - pendingLifetimeMs)),
       ),
-    );
+    )
+    .returning({ id: subscriptions.id });
+  return gone.length;
 }
 
 /** A moment `blockedConsentYears` before the database's now: older blocked data is deleted. */
@@ -100,10 +102,16 @@ const blockPeriodStart = sql`now() - make_interval(years => ${blockedConsentYear
  * copies of the mails sent to it (mail_outbox.subscription_id … on delete cascade) and what
  * the audit log held of it, as an erasure does (decision 104). Nothing mails an unsubscribed
  * address, so nothing needs it after that; if its person comes back, it is a new double opt-in.
+ * Run by the server's retention sweep; answers how many of each went.
  */
-async function purgeBlocked(db: Database): Promise<void> {
-  await db.delete(blockedConsents).where(lt(blockedConsents.ended_at, blockPeriodStart));
-  await db.transaction(async (tx) => {
+export async function purgeBlocked(
+  db: Database,
+): Promise<{ proofs: number; unsubscribed: number }> {
+  const proofs = await db
+    .delete(blockedConsents)
+    .where(lt(blockedConsents.ended_at, blockPeriodStart))
+    .returning({ id: blockedConsents.id });
+  const unsubscribed = await db.transaction(async (tx) => {
     const gone = await tx
       .delete(subscriptions)
       .where(
@@ -118,48 +126,9 @@ async function purgeBlocked(db: Database): Promise<void> {
       "subscriptions",
       gone.map((row) => row.id),
     );
+    return gone.length;
   });
-}
-
-/** How often the server sweeps: nothing outlives what the privacy policy says by over an hour. */
-export const expiredSweepEveryMs = 60 * 60_000;
-
-/**
- * Deletes expired sign-ups and blocked data past its period at once and then every `everyMs`,
- * on timers that do not keep the process alive (like the outbox's and the password-reset
- * queue's). Each instance sweeps; the DELETEs are the same whoever runs them, so instances
- * sharing a database need no coordination. A failure (the database away) is logged and the
- * next turn tries again. `stop` waits for a turn under way, so the database can be closed
- * after it.
- */
-export function sweepNewsletter(
-  db: Database,
-  everyMs = expiredSweepEveryMs,
-): { stop(): Promise<void> } {
-  let turn: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped || turn) return;
-    turn = purgeExpired(db)
-      .catch((error) => log.error({ err: error }, "newsletter: expired sign-ups not deleted"))
-      .then(() => purgeBlocked(db))
-      .catch((error) => log.error({ err: error }, "newsletter: blocked consents not deleted"))
-      .finally(() => {
-        turn = undefined;
-      });
-  };
-  const first = setTimeout(run, 0);
-  first.unref();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await turn;
-    },
-  };
+  return { proofs: proofs.length, unsubscribed };
 }
 
 /**

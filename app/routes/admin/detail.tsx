@@ -79,10 +79,17 @@ export function HydrateFallback() {
 /** SPEC §9's date format, as in the lists. */
 const when = (iso: string) => formatValue(iso);
 /**
- * Dates every change moves: the history says what changed, not when it was saved again. And the
- * assignee's id, which changes with the assignee's name (one line, "Responsable: N/A → Ana").
+ * Dates every change moves: the history says what changed, not when it was saved again (a lead's
+ * «Datos personales hasta» too, decision 179). And the assignee's id, which changes with the
+ * assignee's name (one line, "Responsable: N/A → Ana").
  */
-const bookkeeping = new Set(["created_at", "updated_at", "status_changed_at", "assignee_id"]);
+const bookkeeping = new Set([
+  "created_at",
+  "updated_at",
+  "status_changed_at",
+  "personal_data_until",
+  "assignee_id",
+]);
 
 export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;

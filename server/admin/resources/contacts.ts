@@ -15,6 +15,8 @@ import { serviceChoices } from "../../../content/service-choices.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, email, text, textarea } from "../../fields.ts";
+import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
+import { leadStatuses } from "../../leads/statuses.ts";
 import { deleteNotes } from "../notes.ts";
 import { defineResource, type FormInput } from "../resource.ts";
 
@@ -43,16 +45,6 @@ export const contactFields = {
   subject: text(contactLabels.subject, { required: true, max: contactLimits.subject }),
   message: textarea(contactLabels.message, { required: true, max: contactLimits.message }),
 };
-
-/** The lead pipeline (issue 13; decision 140), in the order a lead moves through it. */
-export const leadStatuses = [
-  { value: "nuevo", title: "Nuevo" },
-  { value: "contactado", title: "Contactado" },
-  { value: "visita", title: "Visita" },
-  { value: "presupuesto_enviado", title: "Presupuesto enviado" },
-  { value: "ganado", title: "Ganado" },
-  { value: "perdido", title: "Perdido" },
-] as const;
 
 /** A list of content/quote-request.ts as a filter's options. */
 const titled = (choices: readonly Choice[]) =>
@@ -91,7 +83,9 @@ function handledColumns(input: FormInput) {
 /**
  * Messages come only from visitors: staff read them, move them through the pipeline, assign
  * them, write notes and delete them, but never write or rewrite what a visitor sent
- * (docs/decisions/023-contacts-admin-routes.md, 140).
+ * (docs/decisions/023-contacts-admin-routes.md, 140). A lead keeps its personal data until the
+ * date its details and the CSV show, then the retention sweep erases them (decision 179);
+ * deleting one erases it whole, with its mail copies and what the audit log held of it.
  */
 export const contactsResource = defineResource({
   key: "contacts",
@@ -117,6 +111,9 @@ export const contactsResource = defineResource({
     assignee_id: "ID del responsable",
     reference: "Referencia",
     ...quoteLabels,
+    // Decision 179: a future date while the lead holds them, the erasure's date once erased.
+    personal_data_until: "Datos personales hasta",
+    erased_at: "Datos personales borrados el",
   },
   // Every column, and who follows the lead by name (details and exports show it).
   select: {
@@ -124,6 +121,7 @@ export const contactsResource = defineResource({
     assignee_name: sql<
       string | null
     >`(select ${users.name} from ${users} where ${users.id} = ${contacts.assignee_id})`,
+    personal_data_until: personalDataUntil.as("personal_data_until"),
   },
   // The quote request's codes, read by their labels (content/quote-request.ts, service-choices.ts).
   choices: {
@@ -139,7 +137,11 @@ export const contactsResource = defineResource({
   async toColumns(input) {
     return handledColumns(input);
   },
-  recordTitle: (record) => `${record.name} — ${record.subject}`,
+  // An erased lead has no name or subject left: it is named by its reference (or its id).
+  recordTitle: (record) =>
+    record.erased_at
+      ? `Solicitud ${record.reference ?? `n.º ${record.id}`} (datos borrados)`
+      : `${record.name} — ${record.subject}`,
   search: [
     contacts.reference,
     contacts.name,
@@ -158,6 +160,8 @@ export const contactsResource = defineResource({
     updated_at: contacts.updated_at,
     status_changed_at: contacts.status_changed_at,
     reference: contacts.reference,
+    // The leads whose personal data go first (decision 179).
+    personal_data_until: personalDataUntil,
     id: contacts.id,
   },
   orders: {
@@ -219,7 +223,12 @@ export const contactsResource = defineResource({
       .where(eq(leadPhotos.contact_id, id))
       .orderBy(asc(leadPhotos.position));
   },
+  // A lead deleted by hand, at its person's request or as spam, is erased whole: its notes and
+  // the copies of its mails go with it (its photos by on delete cascade), and the audit log
+  // keeps who deleted which lead and when, not what it held (decision 179).
+  erasure: true,
   async beforeDelete(db, ids) {
     await deleteNotes(db, "contacts", ids);
+    await deleteMailCopies(db, ids);
   },
 });

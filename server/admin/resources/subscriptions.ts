@@ -1,7 +1,7 @@
-import { and, eq, getTableName, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { blockedConsentYears } from "../../../content/newsletter.ts";
-import { blockedConsents, subscriptions } from "../../db/schema.ts";
+import { blockedConsents, inFull, subscriptions } from "../../db/schema.ts";
 import { email } from "../../fields.ts";
 import { blockConsentProof } from "../../newsletter/subscriptions.ts";
 import { defineResource, type FormInput } from "../resource.ts";
@@ -51,13 +51,6 @@ const statusLabel = sql<string>`case ${subscriptions.status} ${sql.join(
 )} end`;
 
 /**
- * A column of the list's own row, named in full: Drizzle writes a one-table query's columns
- * without their table, and in a subquery on blocked_consents `email` would be blocked_consents'.
- */
-const outer = (column: PgColumn) =>
-  sql`${sql.identifier(getTableName(subscriptions))}.${sql.identifier(column.name)}`;
-
-/**
  * Until when something of this address is kept blocked (decision 168): the proof of a consent
  * that ended, and an unsubscribed row itself, each for `blockedConsentYears` after its end; the
  * hourly sweep deletes them then. Staff read that data is blocked and until when, never the
@@ -66,11 +59,11 @@ const outer = (column: PgColumn) =>
  */
 const blockedUntil = sql<Date | null>`(
   select greatest(max(blocked.ended_at),
-    case when ${outer(subscriptions.status)} = 'unsubscribed'
-      then ${outer(subscriptions.unsubscribed_at)} end)
+    case when ${inFull(subscriptions.status)} = 'unsubscribed'
+      then ${inFull(subscriptions.unsubscribed_at)} end)
     + make_interval(years => ${blockedConsentYears})
   from ${blockedConsents} as blocked
-  where lower(blocked.email) = lower(${outer(subscriptions.email)}))`.mapWith(
+  where lower(blocked.email) = lower(${inFull(subscriptions.email)}))`.mapWith(
   subscriptions.unsubscribed_at,
 );
 

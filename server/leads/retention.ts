@@ -1,0 +1,126 @@
+// How long a lead keeps its personal data, and its erasure when that is over (decision 179): a
+// lead not won a year after its last activity, a won one six years after (content/retention.ts).
+// The admin shows the date (`personalDataUntil`); the server's hourly retention sweep
+// (server/retention.ts) erases the leads past it (`eraseIdleLeads`).
+import { and, inArray, lt, sql } from "drizzle-orm";
+import { leadRetention, yearsInWords } from "../../content/retention.ts";
+import { forgetRecords } from "../admin/audit.ts";
+import { idIn } from "../admin/list-query.ts";
+import { deleteNotes } from "../admin/notes.ts";
+import type { Database } from "../db/client.ts";
+import { adminNotes, contacts, inFull, leadPhotos, mailOutbox } from "../db/schema.ts";
+import { leadStatuses } from "./statuses.ts";
+
+/** The admin section of leads: their notes and audit entries are filed under its key. */
+const section = "contacts";
+
+const years = (count: number) => sql`make_interval(years => ${count}::integer)`;
+
+/**
+ * A lead's last activity: its arrival, or the last time staff changed it (status, assignee,
+ * «Atendido»: each write moves `updated_at`), wrote a note on it, or the site mailed about it.
+ * Staff answer leads from their own mail program and on the phone, which the site never sees:
+ * a note or a status change is how such a contact keeps the lead. Its row's columns are named
+ * in full (`inFull`): this is read inside subqueries on other tables.
+ */
+export const leadActivity = sql<Date>`greatest(${inFull(contacts.updated_at)},
+  (select max(${inFull(adminNotes.updated_at)}) from ${adminNotes}
+    where ${inFull(adminNotes.resource)} = ${section}
+      and ${inFull(adminNotes.record_id)} = ${inFull(contacts.id)}),
+  (select max(coalesce(${inFull(mailOutbox.sent_at)}, ${inFull(mailOutbox.created_at)}))
+    from ${mailOutbox} where ${inFull(mailOutbox.contact_id)} = ${inFull(contacts.id)}))`;
+
+/** A won lead keeps its data `wonYears`, any other `notWonYears`. */
+const period = sql`case when ${inFull(contacts.status)} = 'ganado'
+  then ${years(leadRetention.wonYears)} else ${years(leadRetention.notWonYears)} end`;
+
+/**
+ * Until when a lead keeps its personal data: its period after its last activity. Null once
+ * erased, unless staff wrote or changed something in it since (that is erased in its turn).
+ */
+export const personalDataUntil = sql<Date | null>`(case
+  when ${inFull(contacts.erased_at)} is null or ${leadActivity} > ${inFull(contacts.erased_at)}
+  then ${leadActivity} + ${period} end)`.mapWith(contacts.erased_at);
+
+/** What an erased lead that was not won says of how it ended, in the place of its reason. */
+const erasedReason = sql`case ${inFull(contacts.status)} ${sql.join(
+  leadStatuses.map(
+    ({ value, title }) =>
+      sql`when ${value} then ${`Datos personales borrados tras ${yearsInWords(leadRetention.notWonYears)} sin actividad; estaba en «${title}».`}`,
+  ),
+  sql` `,
+)} end`;
+
+/** Leads erased per transaction: each batch is erased whole or not at all. */
+const batchSize = 100;
+
+/**
+ * Erases the personal data of every lead past its `personalDataUntil`, in batches of
+ * `batchSize`, each in one transaction: the lead's name, e-mail, phone, subject, message,
+ * postcode, contact preferences and lost reason; its photos, notes and mail copies; what the
+ * audit log held of it. The row stays with its reference, service, area, property type,
+ * surface, budget, start window, assignee and dates, so counts still add up. A lead not won
+ * becomes «Perdido» (a year without activity is a lost lead), its reason saying where it
+ * stood; a won one stays «Ganado». Rows staff hold locked at that moment are left for the next
+ * turn. Answers how many were erased, and how many of them were won.
+ */
+export async function eraseIdleLeads(db: Database): Promise<{ leads: number; won: number }> {
+  const erased = { leads: 0, won: 0 };
+  const shortest = Math.min(leadRetention.notWonYears, leadRetention.wonYears);
+  for (;;) {
+    const rows = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(
+          and(
+            // Activity is never older than `updated_at`: most leads are passed over unread.
+            lt(contacts.updated_at, sql`now() - ${years(shortest)}`),
+            lt(personalDataUntil, sql`now()`),
+          ),
+        )
+        .orderBy(contacts.id)
+        .limit(batchSize)
+        .for("update", { skipLocked: true });
+      // The row first: from here to the commit staff cannot change it.
+      const gone = await tx
+        .update(contacts)
+        .set({
+          name: "",
+          email: null,
+          phone: null,
+          subject: "",
+          message: "",
+          postcode: null,
+          contact_channel: null,
+          contact_time: null,
+          lost_reason: sql`case when ${contacts.status} = 'ganado' then null else ${erasedReason} end`,
+          status: sql`case when ${contacts.status} = 'ganado' then 'ganado' else 'perdido' end`,
+          handled: true,
+          status_changed_at: sql`case when ${contacts.status} in ('ganado', 'perdido')
+            then ${contacts.status_changed_at} else now() end`,
+          erased_at: sql`now()`,
+          updated_at: sql`now()`,
+        })
+        .where(inArray(contacts.id, due))
+        .returning({ id: contacts.id, status: contacts.status });
+      const ids = gone.map((row) => row.id);
+      if (ids.length) {
+        await tx.delete(leadPhotos).where(idIn(leadPhotos.contact_id, ids));
+        await deleteNotes(tx, section, ids);
+        await deleteMailCopies(tx, ids);
+        await forgetRecords(tx, section, ids);
+      }
+      return gone;
+    });
+    erased.leads += rows.length;
+    erased.won += rows.filter((row) => row.status === "ganado").length;
+    if (rows.length < batchSize) return erased;
+  }
+}
+
+/** The copies of the mails about these leads (their notice, their confirmation). */
+export async function deleteMailCopies(db: Database, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.delete(mailOutbox).where(idIn(mailOutbox.contact_id, ids));
+}

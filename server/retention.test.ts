@@ -1,0 +1,391 @@
+// The retention sweep (decision 179): what the privacy policy says the site keeps for a bounded
+// time, the sweep deletes when that time is over. Leads arrive through POST /api/contacts and
+// staff work them through the admin API, as in production; time is then moved by dating their
+// rows back, since the sweep compares them with the database's clock (as the newsletter's sweep
+// is tested, server/newsletter/expired-sign-ups.test.ts).
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditYears, leadRetention, mailCopyDays } from "../content/retention.ts";
+import { createTestApp, perSuite, uniqueIp } from "../tests/support/app.ts";
+import { skipDatabase } from "../tests/support/database.ts";
+import { createUser, signIn } from "../tests/support/users.ts";
+import {
+  adminAudit,
+  adminNotes,
+  contacts,
+  leadPhotos,
+  mailOutbox,
+  subscriptions,
+} from "./db/schema.ts";
+import { log } from "./log.ts";
+import { sweepOnce } from "./retention.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The e-mail address of a worked lead of `name` ("Lucía": lucia@example.test). */
+const addressOf = (name: string) =>
+  `${name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()}@example.test`;
+
+/** Anything a worked lead of `name` held: its name, address, phone, message or note. */
+const personalData = (name: string) => new RegExp(`${name}|${addressOf(name)}|345 678|Colón|marzo`);
+
+/** `years` years and `days` days before now (negative days: that much less long ago). */
+function ago(years: number, days = 0): Date {
+  const date = new Date();
+  date.setFullYear(date.getFullYear() - years);
+  return new Date(date.getTime() - days * DAY);
+}
+
+/** A year and a day ago, and a year less a day: either side of a lead's period. */
+const notWon = {
+  past: ago(leadRetention.notWonYears, 1),
+  within: ago(leadRetention.notWonYears, -1),
+};
+const won = { past: ago(leadRetention.wonYears, 1), within: ago(leadRetention.wonYears, -1) };
+
+describe.skipIf(skipDatabase)("the retention sweep", () => {
+  const t = perSuite(() => createTestApp({ env: { CONTACT_NOTIFY_TO: "oficina@obra.test" } }));
+  let token: string;
+  beforeAll(async () => {
+    token = await signIn(t.db, (await createUser(t.db, { role: "admin" })).id);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const photo = sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 60 } },
+  })
+    .jpeg()
+    .toBuffer();
+
+  /**
+   * A quote request with one photo, as the contact page sends it, then a status and a note from
+   * staff: a lead with everything the policy says goes with it (photos, mail copies, notes and
+   * what the audit log holds). Its mails are delivered before the test moves time.
+   */
+  async function workedLead(name: string, status: string) {
+    const form = new FormData();
+    const fields = {
+      name,
+      email: addressOf(name),
+      phone: "+34 612 345 678",
+      subject: `Reforma de cocina de ${name}`,
+      message: `Soy ${name} y vivo en la calle Colón 12, 3.º B.`,
+      service: "reformas-de-cocinas",
+      area: "Valencia",
+      postcode: "46004",
+      property_type: "piso",
+      surface_m2: "12",
+      budget: "15000-30000",
+      start_window: "1-3-meses",
+      contact_channel: "telefono",
+      contact_time: "manana",
+      form_fill_ms: "60000",
+    };
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append(
+      "photos",
+      new File([new Uint8Array(await photo)], "cocina.jpg", { type: "image/jpeg" }),
+    );
+    const res = await t.app.request("/api/contacts", {
+      method: "POST",
+      headers: { "X-Forwarded-For": uniqueIp() },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const { reference } = await res.json();
+    const [lead] = await t.db.select().from(contacts).where(eq(contacts.reference, reference));
+    if (!lead) throw new Error("lead not stored");
+    await changeStatus(lead.id, status);
+    const note = await t.post(
+      "/api/admin/contacts/notes",
+      { id: lead.id, body: `Llamé a ${name}: quiere empezar en marzo.` },
+      token,
+    );
+    expect(note.status).toBe(201);
+    await t.deps.mail.flush();
+    return lead;
+  }
+
+  async function changeStatus(id: number, status: string) {
+    const body =
+      status === "perdido" ? { id, status, reason: "Eligió otra empresa" } : { id, status };
+    expect((await t.post("/api/admin/contacts/status", body, token)).status).toBe(200);
+  }
+
+  /** Moves a lead's history back in time: the lead itself, its notes and its mails. */
+  async function backdate(id: number, when: { lead: Date; notes?: Date; mails?: Date }) {
+    await t.db
+      .update(contacts)
+      .set({
+        created_at: when.lead,
+        updated_at: when.lead,
+        status_changed_at: sql`case when ${contacts.status_changed_at} is null then null else ${when.lead.toISOString()}::timestamptz end`,
+      })
+      .where(eq(contacts.id, id));
+    const notes = when.notes ?? when.lead;
+    await t.db
+      .update(adminNotes)
+      .set({ created_at: notes, updated_at: notes })
+      .where(and(eq(adminNotes.resource, "contacts"), eq(adminNotes.record_id, id)));
+    const mails = when.mails ?? when.lead;
+    await t.db
+      .update(mailOutbox)
+      .set({ created_at: mails, due_at: mails, sent_at: mails })
+      .where(eq(mailOutbox.contact_id, id));
+  }
+
+  /** What the lead holds besides its row: photos, notes, mail copies, audit entries. */
+  async function heldOf(id: number, email: string) {
+    const photos = await t.db.select().from(leadPhotos).where(eq(leadPhotos.contact_id, id));
+    const notes = await t.db
+      .select()
+      .from(adminNotes)
+      .where(and(eq(adminNotes.resource, "contacts"), eq(adminNotes.record_id, id)));
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.contact_id, id));
+    const mailsTo = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    const audit = await t.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.resource, "contacts"), eq(adminAudit.record_id, id)));
+    return { photos, notes, mails, mailsTo, audit };
+  }
+
+  const rowOf = async (id: number) =>
+    (await t.db.select().from(contacts).where(eq(contacts.id, id)))[0];
+  const detailOf = async (id: number) =>
+    (await t.get(`/api/admin/contacts/detail/${id}`, token)).json();
+
+  it("erases a lead idle past its period, whole, and keeps the leads staff work on or won", async () => {
+    // Not won, nothing for a year and a day: erased.
+    const idle = await workedLead("Lucía", "contactado");
+    await backdate(idle.id, { lead: notWon.past });
+    // The same age, but a note written a year less a day ago: kept.
+    const noted = await workedLead("Nuria", "presupuesto_enviado");
+    await backdate(noted.id, { lead: notWon.past, notes: notWon.within });
+    // The same age, moved on by staff today: kept.
+    const moved = await workedLead("Marcos", "visita");
+    await backdate(moved.id, { lead: notWon.past });
+    await changeStatus(moved.id, "presupuesto_enviado");
+    // Its mail went a year less a day ago: kept.
+    const mailed = await workedLead("Irene", "nuevo");
+    await backdate(mailed.id, { lead: notWon.past, mails: notWon.within });
+    // Won, idle for six years less a day: kept; six years and a day: erased, still won.
+    const client = await workedLead("Jorge", "ganado");
+    await backdate(client.id, { lead: won.within });
+    const former = await workedLead("Elena", "ganado");
+    await backdate(former.id, { lead: won.past });
+
+    const info = vi.spyOn(log, "info");
+    const counts = await sweepOnce(t.db);
+    expect(counts).toMatchObject({ leads_erased: 2, won_leads_erased: 1 });
+    expect(counts.failed).toBeUndefined();
+    // One line for the operator, with the counts and nothing of anyone.
+    const lines = info.mock.calls.filter(([, message]) => message === "retention: swept");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]?.[0]).toEqual(counts);
+    expect(JSON.stringify(lines)).not.toMatch(/@|Lucía|Elena/);
+
+    for (const [lead, name, status, was] of [
+      [idle, "Lucía", "perdido", "Contactado"],
+      [former, "Elena", "ganado", undefined],
+    ] as const) {
+      const row = await rowOf(lead.id);
+      // Who asked is gone; what was asked, where, for how much and how it ended stays.
+      expect(row).toMatchObject({
+        name: "",
+        email: null,
+        phone: null,
+        subject: "",
+        message: "",
+        postcode: null,
+        contact_channel: null,
+        contact_time: null,
+        status,
+        reference: lead.reference,
+        service: "reformas-de-cocinas",
+        area: "Valencia",
+        property_type: "piso",
+        surface_m2: 12,
+        budget: "15000-30000",
+        start_window: "1-3-meses",
+        created_at: lead.id === idle.id ? notWon.past : won.past,
+      });
+      expect(row?.erased_at).toBeInstanceOf(Date);
+      expect(row?.lost_reason).toBe(
+        was ? `Datos personales borrados tras un año sin actividad; estaba en «${was}».` : null,
+      );
+      const held = await heldOf(lead.id, addressOf(name));
+      expect(held).toMatchObject({ photos: [], notes: [], mails: [], mailsTo: [] });
+      // The audit log still says who did what to which lead, and when; not what it held.
+      expect(held.audit.map((entry) => entry.action).sort()).toEqual(["note", "status"]);
+      expect(JSON.stringify(held.audit)).not.toMatch(personalData(name));
+      const detail = await detailOf(lead.id);
+      expect(detail.data.record_title).toBe(`Solicitud ${lead.reference} (datos borrados)`);
+      expect(detail.data.personal_data_until).toBeNull();
+      expect(detail.parameter_titles.erased_at).toBe("Datos personales borrados el");
+    }
+
+    // The others keep everything, and staff read until when.
+    for (const [lead, name, until] of [
+      [noted, "Nuria", ago(0, -1)],
+      [moved, "Marcos", ago(-leadRetention.notWonYears)],
+      [mailed, "Irene", ago(0, -1)],
+      [client, "Jorge", ago(0, -1)],
+    ] as const) {
+      const row = await rowOf(lead.id);
+      expect(row).toMatchObject({ name, erased_at: null });
+      const held = await heldOf(lead.id, addressOf(name));
+      expect([held.photos.length, held.notes.length, held.mails.length]).toEqual([1, 1, 2]);
+      const detail = await detailOf(lead.id);
+      expect(detail.parameter_titles.personal_data_until).toBe("Datos personales hasta");
+      const shown = new Date(detail.data.personal_data_until).getTime();
+      expect(Math.abs(shown - until.getTime()), name).toBeLessThan(DAY / 2);
+    }
+
+    // Nothing is left to erase: a second turn erases nothing.
+    expect(await sweepOnce(t.db)).toMatchObject({ leads_erased: 0, won_leads_erased: 0 });
+  });
+
+  it("leaves a lead whole when its erasure is cut short half way", async () => {
+    const lead = await workedLead("Sara", "visita");
+    await backdate(lead.id, { lead: notWon.past });
+    const before = await heldOf(lead.id, "sara@example.test");
+    expect(before.audit.every((entry) => entry.before !== null || entry.action === "note")).toBe(
+      true,
+    );
+    // The erasure's last step (the audit log's) fails, after the row, the photos, the notes and
+    // the mail copies were written in its transaction.
+    await t.db.execute(sql`create function interrupt_sweep() returns trigger language plpgsql
+      as $$ begin raise exception 'cut short'; end $$`);
+    await t.db.execute(sql`create trigger interrupt_sweep before update on admin_audit
+      for each row execute function interrupt_sweep()`);
+    const errors = vi.spyOn(log, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(log, "warn").mockImplementation(() => {});
+    try {
+      const counts = await sweepOnce(t.db);
+      expect(counts.failed).toEqual(["leads"]);
+      expect(counts.leads_erased).toBeUndefined();
+      // The other steps still ran.
+      expect(counts.mail_copies).toBe(0);
+      expect(errors).toHaveBeenCalledWith(
+        expect.objectContaining({ step: "leads" }),
+        "retention: a step of the sweep failed",
+      );
+      // The turn's line says what it did and what failed, as a warning.
+      expect(warnings).toHaveBeenCalledWith(counts, "retention: swept");
+    } finally {
+      await t.db.execute(sql`drop trigger interrupt_sweep on admin_audit`);
+      await t.db.execute(sql`drop function interrupt_sweep()`);
+    }
+    expect(await rowOf(lead.id)).toMatchObject({
+      name: "Sara",
+      email: "sara@example.test",
+      status: "visita",
+      erased_at: null,
+    });
+    expect(await heldOf(lead.id, "sara@example.test")).toEqual(before);
+
+    // The next turn erases it whole.
+    expect(await sweepOnce(t.db)).toMatchObject({ leads_erased: 1 });
+    expect(await heldOf(lead.id, "sara@example.test")).toMatchObject({
+      photos: [],
+      notes: [],
+      mails: [],
+    });
+  });
+
+  it("a lead staff delete goes whole, its mail copies too, one by one or in bulk", async () => {
+    const one = await workedLead("Pablo", "contactado");
+    const bulk = await workedLead("Rosa", "nuevo");
+    expect((await t.get(`/api/admin/contacts/delete/${one.id}`, token)).status).toBe(200);
+    const res = await t.post(
+      "/api/admin/contacts/bulk",
+      { action: "delete", ids: [bulk.id] },
+      token,
+    );
+    expect((await res.json()).count).toBe(1);
+    for (const [lead, name] of [
+      [one, "Pablo"],
+      [bulk, "Rosa"],
+    ] as const) {
+      expect(await rowOf(lead.id)).toBeUndefined();
+      const held = await heldOf(lead.id, addressOf(name));
+      expect(held).toMatchObject({ photos: [], notes: [], mails: [], mailsTo: [] });
+      // Who deleted it and when stays; what it held does not (an erasure, decision 104).
+      expect(held.audit.length).toBeGreaterThan(0);
+      expect(JSON.stringify(held.audit)).not.toMatch(personalData(name));
+    }
+    const [deleted] = await t.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, "delete"), eq(adminAudit.record_id, one.id)));
+    expect(deleted).toMatchObject({ resource: "contacts", record_title: null, before: null });
+  });
+
+  it("deletes the copies of other mails after their days, never one still to go", async () => {
+    const [subscription] = await t.db
+      .insert(subscriptions)
+      .values({ email: "boletin@example.test", status: "confirmed", consent_at: ago(2) })
+      .returning();
+    // A lead still worked on: its mails stay with it, however old.
+    const lead = await workedLead("Alba", "visita");
+    await backdate(lead.id, { lead: ago(0, 1), mails: ago(0, mailCopyDays + 400) });
+    const copy = (to: string, at: { sent?: Date; failed?: Date; queued?: Date }) => ({
+      to,
+      subject: "Verifica tu correo",
+      text: "…",
+      html: "…",
+      created_at: at.queued ?? at.sent ?? at.failed,
+      sent_at: at.sent ?? null,
+      failed_at: at.failed ?? null,
+      // One still to go waits for its next try tomorrow: the outbox leaves it alone meanwhile.
+      ...(at.queued ? { attempts: 40, next_attempt_at: ago(0, -1) } : {}),
+    });
+    await t.db.insert(mailOutbox).values([
+      copy("enviado-antiguo@example.test", { sent: ago(0, mailCopyDays + 1) }),
+      copy("rechazado-antiguo@example.test", { failed: ago(0, mailCopyDays + 1) }),
+      copy("enviado-reciente@example.test", { sent: ago(0, mailCopyDays - 1) }),
+      // Retrying for over a month (a mail server down): still to go, so kept.
+      copy("pendiente@example.test", { queued: ago(0, mailCopyDays + 1) }),
+      {
+        ...copy("boletin@example.test", { sent: ago(0, mailCopyDays + 400) }),
+        subscription_id: subscription?.id,
+      },
+    ]);
+    expect(await sweepOnce(t.db)).toMatchObject({ mail_copies: 2, leads_erased: 0 });
+    const left = await t.db.select({ to: mailOutbox.to }).from(mailOutbox);
+    const addresses = left.map((row) => row.to);
+    expect(addresses).not.toContain("enviado-antiguo@example.test");
+    expect(addresses).not.toContain("rechazado-antiguo@example.test");
+    for (const kept of [
+      "enviado-reciente@example.test",
+      "pendiente@example.test",
+      "boletin@example.test",
+      "alba@example.test",
+    ]) {
+      expect(addresses).toContain(kept);
+    }
+  });
+
+  it("deletes audit entries older than its years", async () => {
+    const entry = (title: string, at: Date) => ({
+      actor_name: "Marta",
+      actor_email: "marta@example.test",
+      action: "update",
+      resource: "users",
+      record_id: 1,
+      record_title: title,
+      created_at: at,
+    });
+    await t.db
+      .insert(adminAudit)
+      .values([entry("antigua", ago(auditYears, 1)), entry("vigente", ago(auditYears, -1))]);
+    expect(await sweepOnce(t.db)).toMatchObject({ audit_entries: 1 });
+    const titles = (await t.db.select({ title: adminAudit.record_title }).from(adminAudit)).map(
+      (row) => row.title,
+    );
+    expect(titles).toContain("vigente");
+    expect(titles).not.toContain("antigua");
+  });
+});

@@ -1,0 +1,104 @@
+// The server's retention sweep: what the privacy policy says is deleted, the server deletes, on
+// a timer of its own, whether or not anyone uses the site (decisions 101 addendum, 168, 179).
+import { deleteOldAuditEntries } from "./admin/audit.ts";
+import type { Database } from "./db/client.ts";
+import { eraseIdleLeads } from "./leads/retention.ts";
+import { log } from "./log.ts";
+import { deleteOldCopies } from "./mail/outbox.ts";
+import { purgeBlocked, purgeExpired } from "./newsletter/subscriptions.ts";
+
+/** How often the server sweeps: nothing outlives what the privacy policy says by over an hour. */
+export const sweepEveryMs = 60 * 60_000;
+
+/**
+ * What one turn deleted, by kind, as its log line says it: counts only, never whose. A kind
+ * whose step failed is absent, and named in `failed`.
+ */
+export interface SweepCounts {
+  /** Newsletter sign-ups never confirmed, past `pendingDays`. */
+  expired_sign_ups?: number;
+  /** Proofs of ended newsletter consents, and unsubscribed addresses, past their 3 years. */
+  blocked_consents?: number;
+  unsubscribed?: number;
+  /** Leads whose personal data were erased, and how many of those had been won. */
+  leads_erased?: number;
+  won_leads_erased?: number;
+  /** Copies of mails of no lead and no subscription, past `mailCopyDays`. */
+  mail_copies?: number;
+  /** Audit log entries past `auditYears`. */
+  audit_entries?: number;
+  failed?: string[];
+}
+
+/**
+ * One turn: each step on its own, so that one failing (the database away a moment) leaves the
+ * others to do their part; the next turn tries it again. Each step's writes are transactions
+ * (a lead is erased whole or not at all), so a turn cut short leaves nothing half done. Ends
+ * with one line, `retention: swept`, with the counts.
+ */
+export async function sweepOnce(db: Database): Promise<SweepCounts> {
+  const counts: SweepCounts = {};
+  const failed: string[] = [];
+  const step = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (error) {
+      failed.push(name);
+      log.error({ err: error, step: name }, "retention: a step of the sweep failed");
+    }
+  };
+  await step("expired_sign_ups", async () => {
+    counts.expired_sign_ups = await purgeExpired(db);
+  });
+  await step("blocked_consents", async () => {
+    const { proofs, unsubscribed } = await purgeBlocked(db);
+    counts.blocked_consents = proofs;
+    counts.unsubscribed = unsubscribed;
+  });
+  await step("leads", async () => {
+    const { leads, won } = await eraseIdleLeads(db);
+    counts.leads_erased = leads;
+    counts.won_leads_erased = won;
+  });
+  await step("mail_copies", async () => {
+    counts.mail_copies = await deleteOldCopies(db);
+  });
+  await step("audit_entries", async () => {
+    counts.audit_entries = await deleteOldAuditEntries(db);
+  });
+  if (failed.length) {
+    counts.failed = failed;
+    log.warn(counts, "retention: swept");
+  } else log.info(counts, "retention: swept");
+  return counts;
+}
+
+/**
+ * Runs `sweepOnce` at once and then every `everyMs`, on timers that do not keep the process
+ * alive (like the outbox's and the password-reset queue's). Each instance sweeps; what a turn
+ * deletes is the same whoever runs it, and leads another instance is erasing are skipped, so
+ * instances sharing a database need no coordination. `stop` waits for a turn under way, so the
+ * database can be closed after it.
+ */
+export function sweepRetention(db: Database, everyMs = sweepEveryMs): { stop(): Promise<void> } {
+  let turn: Promise<unknown> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (stopped || turn) return;
+    turn = sweepOnce(db).finally(() => {
+      turn = undefined;
+    });
+  };
+  const first = setTimeout(run, 0);
+  first.unref();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await turn;
+    },
+  };
+}
