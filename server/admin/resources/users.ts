@@ -112,6 +112,9 @@ export const usersResource = defineResource({
   title: "Usuarios",
   table: users,
   routes: ["create", "update", "delete"],
+  // A deleted account is erased: the audit log keeps who deleted which account and when, not
+  // its name or address (decision 179). What a deleted staff member did keeps their name.
+  erasure: true,
   fields: {
     // An account's name and e-mail follow the same rules here as at sign-up.
     ...accountFields,
