@@ -1,10 +1,12 @@
-// The privacy policy states figures the server owns (decision 168): a change to one of them
-// fails here until the policy says the same. Retention and the data stored per form are
-// checked by reading the schema when the text changes; these are the numbers that drift.
+// The privacy policy states figures the server owns (decisions 168, 179): a change to one of them
+// fails here until the policy says the same. The data stored per form are checked by reading the
+// schema when the text changes; these are the numbers that drift.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { privacy } from "../content/legal/privacy.ts";
 import { blockedConsentYears, pendingDays } from "../content/newsletter.ts";
 import { photoRules } from "../content/quote-request.ts";
+import { auditYears, leadRetention, mailCopyDays, yearsInWords } from "../content/retention.ts";
 import { accessTokenLifetime } from "./auth/access-tokens.ts";
 import { oneTimeTokenLifetimeMs } from "./auth/one-time-tokens.ts";
 import { photoLimits } from "./leads/photos.ts";
@@ -39,6 +41,22 @@ describe("the privacy policy says what the server does", () => {
       expect(counter.windowMs).toBeLessThanOrEqual(3_600_000);
     }
     expect(text).toContain("durante una hora como mucho los envíos");
+  });
+
+  it("names how long leads, mail copies, the audit log and backups are kept", () => {
+    // The figures the retention sweep computes from (server/retention.ts).
+    expect(text).toContain(
+      `Si no llegamos a contratar, la conservamos ${yearsInWords(leadRetention.notWonYears)} desde ese último movimiento`,
+    );
+    expect(text).toContain(`Si contratas, ${yearsInWords(leadRetention.wonYears)} desde él`);
+    expect(text).toContain(`y las demás (las de tu cuenta) ${mailCopyDays} días después`);
+    expect(text).toContain(`Cada anotación se borra a los ${auditYears} años`);
+    // The deploy guide's nightly backup deletes the copies older than 14 days.
+    const deploy = readFileSync(new URL("../docs/deploy.md", import.meta.url), "utf8");
+    expect(deploy).toMatch(/-name obra-\*\.backup -mtime \+14 -delete/);
+    expect(text).toContain(
+      "copia de seguridad de la base de datos y la borramos a las dos semanas",
+    );
   });
 
   it("describes the photos as they are kept", () => {

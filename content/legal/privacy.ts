@@ -7,6 +7,7 @@
  */
 import { company } from "../company";
 import { blockedConsentYears, pendingDays } from "../newsletter";
+import { auditYears, leadRetention, mailCopyDays, yearsInWords } from "../retention";
 import type { LegalDocument } from "./types";
 
 const { address } = company;
@@ -15,7 +16,7 @@ const fullAddress = `${address.street}, ${address.postalCode} ${address.city} ($
 export const privacy: LegalDocument = {
   path: "/privacy-and-politics",
   title: "Política de privacidad",
-  updated: "2026-11-26",
+  updated: "2026-11-27",
   intro:
     "Aquí te explicamos qué datos personales tratamos cuando usas este sitio web, para qué, con qué base legal, durante cuánto tiempo, con quién los compartimos y cómo puedes ejercer tus derechos, conforme al Reglamento (UE) 2016/679 (RGPD) y a la Ley Orgánica 3/2018 (LOPDGDD).",
   sections: [
@@ -36,7 +37,9 @@ export const privacy: LegalDocument = {
         "Si adjuntas fotos o planos (hasta cinco), guardamos el nombre de cada archivo y una copia que hacemos nosotros, de 2560 píxeles de lado como mucho y con una miniatura, sin los datos que las imágenes llevan ocultos, como la ubicación GPS, la fecha o el modelo del móvil. Solo las ve el personal que atiende las solicitudes, y se borran con tu solicitud. Los correos sobre tu solicitud nombran los archivos, pero no llevan las imágenes.",
         "Finalidad: responder a tu consulta, visitar la obra si lo pides y prepararte un presupuesto. Si nos das tu correo, te enviamos una confirmación con la referencia de tu solicitud y un resumen de lo que nos has contado.",
         "Base legal: la aplicación de medidas precontractuales a petición tuya cuando pides un presupuesto (art. 6.1.b RGPD) y nuestro interés legítimo en atender las consultas que recibimos (art. 6.1.f RGPD).",
-        "Conservación: un año desde nuestra última comunicación si no llegamos a contratar. Si contratas, conservamos los datos mientras dure la relación y después durante los plazos que exigen las leyes mercantiles y fiscales (hasta seis años).",
+        `Conservación: contamos el plazo desde el último movimiento de tu solicitud: cuando nos la enviaste, cuando el sitio envió el último correo sobre ella, o la última vez que nuestro personal cambió su estado o quién la atiende o le añadió una nota. Si no llegamos a contratar, la conservamos ${yearsInWords(leadRetention.notWonYears)} desde ese último movimiento. Si contratas, ${yearsInWords(leadRetention.wonYears)} desde él, el plazo en que las leyes mercantiles nos obligan a guardar la correspondencia de nuestros trabajos (art. 30 del Código de Comercio).`,
+        "Pasado el plazo borramos tu nombre, tu correo, tu teléfono, el asunto, el mensaje, el código postal, cómo y cuándo preferías que te contactáramos, las fotos, las notas de nuestro personal y las copias de los correos sobre tu solicitud. Para nuestras estadísticas queda, sin nada que te identifique, la referencia, el servicio, la zona, el tipo de inmueble y sus metros, el presupuesto orientativo, cuándo querías empezar, quién de nuestro equipo la atendió, en qué quedó y sus fechas.",
+        "Si nos pides antes que la borremos, la borramos entera, con sus fotos, sus notas y las copias de sus correos.",
       ],
     },
     {
@@ -114,7 +117,9 @@ export const privacy: LegalDocument = {
       heading: "Otros aspectos",
       paragraphs: [
         "Los campos marcados como obligatorios en cada formulario son necesarios para atender tu petición; si no los rellenas, no podremos hacerlo. No tomamos decisiones automatizadas ni elaboramos perfiles con tus datos.",
-        "Guardamos una copia de cada correo que te enviamos desde el sitio, para comprobar que ha salido: las del boletín se borran con tu suscripción, y las demás, si nos lo pides. Cuando nuestro personal cambia o borra datos en la administración, queda registrado quién lo hizo, cuándo y qué cambió.",
+        `Guardamos una copia de cada correo que te enviamos desde el sitio, para comprobar que ha salido: las de tu solicitud se borran con ella, las del boletín con tu suscripción, y las demás (las de tu cuenta) ${mailCopyDays} días después de enviarlas.`,
+        `Cuando nuestro personal cambia o borra datos en la administración, queda registrado quién lo hizo, cuándo y qué cambió, para poder rendir cuentas de cómo tratamos tus datos. Cada anotación se borra a los ${auditYears} años, el plazo en que la AEPD puede pedirnos cuentas de ello (art. 72 LOPDGDD). Cuando borramos tus datos (tu solicitud, tu suscripción o tu cuenta), el registro deja de guardar lo que contenían y conserva solo quién hizo cada cambio y cuándo.`,
+        "Hacemos cada noche una copia de seguridad de la base de datos y la borramos a las dos semanas: lo que borramos desaparece también de las copias en ese plazo.",
         "Este sitio no está dirigido a menores de 14 años. Aplicamos medidas técnicas y organizativas para proteger tus datos, como la conexión cifrada, contraseñas cifradas y accesos restringidos. Podemos actualizar esta política; la versión vigente es la publicada en esta página.",
       ],
     },
