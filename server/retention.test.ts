@@ -295,6 +295,30 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
     });
   });
 
+  it("what staff write on an erased lead is erased in its turn", async () => {
+    const lead = await workedLead("Teresa", "nuevo");
+    await backdate(lead.id, { lead: notWon.past });
+    expect(await sweepOnce(t.db)).toMatchObject({ leads_erased: 1 });
+    // Erased two years ago, as far as the sweep can tell; then a note a year and a day ago.
+    await t.db
+      .update(contacts)
+      .set({ erased_at: ago(2), updated_at: ago(2) })
+      .where(eq(contacts.id, lead.id));
+    const note = await t.post(
+      "/api/admin/contacts/notes",
+      { id: lead.id, body: "Teresa volvió a llamar." },
+      token,
+    );
+    expect(note.status).toBe(201);
+    // Today's note: it holds data again, until a year from now.
+    const until = new Date((await detailOf(lead.id)).data.personal_data_until).getTime();
+    expect(Math.abs(until - ago(-leadRetention.notWonYears).getTime())).toBeLessThan(DAY / 2);
+    await backdate(lead.id, { lead: ago(2), notes: notWon.past });
+    expect(await sweepOnce(t.db)).toMatchObject({ leads_erased: 1 });
+    expect((await heldOf(lead.id, addressOf("Teresa"))).notes).toEqual([]);
+    expect((await detailOf(lead.id)).data.personal_data_until).toBeNull();
+  });
+
   it("a lead staff delete goes whole, its mail copies too, one by one or in bulk", async () => {
     const one = await workedLead("Pablo", "contactado");
     const bulk = await workedLead("Rosa", "nuevo");

@@ -36,11 +36,12 @@ const period = sql`case when ${inFull(contacts.status)} = 'ganado'
 
 /**
  * Until when a lead keeps its personal data: its period after its last activity. Null once
- * erased, unless staff wrote or changed something in it since (that is erased in its turn).
+ * erased, unless staff wrote or changed something in it since (that is erased in its turn): the
+ * erasure leaves its activity at the erasure's moment (`updated_at`, and nothing else left), so
+ * an activity equal to `erased_at` is none since. `nullif` reads the activity once per row.
  */
-export const personalDataUntil = sql<Date | null>`(case
-  when ${inFull(contacts.erased_at)} is null or ${leadActivity} > ${inFull(contacts.erased_at)}
-  then ${leadActivity} + ${period} end)`.mapWith(contacts.erased_at);
+export const personalDataUntil = sql<Date | null>`(nullif(${leadActivity},
+  ${inFull(contacts.erased_at)}) + ${period})`.mapWith(contacts.erased_at);
 
 /** What an erased lead that was not won says of how it ended, in the place of its reason. */
 const erasedReason = sql`case ${inFull(contacts.status)} ${sql.join(
@@ -79,7 +80,7 @@ export async function eraseIdleLeads(db: Database): Promise<{ leads: number; won
             lt(personalDataUntil, sql`now()`),
           ),
         )
-        .orderBy(contacts.id)
+        // No order: the scan stops at the batch's last due lead instead of reading them all.
         .limit(batchSize)
         .for("update", { skipLocked: true });
       // The row first: from here to the commit staff cannot change it.
