@@ -139,6 +139,8 @@ const queries: [string, string][] = [
   ],
   ["search rare (q=cliente9999)", "q=cliente9999"],
   ["handled=no, 100 per page", "handled=no&per_page=100"],
+  // Until when each lead keeps its personal data, computed per row (decision 179).
+  ["ordered by «Datos personales hasta», 50 per page", "sort=personal_data_until&per_page=50"],
 ];
 
 interface Row {

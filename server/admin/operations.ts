@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
@@ -81,18 +81,26 @@ export async function listPage(
     if (!paged.length && page > 1) total = await countOf(db, definition, query.where);
     rows = paged.map(({ __total: _, ...row }) => row);
   } else {
-    // Without one, an index finds the page and the count reads no row's text.
+    // Without one, an index finds the page and the count reads no row's text. The page's ids
+    // first, then its records: a record's computed columns (a lead's «Datos personales hasta»,
+    // its responsible's name: subqueries) are read for the page's rows only, not for every row
+    // an index walks past to reach page 400 (decision 179).
     total = await countOf(db, definition, query.where);
+    const pageIds = db
+      .select({ id: table.id })
+      .from(table)
+      .where(query.where)
+      .orderBy(...query.orderBy)
+      .limit(perPage)
+      .offset((page - 1) * perPage);
     rows =
       (page - 1) * perPage >= total
         ? []
         : ((await db
             .select(selection(definition))
             .from(table)
-            .where(query.where)
-            .orderBy(...query.orderBy)
-            .limit(perPage)
-            .offset((page - 1) * perPage)) as Record<string, unknown>[]);
+            .where(inArray(table.id, pageIds))
+            .orderBy(...query.orderBy)) as Record<string, unknown>[]);
   }
   const last_page = Math.max(1, Math.ceil(total / perPage));
   return {
