@@ -338,6 +338,21 @@ test("a lead's details show its choices by their labels, its assignment once", a
   await assignee.selectOption({ label: another });
   await expect(history).toContainText(`Responsable: ${names[2]} → ${another}`);
   await expect(history.getByText(/^Responsable:/)).toHaveCount(2);
+  // Until when it keeps its personal data: a year after its last activity, today's (decision
+  // 179). Each change moves that date, which the history does not repeat.
+  const inAYear = new Date();
+  inAYear.setFullYear(inAYear.getFullYear() + 1);
+  const day = new Intl.DateTimeFormat("es-ES", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/Madrid",
+  }).format(inAYear);
+  await page.reload();
+  await expect(value("Datos personales hasta")).toContainText(day);
+  await expect(value("Datos personales borrados el")).toHaveText("N/A");
+  await expect(history).toContainText(`Responsable: ${names[2]} → ${another}`);
+  await expect(history).not.toContainText("Datos personales");
 });
 
 test("lists name their orders, sections and actions in Spanish", async ({ page, request }) => {
