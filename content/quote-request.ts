@@ -101,9 +101,20 @@ export const nextSteps =
  */
 export const photoRules = {
   label: "Fotos o planos (hasta 5)",
+  /** What the server takes: the hint before the page's script runs, and without it. */
   hint: "Fotos de la estancia o planos en JPG, PNG, WebP o HEIC, de hasta 10 MB cada uno.",
+  /**
+   * Once the form can make photos smaller in the browser (decision 181): a heavier photo is
+   * taken if it comes under `maxFileBytes` once smaller. Whatever cannot be opened (a HEIC
+   * outside Safari) still has to be 10 MB.
+   */
+  hintShrinking:
+    "Fotos de la estancia o planos en JPG, PNG, WebP o HEIC, de hasta 10 MB cada uno. Una foto más pesada, de hasta 50 MB, se reduce antes de enviarla si tu navegador puede abrirla.",
   maxFiles: 5,
+  /** Each file the server takes (decision 131). */
   maxFileBytes: 10 * 1024 * 1024,
+  /** Each file the browser tries to make smaller (decision 181): a 200 MP phone photo. */
+  maxChosenBytes: 50 * 1024 * 1024,
 } as const;
 
 /** One file's name as a message names it. */
@@ -112,6 +123,11 @@ const named = (name: string) => `«${name}»`;
 export const photoMessages = {
   tooMany: `Puedes adjuntar como máximo ${photoRules.maxFiles} fotos.`,
   tooLarge: (name: string) => `${named(name)} pesa más de 10 MB.`,
+  /** Over what the browser tries to make smaller (decision 181). */
+  tooLargeToShrink: (name: string) => `${named(name)} pesa más de 50 MB.`,
+  /** Over the server's limit, and the browser could not make it smaller (decision 181). */
+  notShrunk: (name: string) =>
+    `${named(name)} pesa más de 10 MB y tu navegador no puede reducirla: envíala como JPG o más pequeña.`,
   notImage: (name: string) => `${named(name)} no es una imagen (JPG, PNG, WebP o HEIC).`,
   unreadable: (name: string) => `${named(name)} está dañada o incompleta y no se puede abrir.`,
   heicUnreadable: (name: string) =>

@@ -11,13 +11,16 @@ const longSide = 2560;
 /** Above the server's own 82, so its re-encoding is what decides the stored quality. */
 const quality = 0.85;
 
+/** Whether this browser decodes images for a script: where it cannot, every file goes as chosen. */
+export const canShrinkPhotos = () => typeof createImageBitmap === "function";
+
 /**
  * The photo to send: the smaller JPEG, or the file as chosen when the browser cannot decode it
  * (HEIC outside Safari, a PDF) or the JPEG would not be smaller (a small or already compressed
  * image). Never throws: whatever goes wrong, the original is sent and the server judges it.
  */
 export async function shrinkPhoto(file: File): Promise<File> {
-  if (typeof createImageBitmap !== "function") return file;
+  if (!canShrinkPhotos()) return file;
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });

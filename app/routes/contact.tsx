@@ -26,7 +26,7 @@ import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
-import { shrinkPhoto } from "~/lib/photo-shrink";
+import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
@@ -90,14 +90,17 @@ function draftFields(values: Record<string, unknown>): Partial<QuoteForm> {
 
 /**
  * What the browser can tell of the chosen photos before sending them (decision 131): how many
- * and how heavy, in the server's words. The server checks again, and what each file holds.
+ * and how heavy, in the server's words. A browser that makes photos smaller takes heavier ones
+ * (decision 181) and checks what it made of them before sending. The server checks again, and
+ * what each file holds.
  */
-function photoProblems(files: readonly File[]): string[] {
+function photoProblems(files: readonly File[], shrinking: boolean): string[] {
+  const [limit, tooLarge] = shrinking
+    ? [photoRules.maxChosenBytes, photoMessages.tooLargeToShrink]
+    : [photoRules.maxFileBytes, photoMessages.tooLarge];
   return [
     ...(files.length > photoRules.maxFiles ? [photoMessages.tooMany] : []),
-    ...files
-      .filter((file) => file.size > photoRules.maxFileBytes)
-      .map((file) => photoMessages.tooLarge(file.name)),
+    ...files.filter((file) => file.size > limit).map((file) => tooLarge(file.name)),
   ];
 }
 
@@ -107,13 +110,18 @@ function photoProblems(files: readonly File[]): string[] {
  * the file taken out go (unless another listed file has its name), and so does the count's, which
  * the browser's checks give again if it still holds.
  */
-function photoErrorsFor(files: readonly File[], before: readonly string[], removed?: File) {
+function photoErrorsFor(
+  files: readonly File[],
+  shrinking: boolean,
+  before: readonly string[],
+  removed?: File,
+) {
   const gone =
     removed && !files.some((file) => file.name === removed.name) ? `«${removed.name}»` : undefined;
   const kept = before.filter(
     (message) => message !== photoMessages.tooMany && !(gone && message.includes(gone)),
   );
-  return [...new Set([...photoProblems(files), ...kept])];
+  return [...new Set([...photoProblems(files, shrinking), ...kept])];
 }
 
 /**
@@ -260,6 +268,9 @@ function ContactForm({
   const submitForm = useSubmit();
   // Photos are made smaller before the request goes (decision 177): busy from the click on.
   const [preparing, setPreparing] = useState(false);
+  // Whether this browser can make photos smaller, which lets heavier ones be chosen (known once
+  // the script runs).
+  const [shrinking, setShrinking] = useState(false);
   const sending = useNavigation().state === "submitting" || preparing;
   // What the form's one live region says (decision 177): the photo list's changes, for screen
   // readers only; what a request being sent carries, for everyone.
@@ -289,6 +300,7 @@ function ContactForm({
   const form = useRef<HTMLFormElement>(null);
   const [recovered, setRecovered] = useState<{ photos: number }>();
   useEffect(() => {
+    setShrinking(canShrinkPhotos());
     const typed = writtenBeforeHydration(form.current, rendered.current);
     if (typed) shownAt.current = Math.min(shownAt.current, firstPaint());
     const draft = readQuoteDraft();
@@ -353,13 +365,13 @@ function ContactForm({
     event.currentTarget.value = "";
     const next = [...photos, ...chosen.filter((file) => !photos.some((p) => sameFile(p, file)))];
     setPhotos(next);
-    setPhotoErrors(photoErrorsFor(next, photoErrors));
+    setPhotoErrors(photoErrorsFor(next, shrinking, photoErrors));
     setNotice({ text: sendingMessages.chosen(next.length) });
   };
   const removePhoto = (index: number) => {
     const next = photos.filter((_, i) => i !== index);
     setPhotos(next);
-    setPhotoErrors(photoErrorsFor(next, photoErrors, photos[index]));
+    setPhotoErrors(photoErrorsFor(next, shrinking, photoErrors, photos[index]));
     setNotice({ text: sendingMessages.removed(photos[index]?.name ?? "") });
     // The button is gone: focus goes back to where photos are chosen.
     photoInput.current?.focus();
@@ -408,7 +420,7 @@ function ContactForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (awaiting.current) return;
-    const problems = photoProblems(photos);
+    const problems = photoProblems(photos, shrinking);
     if (problems.length) {
       setPhotoErrors(problems);
       photoInput.current?.focus();
@@ -428,6 +440,16 @@ function ContactForm({
     const sent: File[] = [];
     for (const photo of photos) sent.push(await shrinkPhoto(photo));
     setPreparing(false);
+    // One the browser could not make smaller and the server would refuse is named now, before
+    // a slow upload is spent on it (decision 181).
+    const unshrunk = sent.filter((photo) => photo.size > photoRules.maxFileBytes);
+    if (unshrunk.length) {
+      awaiting.current = false;
+      setNotice(undefined);
+      setPhotoErrors(unshrunk.map((photo) => photoMessages.notShrunk(photo.name)));
+      photoInput.current?.focus();
+      return;
+    }
     const bytes = sent.reduce((total, photo) => total + photo.size, 0);
     setNotice({ text: sendingMessages.sending(sent.length, fileSize(bytes)), shown: true });
     // With photos the same fields go as a multipart form (decision 131).
@@ -630,7 +652,11 @@ function ContactForm({
             choices={contactTimes}
           />
           <div className="min-w-0 sm:col-span-2">
-            <QuoteField label={photoRules.label} hint={photoRules.hint} describedBy={photoErrorsId}>
+            <QuoteField
+              label={photoRules.label}
+              hint={shrinking ? photoRules.hintShrinking : photoRules.hint}
+              describedBy={photoErrorsId}
+            >
               {(control) => (
                 // The browser's own control speaks the browser's language («Choose Files», «No
                 // file chosen») and, emptied after each choice, would contradict the list: the

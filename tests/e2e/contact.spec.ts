@@ -1,5 +1,6 @@
 // /contact (SPEC §3, §4, §5, §8): a quote request reaches the company, the form confirms and
 // clears; a refused one explains why and keeps what was typed.
+import { writeFile } from "node:fs/promises";
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { nextSteps } from "../../content/quote-request";
@@ -708,9 +709,9 @@ test("photos: a large one goes smaller and upright, one the browser cannot open 
   await expect(said).toHaveText("");
 });
 
-test("photos: more than five, or one over 10 MB, are refused before anything is sent", async ({
+test("photos: more than five, one over 50 MB, or one over 10 MB the browser cannot make smaller are refused before anything is sent", async ({
   page,
-}) => {
+}, testInfo) => {
   await visit(page, "/contact");
   const form = quoteForm(page);
   await fillRequest(form, {
@@ -739,14 +740,35 @@ test("photos: more than five, or one over 10 MB, are refused before anything is 
   await form.getByRole("button", { name: "Quitar estancia-6.jpg" }).click();
   await expect(form.getByText("Puedes adjuntar como máximo 5 fotos.")).toBeHidden();
   await form.getByRole("button", { name: "Quitar estancia-5.jpg" }).click();
-  await photos.setInputFiles({
-    name: "panorámica.jpg",
-    mimeType: "image/jpeg",
-    buffer: Buffer.concat([small, Buffer.alloc(11 * 1024 * 1024)]),
-  });
-  await expect(form.getByText("«panorámica.jpg» pesa más de 10 MB.")).toBeVisible();
+  // Over 50 MB: not even tried. (Large files are handed by their path: a buffer crawls through
+  // Playwright's pipe.)
+  const huge = testInfo.outputPath("panorámica.jpg");
+  await writeFile(huge, Buffer.concat([small, Buffer.alloc(51 * 1024 * 1024)]));
+  await photos.setInputFiles(huge);
+  await expect(form.getByText("«panorámica.jpg» pesa más de 50 MB.")).toBeVisible();
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
   await expect(photos).toBeFocused();
+  await form.getByRole("button", { name: "Quitar panorámica.jpg" }).click();
+
+  // Over 10 MB, and Chromium cannot open a HEIC to make it smaller: named once tried.
+  const heic = testInfo.outputPath("terraza.heic");
+  await writeFile(
+    heic,
+    Buffer.concat([
+      Buffer.from("\0\0\0\x18ftypheic\0\0\0\0mif1heic"),
+      Buffer.alloc(11 * 1024 * 1024),
+    ]),
+  );
+  await photos.setInputFiles(heic);
+  await expect(form.getByText(/pesa más de/)).toHaveCount(0);
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(
+    form.getByText(
+      "«terraza.heic» pesa más de 10 MB y tu navegador no puede reducirla: envíala como JPG o más pequeña.",
+    ),
+  ).toBeVisible();
+  await expect(photos).toBeFocused();
+  await expect(form.getByRole("button", { name: "Enviar solicitud de presupuesto" })).toBeEnabled();
   expect(posted).toBe(false);
 });
 
