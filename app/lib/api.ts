@@ -84,26 +84,34 @@ export function describeError(
   };
 }
 
+/**
+ * How a call goes out: `fetch`, or a stand-in that keeps its contract (a `Response` for every
+ * answer, a rejection when none came). The quote form's photos go through XMLHttpRequest to show
+ * their upload's progress (app/lib/upload-progress.ts, decision 181); the answer is read here
+ * either way, so both say the same things about it.
+ */
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
+
 export async function api<T = unknown>(
   method: "GET" | "POST",
   path: string,
   /** JSON, or a FormData sent as multipart/form-data. */
   body?: unknown,
-  options: { silent?: boolean } = {},
+  options: { silent?: boolean; send?: Send } = {},
 ): Promise<T> {
   const { token } = getSession();
   const headers: Record<string, string> = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   // A form with files (the quote request's photos) goes as multipart: the browser writes its type.
-  const form = typeof FormData !== "undefined" && body instanceof FormData;
-  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
+  const json = body !== undefined && !(typeof FormData !== "undefined" && body instanceof FormData);
+  if (json) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
-    response = await fetch(`/api/${path.replace(/^\/+/, "")}`, {
+    response = await (options.send ?? fetch)(`/api/${path.replace(/^\/+/, "")}`, {
       method,
       headers,
-      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+      body: json ? JSON.stringify(body) : (body as FormData | undefined),
     });
   } catch (cause) {
     return fail(null, undefined, options, cause);
