@@ -92,12 +92,12 @@ function honoServerEntry(): Plugin {
  * - site: the components, helpers and content modules the public pages share.
  * What only account and admin screens use (components, helpers, head texts, field labels), the field parts of
  * forms (components/form-field, for /contact, account and admin screens), and the quote
- * request's choices, draft and photo shrinking that only /contact uses, stay in automatic chunks, so visitors never load it, and so does the carousel engine, loaded on demand (043).
+ * request's choices, draft, photo shrinking and upload progress that only /contact uses, stay in automatic chunks, so visitors never load it, and so does the carousel engine, loaded on demand (043).
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const NOT_SITE =
-  /[\\/](app[\\/](components[\\/](account[\\/]|admin[\\/]|carousel-engine|form-field|newsletter-link-page)|lib[\\/](admin|admin-actions|admin-list-memory|account-forms|access-layout|photo-shrink|quote-draft)\.)|content[\\/](account-fields|account-pages|lead-photos|quote-request)\.)/;
+  /[\\/](app[\\/](components[\\/](account[\\/]|admin[\\/]|carousel-engine|form-field|newsletter-link-page)|lib[\\/](admin|admin-actions|admin-list-memory|account-forms|access-layout|photo-shrink|quote-draft|upload-progress)\.)|content[\\/](account-fields|account-pages|lead-photos|quote-request)\.)/;
 const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
 
 function clientChunks(): Plugin {

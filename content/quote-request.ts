@@ -138,7 +138,8 @@ export const photoMessages = {
 
 /**
  * Said by the form's live region (decision 177): what the photo list now holds, and what the
- * form is doing while a request goes (a phone's slow upload can take a minute).
+ * form is doing while a request goes (a phone's slow upload can take a minute). With photos,
+ * the upload's bar and its figures are shown, and said every quarter (decision 181).
  */
 export const sendingMessages = {
   chosen: (count: number) => (count === 1 ? "1 foto elegida" : `${count} fotos elegidas`),
@@ -149,6 +150,15 @@ export const sendingMessages = {
       ? `Enviando tu solicitud y ${photos === 1 ? "1 foto" : `${photos} fotos`} (${size})… no cierres la página.`
       : "Enviando tu solicitud… no cierres la página.",
   choose: "Añadir fotos",
+  /** The upload's bar. */
+  progressName: "Envío de la solicitud",
+  /** Under the bar, as the bytes leave: «Enviando… 45 % (0,9 de 1,9 MB)». */
+  progress: (percent: string, size: string) =>
+    `Enviando… ${percent} (${size}). No cierres la página.`,
+  /** Said at each quarter of the upload. */
+  quarter: (percent: string) => `Enviado el ${percent}.`,
+  /** Every byte gone; the server checks the photos before it answers. */
+  sent: "Enviado. Esperando la confirmación…",
 } as const;
 
 /** Said above the form when it comes back filled from this tab's draft (decision 172). */

@@ -9,6 +9,7 @@ import {
   useId,
   useRef,
   useState,
+  useSyncExternalStore,
 } from "react";
 import {
   Link,
@@ -30,6 +31,15 @@ import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
+import {
+  fileSize,
+  nextSaid,
+  type Progress,
+  percentOf,
+  type Said,
+  sendWithProgress,
+  sizeOf,
+} from "~/lib/upload-progress";
 import { company, inWords, officeHours } from "../../content/company";
 import { contactPage } from "../../content/pages";
 import {
@@ -162,11 +172,26 @@ const focusFirstField = (form: HTMLFormElement | null) =>
 const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
-/** 2,3 MB or 850 KB, as a visitor reads file sizes. */
-const fileSize = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/**
+ * How far the photos' upload has gone (decision 181), from clientAction's transport to the form's
+ * bar: React Router hands clientAction only the request, so the two meet here. One form on the
+ * page, one request at a time (the form's `awaiting`).
+ */
+const upload = (() => {
+  let current: Progress | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    set(progress: Progress | undefined) {
+      current = progress;
+      for (const listener of listeners) listener();
+    },
+    get: () => current,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+})();
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export function loader() {
@@ -198,7 +223,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
   const body = multipart ? await request.formData() : await request.json();
   try {
-    const sent = await api<Sent>("POST", "contacts", body);
+    // Photos go by a transport that reports their upload's progress to the form (decision 181).
+    const sent = await api<Sent>("POST", "contacts", body, {
+      send: multipart ? sendWithProgress(upload.set) : undefined,
+    });
     trackConversion("contact");
     return { sent };
   } catch (error) {
@@ -268,8 +296,9 @@ function ContactForm({
   const submitForm = useSubmit();
   // Photos are made smaller before the request goes (decision 177): busy from the click on.
   const [preparing, setPreparing] = useState(false);
-  // Whether this browser can make photos smaller, which lets heavier ones be chosen (known once
-  // the script runs).
+  // The photos being sent, whose upload the form shows (decision 181); and whether this browser
+  // can make photos smaller, which lets heavier ones be chosen (known once the script runs).
+  const [uploading, setUploading] = useState<{ bytes: number }>();
   const [shrinking, setShrinking] = useState(false);
   const sending = useNavigation().state === "submitting" || preparing;
   // What the form's one live region says (decision 177): the photo list's changes, for screen
@@ -388,6 +417,7 @@ function ContactForm({
     if (!answer) return;
     awaiting.current = false;
     setNotice(undefined);
+    setUploading(undefined);
     if ("sent" in answer && answer.sent) {
       const { sent } = answer;
       forgetQuoteDraft();
@@ -451,7 +481,10 @@ function ContactForm({
       return;
     }
     const bytes = sent.reduce((total, photo) => total + photo.size, 0);
-    setNotice({ text: sendingMessages.sending(sent.length, fileSize(bytes)), shown: true });
+    // Said once as it starts; the bar and its figures are shown (`UploadProgress`).
+    setNotice({ text: sendingMessages.sending(sent.length, fileSize(bytes)) });
+    upload.set(undefined);
+    setUploading({ bytes });
     // With photos the same fields go as a multipart form (decision 131).
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
@@ -743,6 +776,9 @@ function ContactForm({
           >
             {sending ? "Enviando..." : "Enviar solicitud de presupuesto"}
           </button>
+          {uploading ? (
+            <UploadProgress bytes={uploading.bytes} say={(text) => setNotice({ text })} />
+          ) : null}
           {/* Always there, so screen readers follow it from the start; the photo list's changes
             are said but not shown (the list shows them). */}
           <p role="status" className="mt-3 text-sm text-ink-soft">
@@ -751,6 +787,45 @@ function ContactForm({
         </div>
       </form>
     </>
+  );
+}
+
+/**
+ * The photos' upload as it goes (decision 181): a bar and its figures, shown, not said (they
+ * change with every few kilobytes); the form's live region is told each quarter (`nextSaid`).
+ * Its figures are of the photos as sent, the size the live region announced; the bar moves with
+ * the whole request, whose few kilobytes of text and framing go with them.
+ */
+function UploadProgress({ bytes, say }: { bytes: number; say: (text: string) => void }) {
+  const progress = useSyncExternalStore(upload.subscribe, upload.get, () => undefined);
+  const part = progress && progress.total > 0 ? progress.loaded / progress.total : 0;
+  const shown = { loaded: part * bytes, total: bytes };
+  const said = useRef<Said>(undefined);
+  useEffect(() => {
+    said.current ??= { quarter: 0, at: performance.now() };
+    const next = nextSaid(said.current, { loaded: part, total: 1 }, performance.now());
+    if (!next) return;
+    said.current = next;
+    say(
+      next.quarter === 4
+        ? sendingMessages.sent
+        : sendingMessages.quarter(percentOf({ loaded: next.quarter, total: 4 })),
+    );
+  }, [part, say]);
+  return (
+    <div className="mt-3 max-w-sm text-sm text-ink-soft">
+      <progress
+        aria-label={sendingMessages.progressName}
+        value={shown.loaded}
+        max={Math.max(1, bytes)}
+        className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-sand-200 [&::-moz-progress-bar]:bg-terracotta [&::-webkit-progress-bar]:bg-sand-200 [&::-webkit-progress-value]:bg-terracotta"
+      />
+      <p className="mt-1">
+        {part === 1
+          ? sendingMessages.sent
+          : sendingMessages.progress(percentOf(shown), sizeOf(shown))}
+      </p>
+    </div>
   );
 }
 

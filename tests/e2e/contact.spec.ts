@@ -4,6 +4,8 @@ import { writeFile } from "node:fs/promises";
 import { expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { nextSteps } from "../../content/quote-request";
+import { baseURL } from "../../playwright.config";
+import { startTcpProxy } from "../support/tcp-proxy";
 import { gtagCommands, visit, waitForHydration, withConsentChosen } from "./chrome-support";
 import { axe } from "./support/axe";
 import { test } from "./support/mailbox";
@@ -486,6 +488,13 @@ const photo = () =>
     .jpeg()
     .toBuffer();
 
+/** An image of detail that does not compress, as heavy as a photo of its size gets. */
+function detailed(width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = ((i * 7919) % 251) ^ ((i >> 9) & 255);
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
+}
+
 for (const viewport of [
   { name: "a phone", size: { width: 390, height: 844 } },
   { name: "a desktop", size: { width: 1280, height: 900 } },
@@ -651,10 +660,7 @@ test("photos: a large one goes smaller and upright, one the browser cannot open 
   });
   // A 7.7 MP phone photo of 6 MB, taken sideways (EXIF orientation 6: shown 2400 × 3200), with
   // detail that does not compress; and a HEIC Chromium cannot decode.
-  const [width, height] = [3200, 2400];
-  const noise = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = ((i * 7919) % 251) ^ ((i >> 9) & 255);
-  const large = await sharp(noise, { raw: { width, height, channels: 3 } })
+  const large = await detailed(3200, 2400)
     .jpeg({ quality: 92 })
     .withMetadata({ orientation: 6 })
     .toBuffer();
@@ -700,13 +706,202 @@ test("photos: a large one goes smaller and upright, one the browser cannot open 
   await expect(said).toHaveText(
     `Enviando tu solicitud y 2 fotos (${total.toLocaleString("es-ES", { maximumFractionDigits: 1 })} MB)… no cierres la página.`,
   );
-  await expect(said).toBeVisible();
+  // Said once; shown with the upload's bar under the button (decision 181), named for screen
+  // readers.
+  await expect(form.getByRole("progressbar", { name: "Envío de la solicitud" })).toBeVisible();
+  expect((await axe(page).include("form").analyze()).violations).toEqual([]);
   release();
   // The server still judges each file: the HEIC it cannot open either is named.
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("«terraza.heic»");
   await dialog.getByRole("button", { name: "Aceptar" }).click();
   await expect(said).toHaveText("");
+});
+
+/**
+ * The page's uploads slowed to `bytesPerSecond` by Chromium's own throttling (DevTools' «Network
+ * throttling»), so that progress events come as from a phone. Returns how to change it again
+ * (-1: no limit).
+ */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const throttle = (uploadThroughput: number) =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await throttle(bytesPerSecond);
+  return throttle;
+}
+
+/**
+ * Everything the form shows and says while it sends, each time any of it changes: the upload's
+ * bar, the figures under it and the live region. Read once the answer is in.
+ */
+async function recordSending(form: Locator) {
+  await form.evaluate((element) => {
+    const seen: { value?: number; max?: number; shown?: string; said: string }[] = [];
+    const note = () => {
+      const bar = element.querySelector("progress");
+      const entry = {
+        value: bar?.value,
+        max: bar?.max,
+        shown: bar?.nextElementSibling?.textContent ?? undefined,
+        said: element.querySelector('p[role="status"]')?.textContent ?? "",
+      };
+      if (JSON.stringify(seen.at(-1)) !== JSON.stringify(entry)) seen.push(entry);
+    };
+    new MutationObserver(note).observe(element, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+    Object.assign(window, { seenWhileSending: seen });
+  });
+  return () =>
+    form.evaluate(
+      () =>
+        (
+          window as unknown as {
+            seenWhileSending: { value?: number; max?: number; shown?: string; said: string }[];
+          }
+        ).seenWhileSending,
+    );
+}
+
+test("photos: a 13 MB photo from a new phone goes smaller, and its slow upload shows how far it has gone (decision 181)", async ({
+  page,
+}, testInfo) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.181.1" });
+  await onPlaywrightsClock(page);
+  await visit(page, "/contact");
+  const form = quoteForm(page);
+  await fillRequest(form, {
+    Nombre: "Irene Campos",
+    Teléfono: "600 181 181",
+    Asunto: `Foto de 48 megapíxeles ${Date.now()}`,
+    Mensaje: "La fachada desde la calle.",
+  });
+  const photos = form.getByLabel("Fotos o planos (hasta 5)");
+  // Once the page's script can make photos smaller, the hint says what it takes.
+  await expect(photos).toHaveAccessibleDescription(
+    /de hasta 10 MB cada uno\. Una foto más pesada, de hasta 50 MB, se reduce antes de enviarla si tu navegador puede abrirla\./,
+  );
+  // A 12 MP photo of 13 MB (detail that does not compress, a phone's best quality), handed by
+  // its path: a buffer this large crawls through Playwright's pipe.
+  const large = testInfo.outputPath("fachada.jpg");
+  const { size } = await detailed(4032, 3024).jpeg({ quality: 98 }).toFile(large);
+  expect(size).toBeGreaterThan(10 * 1024 * 1024);
+  await photos.setInputFiles(large);
+  await expect(form.getByText(/pesa más de/)).toHaveCount(0);
+  await likeAPerson(page);
+
+  // About 2 MB once smaller, at 400 KB/s: some five seconds, as a phone on slow 4G sends it.
+  await throttleUploads(page, 400 * 1024);
+  const sending = await recordSending(form);
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  // What goes is the smaller photo, well under the server's 10 MB.
+  await expect(form.getByRole("status")).toHaveText(
+    /^Enviando tu solicitud y 1 foto \([1-3](,\d)? MB\)… no cierres la página\.$/,
+  );
+  const bar = form.getByRole("progressbar", { name: "Envío de la solicitud" });
+  await expect(bar).toBeVisible();
+  await expect(
+    form.getByText(/^Enviando… \d+\s% \([\d,]+ de [\d,]+ MB\)\. No cierres la página\.$/),
+  ).toBeVisible();
+  // Past a quarter, and the live region's pause after the start over: the quarter is said.
+  await expect
+    .poll(() => bar.evaluate((element) => (element as HTMLProgressElement).position), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0.3);
+  await page.clock.fastForward(5_000);
+  await expect(form.getByRole("status")).toHaveText(/^Enviado el (25|50|75)\s%\.$/);
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./, { timeout: 20_000 });
+
+  const seen = await sending();
+  const withBar = seen.filter((entry) => entry.max !== undefined);
+  const percents = withBar.map((entry) =>
+    Math.floor(((entry.value ?? 0) / (entry.max ?? 1)) * 100),
+  );
+  // The bar only goes forward, through many steps, and is full before the answer.
+  expect(percents).toEqual([...percents].sort((a, b) => a - b));
+  expect(new Set(percents.filter((percent) => percent > 0 && percent < 100)).size).toBeGreaterThan(
+    5,
+  );
+  expect(withBar.at(-1)).toMatchObject({ shown: "Enviado. Esperando la confirmación…" });
+  expect(percents.at(-1)).toBe(100);
+  // The live region says the start, a quarter now and then and the end, never the moving figures.
+  const said = withBar
+    .map((entry) => entry.said)
+    .filter((text, i, all) => text && text !== all[i - 1]);
+  expect(said[0]).toMatch(/^Enviando tu solicitud y 1 foto \([\d,]+ MB\)… no cierres la página\.$/);
+  expect(said.length).toBeLessThanOrEqual(5);
+  for (const text of said.slice(1)) {
+    expect(text).toMatch(/^(Enviado el (25|50|75)\s%\.|Enviado\. Esperando la confirmación…)$/);
+  }
+});
+
+test("photos: when the connection drops during the upload, the visitor reads why and the request, photos included, waits to be sent again (decision 181)", async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.181.2" });
+  // The site through a relay the test can cut: the phone losing its connection halfway
+  // (DevTools' «offline» lets an upload already going finish).
+  const relay = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(baseURL).port) });
+  try {
+    await onPlaywrightsClock(page);
+    await visit(page, `http://127.0.0.1:${relay.port}/contact`);
+    const form = quoteForm(page);
+    const subject = `Sin cobertura ${Date.now()}`;
+    await fillRequest(form, {
+      Nombre: "Tomás Ferrer",
+      Teléfono: "600 181 182",
+      Asunto: subject,
+      Mensaje: "El garaje, para hacerlo estudio.",
+    });
+    // About 1 MB once smaller, at 100 KB/s: ten seconds, cut after the first kilobytes.
+    await form.getByLabel("Fotos o planos (hasta 5)").setInputFiles({
+      name: "garaje.jpg",
+      mimeType: "image/jpeg",
+      buffer: await detailed(1600, 1200).jpeg({ quality: 98 }).toBuffer(),
+    });
+    await likeAPerson(page);
+    const throttle = await throttleUploads(page, 100 * 1024);
+    await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+    const bar = form.getByRole("progressbar", { name: "Envío de la solicitud" });
+    await expect
+      .poll(() => bar.evaluate((element) => (element as HTMLProgressElement).position))
+      .toBeGreaterThan(0);
+    await relay.cut();
+
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading")).toHaveText("Error de Conexión");
+    await expect(dialog).toContainText("No se pudo conectar al servidor. Intenta nuevamente.");
+    await dialog.getByRole("button", { name: "Aceptar" }).click();
+    await expect(bar).toHaveCount(0);
+    await expect(form.getByRole("status")).toHaveText("");
+    await expect(form.getByLabel("Asunto")).toHaveValue(subject);
+    await expect(
+      form.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem"),
+    ).toHaveText(/garaje\.jpg/);
+    // The tab's draft is kept for a reload (decision 172).
+    expect(await page.evaluate(() => sessionStorage.getItem("quoteDraft"))).toContain(subject);
+
+    // Back in coverage, the same request goes as it is.
+    await relay.restore();
+    await throttle(-1);
+    await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+    await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  } finally {
+    await relay.close();
+  }
 });
 
 test("photos: more than five, one over 50 MB, or one over 10 MB the browser cannot make smaller are refused before anything is sent", async ({
