@@ -804,9 +804,11 @@ test("photos: a 13 MB photo from a new phone goes smaller, and its slow upload s
   await throttleUploads(page, 400 * 1024);
   const sending = await recordSending(form);
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
-  // What goes is the smaller photo, well under the server's 10 MB.
+  // What goes is the smaller photo, well under the server's 10 MB. (Decoding 12 MP takes the
+  // browser seconds, more on two loaded cores.)
   await expect(form.getByRole("status")).toHaveText(
     /^Enviando tu solicitud y 1 foto \([1-3](,\d)? MB\)… no cierres la página\.$/,
+    { timeout: 20_000 },
   );
   const bar = form.getByRole("progressbar", { name: "Envío de la solicitud" });
   await expect(bar).toBeVisible();
@@ -817,6 +819,7 @@ test("photos: a 13 MB photo from a new phone goes smaller, and its slow upload s
   await expect
     .poll(() => bar.evaluate((element) => (element as HTMLProgressElement).position), {
       timeout: 15_000,
+      intervals: [100],
     })
     .toBeGreaterThan(0.3);
   await page.clock.fastForward(5_000);
