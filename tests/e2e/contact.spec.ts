@@ -29,6 +29,17 @@ const likeAPerson = (page: Page) => page.clock.fastForward(3_100);
 /** The quote form (the page's only form with a subject). */
 const quoteForm = (page: Page) => page.locator("form").filter({ has: page.getByLabel("Asunto") });
 
+/**
+ * The quote form opened on Playwright's clock by a visitor of an address of its own: the file's
+ * accepted requests would otherwise meet the limit per address (five in 10 minutes).
+ */
+async function openQuoteForm(page: Page, address: string, url = "/contact") {
+  await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  await onPlaywrightsClock(page);
+  await visit(page, url);
+  return quoteForm(page);
+}
+
 /** Types into the quote form's written fields, by the labels a visitor reads, in the form's order. */
 async function fillRequest(form: Locator, fields: Partial<Record<WrittenLabel, string>>) {
   for (const label of writtenLabels) {
@@ -131,10 +142,7 @@ test("a device whose clock is minutes fast still reaches the company (decision 1
 test("a request sent within 3 s is not lost: the visitor is asked to send it again, and it arrives", async ({
   page,
 }) => {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.153.2" });
-  await onPlaywrightsClock(page);
-  await visit(page, "/contact");
-  const form = quoteForm(page);
+  const form = await openQuoteForm(page, "198.18.153.2");
   const subject = `Reforma con autorrelleno ${Date.now()}`;
   // As the browser's autofill does it: every field at once, and "Enviar" straight after (typing
   // them one by one can take more than 3 s on a loaded machine).
@@ -196,10 +204,7 @@ test("what a visitor writes before the page's script has run stays in the form a
 test("what a visitor wrote survives a reload and another page, is sent at once, then forgotten (decision 172)", async ({
   page,
 }) => {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.172.1" });
-  await onPlaywrightsClock(page);
-  await visit(page, "/contact");
-  const form = quoteForm(page);
+  const form = await openQuoteForm(page, "198.18.172.1");
   const subject = `Guardado en la pestaña ${Date.now()}`;
   const written = {
     Nombre: "Nuria Vidal",
@@ -776,10 +781,7 @@ async function recordSending(form: Locator) {
 test("photos: a 13 MB photo from a new phone goes smaller, and its slow upload shows how far it has gone (decision 181)", async ({
   page,
 }, testInfo) => {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.181.1" });
-  await onPlaywrightsClock(page);
-  await visit(page, "/contact");
-  const form = quoteForm(page);
+  const form = await openQuoteForm(page, "198.18.181.1");
   await fillRequest(form, {
     Nombre: "Irene Campos",
     Teléfono: "600 181 181",
@@ -854,14 +856,15 @@ test("photos: a 13 MB photo from a new phone goes smaller, and its slow upload s
 test("photos: when the connection drops during the upload, the visitor reads why and the request, photos included, waits to be sent again (decision 181)", async ({
   page,
 }) => {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.18.181.2" });
   // The site through a relay the test can cut: the phone losing its connection halfway
   // (DevTools' «offline» lets an upload already going finish).
   const relay = await startTcpProxy({ host: "127.0.0.1", port: Number(new URL(baseURL).port) });
   try {
-    await onPlaywrightsClock(page);
-    await visit(page, `http://127.0.0.1:${relay.port}/contact`);
-    const form = quoteForm(page);
+    const form = await openQuoteForm(
+      page,
+      "198.18.181.2",
+      `http://127.0.0.1:${relay.port}/contact`,
+    );
     const subject = `Sin cobertura ${Date.now()}`;
     await fillRequest(form, {
       Nombre: "Tomás Ferrer",
@@ -1108,10 +1111,7 @@ test("photos: taking one out keeps the server's refusal of the others still list
 test("a double click sends one request, with its photo once", async ({ page }) => {
   // Its two accepted requests come from an address of their own, beside the file's others
   // (five accepted requests per address per 10 minutes).
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": "198.51.100.153" });
-  await onPlaywrightsClock(page);
-  await visit(page, "/contact");
-  const form = quoteForm(page);
+  const form = await openQuoteForm(page, "198.51.100.153");
   await fillRequest(form, {
     Nombre: "Andrés Gil",
     Teléfono: "600 555 666",
