@@ -3,7 +3,7 @@
 // (label, marks, hint, the server's messages and the ARIA that ties them to the control) is
 // written once, here; the controls' look and the password toggle of the account and admin forms
 // are in account/form-controls.tsx, the quote form's larger touch targets in its route.
-import { type ReactNode, useId } from "react";
+import { type FocusEvent, type ReactNode, useId } from "react";
 import { ApiError } from "~/lib/api";
 
 /**
@@ -41,11 +41,32 @@ export function FieldMessages({ id, messages }: { id: string; messages?: string[
   );
 }
 
-/** What a field hands its control: the id its label points at and the texts describing it. */
+/**
+ * Focus reaching a control that is only partly in view brings the whole of it into view: clear
+ * of the sticky header and, on phones, of the call bar fixed at the bottom (html's
+ * scroll-padding, app.css). Browsers scroll a focused text field only as far as its caret, so
+ * «Mensaje» reached with its first line above the bar kept its other five lines under it for
+ * good (decision 178). A control wholly out of view is centred by the browser itself, and one
+ * wholly in view stays where it is.
+ */
+function revealWholeControl(event: FocusEvent<HTMLElement>) {
+  const control = event.currentTarget;
+  const padding = getComputedStyle(document.documentElement);
+  const top = Number.parseFloat(padding.scrollPaddingTop) || 0;
+  const bottom = window.innerHeight - (Number.parseFloat(padding.scrollPaddingBottom) || 0);
+  const box = control.getBoundingClientRect();
+  const partly = (box.top < top && box.bottom > top) || (box.top < bottom && box.bottom > bottom);
+  // A frame later: the browser's own scroll to the caret, which comes after this event, would
+  // otherwise cut this one short.
+  if (partly) requestAnimationFrame(() => control.scrollIntoView({ block: "nearest" }));
+}
+
+/** What a field hands its control: the id its label points at, the texts describing it, and what focus on it does. */
 export interface ControlProps {
   id: string;
   "aria-describedby"?: string;
   "aria-invalid"?: true;
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
 }
 
 /**
@@ -88,7 +109,12 @@ export function Field({
           <span className="text-sm font-normal text-ink-soft"> (opcional)</span>
         ) : null}
       </label>
-      {children({ id, "aria-describedby": describedByIds || undefined, "aria-invalid": invalid })}
+      {children({
+        id,
+        "aria-describedby": describedByIds || undefined,
+        "aria-invalid": invalid,
+        onFocus: revealWholeControl,
+      })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-ink-soft">
           {hint}

@@ -40,6 +40,13 @@ async function openQuoteForm(page: Page, address: string, url = "/contact") {
   return quoteForm(page);
 }
 
+/** /contact on a phone's screen (390×844), and its quote form. */
+async function quoteFormOnAPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await visit(page, "/contact");
+  return quoteForm(page);
+}
+
 /** Types into the quote form's written fields, by the labels a visitor reads, in the form's order. */
 async function fillRequest(form: Locator, fields: Partial<Record<WrittenLabel, string>>) {
   for (const label of writtenLabels) {
@@ -1044,9 +1051,7 @@ test.describe("before the page's script has run", () => {
 test("photos: on a phone, a long file name is cut short and the page stays as wide as the screen", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await visit(page, "/contact");
-  const form = quoteForm(page);
+  const form = await quoteFormOnAPhone(page);
   const names = ["Screenshot_20241105-123456_Gallery.jpg", `${"reforma-cocina-".repeat(6)}.jpg`];
   await form
     .getByLabel("Fotos o planos (hasta 5)")
@@ -1147,33 +1152,75 @@ test("a double click sends one request, with its photo once", async ({ page }) =
   expect(posts).toBe(2);
 });
 
+/** The top of the phones' bar of "Llámanos" and "Pide presupuesto", fixed at the screen's foot. */
+const phoneBarTop = (page: Page) =>
+  page.evaluate(() => {
+    const quote = Array.from(document.querySelectorAll("header a")).find(
+      (link) =>
+        link.textContent === "Pide presupuesto" &&
+        link.getBoundingClientRect().top > window.innerHeight / 2,
+    );
+    const top = quote?.parentElement?.getBoundingClientRect().top;
+    if (top === undefined) throw new Error("no bar");
+    return top;
+  });
+
+/** Whether the focused control is wholly above the phones' bar. */
+async function clearOfTheBar(page: Page) {
+  const barTop = await phoneBarTop(page);
+  const focused = await page.evaluate(() => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return box && { top: box.top, bottom: box.bottom };
+  });
+  return focused ? focused.bottom <= barTop && focused.top >= 0 : "nothing focused";
+}
+
 test("on a phone, tabbing through the form brings each field out from under the bottom bar", async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await visit(page, "/contact");
-  const form = quoteForm(page);
+  const form = await quoteFormOnAPhone(page);
   await form.getByLabel("Servicio").focus();
-  /** Whether the focused control is wholly above the bar of "Llámanos" and "Pide presupuesto". */
-  const clearOfTheBar = () =>
-    page.evaluate(() => {
-      const quote = Array.from(document.querySelectorAll("header a")).find(
-        (link) =>
-          link.textContent === "Pide presupuesto" &&
-          link.getBoundingClientRect().top > window.innerHeight / 2,
-      );
-      const bar = quote?.parentElement?.getBoundingClientRect();
-      const focused = document.activeElement?.getBoundingClientRect();
-      return bar && focused ? focused.bottom <= bar.top && focused.top >= 0 : "no bar";
-    });
   const submit = form.getByRole("button", { name: "Enviar solicitud de presupuesto" });
   for (let stop = 0; stop < 30; stop++) {
     const name = await page.evaluate(
       () => document.activeElement?.getAttribute("name") ?? document.activeElement?.textContent,
     );
-    await expect.poll(clearOfTheBar, { message: `${name} is under the bar` }).toBe(true);
+    await expect
+      .poll(() => clearOfTheBar(page), { message: `${name} is under the bar` })
+      .toBe(true);
     if (await submit.evaluate((button) => button === document.activeElement)) return;
     await page.keyboard.press("Tab");
   }
   throw new Error("Tab never reached the submit button");
+});
+
+/**
+ * Where the tabbing above met it only when a Tab came in the middle of the page's smooth scroll
+ * (decision 178): the browser scrolls a text field only as far as its caret, so a field reached
+ * with its first line above the bar kept the rest under it.
+ */
+test("on a phone, a field reached with its first line above the bottom bar comes wholly out from under it", async ({
+  page,
+}) => {
+  const form = await quoteFormOnAPhone(page);
+  for (const [before, field] of [
+    ["Teléfono", "Asunto"],
+    ["Asunto", "Mensaje"],
+  ] as const) {
+    // The field's top 30 px above the bar and the rest under it; the one before it in view.
+    const barTop = await phoneBarTop(page);
+    await form.getByLabel(field).evaluate((control, barTop) => {
+      const top = control.getBoundingClientRect().top - (barTop - 30);
+      window.scrollBy({ top, behavior: "instant" });
+    }, barTop);
+    await form
+      .getByLabel(before)
+      .evaluate((control) => (control as HTMLElement).focus({ preventScroll: true }));
+    expect(await clearOfTheBar(page)).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel(field)).toBeFocused();
+    await expect
+      .poll(() => clearOfTheBar(page), { message: `${field} is under the bar` })
+      .toBe(true);
+  }
 });
