@@ -7,7 +7,6 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
@@ -83,64 +82,69 @@ function throughProxy(
 interface Instance {
   port: number;
   child: ChildProcess;
-  exited: Promise<void>;
 }
 
-/** `npm run serve` with the guide's settings, as systemd would start it (own process group). */
+/**
+ * `npm run serve` with the guide's settings, as systemd would start it (own process group), and
+ * ready as the guide's step 3 says: /readyz answers 200. Counted only once the server itself
+ * has said it listens on this port (its "Listening on" line): until then an answer on the port
+ * may be another process's, and the instance may yet fail to listen (CI once counted a
+ * still-draining server's answers for its successor's; this machine also runs other tests
+ * that take free ports from the same range).
+ */
 async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
   const child = spawn("npm", ["run", "serve", "--silent"], {
     cwd: root,
     detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env, PORT: String(port) },
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  for (let i = 0; i < 300; i++) {
+  const listeningLine = `"msg":"Listening on 127.0.0.1 only, http://127.0.0.1:${port}"`;
+  let output = "";
+  let listens = false;
+  // Read to the end, kept only until the line: a full pipe would stop the server's writes.
+  child.stdout?.on("data", (chunk: Buffer) => {
+    if (listens) return;
+    output += chunk;
+    listens = output.includes(listeningLine);
+  });
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`instance on ${port} exited (${child.exitCode})`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    // Ready, and still this child: the port was free when it started (stopInstance).
-    if (ready && child.exitCode === null) return { port, child, exited };
-    await new Promise((r) => setTimeout(r, 200));
+    const ready =
+      listens &&
+      (await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      ));
+    if (ready) return { port, child };
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`instance on ${port} never became ready`);
 }
 
-/** Whether something still accepts connections on the port. */
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
+/** Whether any process of the group `leader` started is still running. */
+function groupRuns(leader: ChildProcess): boolean {
+  try {
+    process.kill(-(leader.pid as number), 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
  * systemd's stop: SIGTERM to the unit's whole process group, then wait until every process of
- * it is gone, as systemd does. npm, the group's leader, may exit before the server it started
- * has drained; the port is free only when the server has exited (a CI run restarted "into" a
- * still-draining server, whose /readyz then answered for the new one, which had failed to
- * listen: both instances ended up gone).
+ * it has exited, the server's drain included, as systemd does. npm, the group's leader, exits
+ * at once; the server stops listening first and answers what it has, on nginx's kept-alive
+ * connections too, before it exits. Neither npm's exit nor a free port is the end of the stop.
  */
 async function stopInstance(instance: Instance) {
-  // Not when stopped already (a signal leaves exitCode null and sets signalCode).
-  if (
-    instance.child.exitCode === null &&
-    instance.child.signalCode === null &&
-    instance.child.pid
-  ) {
-    process.kill(-instance.child.pid, "SIGTERM");
-  }
-  await instance.exited;
-  for (let i = 0; i < 200 && (await listening(instance.port)); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  if (await listening(instance.port)) throw new Error(`port ${instance.port} still taken`);
+  if (!groupRuns(instance.child)) return;
+  process.kill(-(instance.child.pid as number), "SIGTERM");
+  await vi.waitFor(() => expect(groupRuns(instance.child)).toBe(false), {
+    timeout: 30_000,
+    interval: 100,
+  });
 }
 
 async function postgresAnswers(): Promise<boolean> {
@@ -233,14 +237,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     nginx = spawn("/usr/sbin/nginx", ["-c", conf, "-p", prefix], {
       stdio: "inherit",
     });
-    for (let i = 0; i < 100; i++) {
-      const up = await throughProxy(proxyBase, "/healthz").then(
-        () => true,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await vi.waitFor(() => throughProxy(proxyBase, "/healthz"), { timeout: 30_000, interval: 100 });
   }, 180_000);
 
   afterAll(async () => {
@@ -259,6 +256,16 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
   }, 60_000);
 
   const direct = (i: number) => `http://127.0.0.1:${instances[i]?.port}`;
+  const accessLog = () => readFileSync(path.join(prefix, "obra.access.log"), "utf8");
+
+  /** Until nginx's access log has a line of a request it passed to `port` alone, from now on. */
+  async function servedThroughNginx(port: number) {
+    const from = accessLog().length;
+    await vi.waitFor(
+      () => expect(accessLog().slice(from)).toContain(` upstream=127.0.0.1:${port} `),
+      { timeout: 30_000, interval: 100 },
+    );
+  }
   const post = (base: string, target: string, body: unknown, token?: string) =>
     fetch(`${base}${target}`, {
       method: "POST",
@@ -314,9 +321,8 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     expect(answer.status).toBe(200);
     const id = String(answer.headers["x-request-id"] ?? "");
     expect(id).not.toBe("");
-    const log = path.join(prefix, "obra.access.log");
-    await vi.waitFor(() => expect(readFileSync(log, "utf8")).toContain(`"GET /team HTTP/1.1" 200`));
-    const line = readFileSync(log, "utf8")
+    await vi.waitFor(() => expect(accessLog()).toContain(`"GET /team HTTP/1.1" 200`));
+    const line = accessLog()
       .split("\n")
       .find((entry) => entry.includes("GET /team "));
     expect(line).toContain(`id=${id} `);
@@ -430,13 +436,15 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       }
     };
     const load = Promise.all([0, 1, 2, 3, 4, 5].map(worker));
-    await new Promise((r) => setTimeout(r, 1000));
+    await vi.waitFor(() => expect(answered).toBeGreaterThan(20), { timeout: 30_000 });
+    // Each step waits for what it waits for, never for a time: the stop for every process of
+    // the instance to end, the start for its readiness, and then nginx to have passed the load
+    // to it before the next one stops.
     for (let i = 0; i < instances.length; i++) {
       const old = instances[i] as Instance;
       await stopInstance(old);
-      await new Promise((r) => setTimeout(r, 500));
       instances[i] = await startInstance(old.port, instanceEnv);
-      await new Promise((r) => setTimeout(r, 1000));
+      await servedThroughNginx(old.port);
     }
     loading = false;
     await load;
@@ -447,18 +455,6 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
   // Last: it stops every instance (afterAll finds them stopped).
   it("shows the site's own page, in Spanish with the phone, while no instance answers", async () => {
     await Promise.all(instances.map(stopInstance));
-    // Their port is free once they stop listening; until they exit, they still answer what
-    // arrives on nginx's kept-alive connections.
-    for (const instance of instances) {
-      const group = -(instance.child.pid as number);
-      await vi.waitFor(
-        () =>
-          expect(() => {
-            process.kill(group, 0);
-          }).toThrow(),
-        { timeout: 30_000, interval: 100 },
-      );
-    }
     for (const request of [
       { target: "/services" },
       // A quote sent by the form before the page's script ran, as a restart ends it.
