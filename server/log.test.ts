@@ -198,7 +198,8 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
         const files = readdirSync(folder).sort();
         expect(files.length).toBe(count);
         const eml = readFileSync(path.join(folder, files.at(-1) as string), "utf8");
-        link = pattern.exec(eml.replace(/=\r?\n/g, ""))?.[0] ?? "";
+        // Quoted-printable: lines joined, "=" spelt "=3D" (the newsletter links' ?token=).
+        link = pattern.exec(eml.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[0] ?? "";
         expect(link).not.toBe("");
       },
       { timeout: 10_000, interval: 100 },
@@ -374,6 +375,44 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
       visitor.message,
     ]) {
       expect(everything).not.toContain(written);
+    }
+  });
+
+  it("writes the newsletter's confirmation and unsubscribe links without their tokens", async () => {
+    const subscriber = "pau.serra@example.org";
+    const mails = () => readdirSync(path.join(dataDir, "mail")).length;
+    const paths: Record<string, string> = {};
+    const record = async (answer: Promise<Response>) => {
+      const response = await answer;
+      await response.arrayBuffer();
+      expect(response.status).toBeLessThan(400);
+      return response.headers.get("x-request-id") ?? "";
+    };
+    expect((await send("/api/subscriptions", { email: subscriber })).status).toBe(201);
+    const confirmLink = await linkInMail(mails() + 1, /\/newsletter\/confirmar\?token=[\w-]+/);
+    const confirmToken = confirmLink.split("=").at(-1) as string;
+    // The mail's link opened, then its button: the page's script posts the token in JSON.
+    paths[await record(send(confirmLink))] = "/newsletter/confirmar?token=[redacted]";
+    paths[await record(send("/api/subscriptions/confirm", { token: confirmToken }))] =
+      "/api/subscriptions/confirm";
+    // The welcome mail's way out, by the page and by a mail program's one-click button.
+    const leaveLink = await linkInMail(mails() + 1, /\/newsletter\/baja\?token=[\w-]+/);
+    const leaveToken = leaveLink.split("=").at(-1) as string;
+    paths[await record(send(leaveLink))] = "/newsletter/baja?token=[redacted]";
+    const oneClick = fetch(`${server.base}/api/subscriptions/unsubscribe?token=${leaveToken}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    paths[await record(oneClick)] = "/api/subscriptions/unsubscribe?token=[redacted]";
+
+    const accessLines = () =>
+      server.lines().filter((l) => l.msg === "request" && Object.hasOwn(paths, String(l.id)));
+    await vi.waitFor(() => expect(accessLines()).toHaveLength(4), { timeout: 5_000 });
+    for (const line of accessLines()) expect(line.path).toBe(paths[String(line.id)]);
+    const everything = server.output();
+    for (const secret of [confirmToken, leaveToken, subscriber]) {
+      expect(everything).not.toContain(secret);
     }
   });
 });

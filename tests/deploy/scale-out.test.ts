@@ -4,6 +4,7 @@
  * Redis, with the guide's instance settings. Needs the build (`npm test` runs it after building).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
@@ -326,6 +327,46 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       .split("\n")
       .find((entry) => entry.includes("GET /team "));
     expect(line).toContain(`id=${id} `);
+  });
+
+  it("logs the links the site mails with their secrets masked, asked for and as the page a visitor came from", async () => {
+    const token = randomBytes(32).toString("base64url");
+    const email = "lucia.fernandez@example.com";
+    const site = `https://${guide.canonicalHost}`;
+    // Each link as a mail carries it, and as the access log may show it.
+    const links = [
+      [`/verify-email/${token}`, "/verify-email/[redacted]"],
+      [`/api/verify-email/${token}`, "/api/verify-email/[redacted]"],
+      [`/change-password/${encodeURIComponent(email)}/${token}`, "/change-password/[redacted]"],
+      [`/newsletter/confirmar?token=${token}`, "/newsletter/confirmar?token=[redacted]"],
+      [
+        `/newsletter/baja?utm_source=boletin&token=${token}`,
+        "/newsletter/baja?utm_source=boletin&token=[redacted]",
+      ],
+    ];
+    for (const [link] of links) {
+      // The page opened from the mail, then a file it loads, which names the page (Referer).
+      await throughProxy(proxyBase, link as string);
+      await throughProxy(proxyBase, "/favicon.ico", { headers: { referer: `${site}${link}` } });
+    }
+    // A mail program's one-click unsubscribe (RFC 8058): a POST, the token in the query.
+    await throughProxy(proxyBase, `/api/subscriptions/unsubscribe?token=${token}`, {
+      method: "POST",
+      body: Buffer.from("List-Unsubscribe=One-Click"),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    await vi.waitFor(() =>
+      expect(accessLog()).toContain(
+        `"POST /api/subscriptions/unsubscribe?token=[redacted] HTTP/1.1"`,
+      ),
+    );
+    const written = accessLog();
+    for (const [, logged] of links) {
+      expect(written).toContain(`"GET ${logged} HTTP/1.1"`);
+      expect(written).toContain(`"${site}${logged}"`);
+    }
+    expect(written).not.toContain(token);
+    expect(written).not.toContain(encodeURIComponent(email));
   });
 
   it("signs up on one instance, signs in on the other, and both see the sign-out", async () => {
