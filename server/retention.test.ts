@@ -243,6 +243,19 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
       expect(Math.abs(shown - until.getTime()), name).toBeLessThan(DAY / 2);
     }
 
+    // The list orders by that date, the leads that go first at the top, erased ones last.
+    const ordered = await (
+      await t.get("/api/admin/contacts?sort=personal_data_until&per_page=100", token)
+    ).json();
+    expect(ordered.tools.sort_titles.personal_data_until).toBe("Datos personales hasta");
+    const dates = ordered.data.data.map(
+      (r: { personal_data_until: string | null }) => r.personal_data_until,
+    );
+    const kept = dates.filter(Boolean);
+    expect(kept).toHaveLength(4);
+    expect(kept).toEqual([...kept].sort());
+    expect(dates.slice(kept.length)).toEqual([null, null]);
+
     // Nothing is left to erase: a second turn erases nothing.
     expect(await sweepOnce(t.db)).toMatchObject({ leads_erased: 0, won_leads_erased: 0 });
   }, 60_000);
