@@ -443,7 +443,7 @@ function filterCondition(
       return undefined;
     }
     applied[name] = values.join(",");
-    return inArray(filter.on as PgColumn, values);
+    return filter.where ? filter.where(values) : inArray(filter.on as PgColumn, values);
   }
   if (filter.kind === "text") {
     if (raw.length > 200) {

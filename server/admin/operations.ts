@@ -104,12 +104,19 @@ export async function listPage(
   }
   const last_page = Math.max(1, Math.ceil(total / perPage));
   return {
-    data: rows.map((row) => toRecord(definition, row as Record<string, unknown>)),
+    data: rows.map((row) => listRecord(definition, row)),
     current_page: page,
     last_page,
     total,
     per_page: perPage,
   };
+}
+
+/** A list's record: a detail's, plus what staff must not miss about it (`recordAlert`). */
+function listRecord(definition: ResourceDefinition, row: Record<string, unknown>): AdminRecord {
+  const record = toRecord(definition, row);
+  const alert = definition.recordAlert?.(record);
+  return alert ? { ...record, record_alert: alert } : record;
 }
 
 async function countOf(db: Database, definition: ResourceDefinition, where: SQL | undefined) {

@@ -4,6 +4,7 @@ import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import type { Field } from "../fields.ts";
 import { nameFields } from "../http-errors.ts";
+import type { LeadMail } from "../mail/lead-mails.ts";
 
 /** SPEC §3: the actions an admin list may offer. */
 export type AdminRoute = "create" | "update" | "delete";
@@ -83,6 +84,11 @@ export interface ResourceDefinition {
   filters?: Record<string, ListFilter>;
   /** A record's title in lists, details and the audit log (e.g. "name — subject"). */
   recordTitle?(record: Record<string, unknown>): string;
+  /**
+   * What staff must not miss about a record, said under its title in the list (a lead whose
+   * confirmation was refused: phone them); the list's records carry it as `record_alert`.
+   */
+  recordAlert?(record: Record<string, unknown>): string | undefined;
   /** Fields shown in the edit form that staff may never change (a visitor's own words). */
   readOnly?: readonly string[];
   /** A status with fixed steps: POST /api/admin/{resource}/status and bulk changes. */
@@ -129,6 +135,11 @@ export interface ResourceDefinition {
     id: number,
   ): Promise<{ id: number; name: string; width: number; height: number; size: number }[]>;
   /**
+   * The mails a record's person was sent, with where each stands (a lead's confirmation,
+   * decision 180), listed in the record's details.
+   */
+  mails?(db: Database, record: Record<string, unknown> & { id: number }): Promise<LeadMail[]>;
+  /**
    * Columns that store a code from a fixed list (a lead's service, budget, area): staff read the
    * label, in lists, details, history and exports (decision 150: labels come from content/).
    */
@@ -155,6 +166,11 @@ export type ListFilter =
       on: PgColumn | SQL;
       /** Several values may be asked at once, comma-separated (status=nuevo,visita). */
       options: readonly { value: string; title: string }[];
+      /**
+       * The condition for the values asked, when `on` is costly to work out row by row (a
+       * correlated subquery) and an index can narrow the rows first; default: `on` in values.
+       */
+      where?(values: readonly string[]): SQL;
     }
   | { kind: "boolean"; title: string; on: PgColumn | SQL }
   /** `name_from` and `name_to`, dates as YYYY-MM-DD (Madrid days), either or both. */

@@ -273,6 +273,8 @@ export function createAdminRouter(deps: Dependencies) {
       ...(definition.notes ? { notes: await notesOf(db, definition.key, id) } : {}),
       history: await recordHistory(db, definition.key, id),
       ...(definition.photos ? { photos: await definition.photos(db, id) } : {}),
+      // Where the mails to the record's person stand (a lead's confirmation; decision 180).
+      ...(definition.mails ? { mails: await definition.mails(db, record) } : {}),
     });
   });
 

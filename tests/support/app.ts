@@ -12,7 +12,7 @@ import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
 import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
 import { createTestDatabase } from "./database.ts";
-import { type SmtpPeer, startSmtpPeer } from "./smtp.ts";
+import { type SmtpPeer, type SmtpPeerOptions, startSmtpPeer } from "./smtp.ts";
 
 export interface TestAppOptions {
   env?: Partial<Record<keyof Env, string>>;
@@ -129,9 +129,12 @@ export function perSuite<T extends { close(): Promise<unknown> }>(start: () => P
  * `received` and `waitForMail` the test reads); `close()` stops both.
  */
 export async function createMailedTestApp(
-  options: Omit<TestAppOptions, "transport"> = {},
+  options: Omit<TestAppOptions, "transport"> & {
+    /** How the SMTP server answers (recipients it refuses with a reply code). */
+    smtp?: SmtpPeerOptions;
+  } = {},
 ): Promise<MailedTestApp> {
-  const peer = await startSmtpPeer();
+  const peer = await startSmtpPeer(0, options.smtp);
   const env = parseEnv({ ...options.env, SMTP_URL: peer.url });
   const t = await createTestApp({ ...options, transport: createTransport(env) });
   return {

@@ -17,6 +17,13 @@ import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, email, text, textarea } from "../../fields.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
 import { leadStatuses } from "../../leads/statuses.ts";
+import {
+  confirmationIn,
+  confirmationState,
+  confirmationStates,
+  confirmationTitle,
+  leadMails,
+} from "../../mail/lead-mails.ts";
 import { deleteNotes } from "../notes.ts";
 import { defineResource, type FormInput } from "../resource.ts";
 
@@ -110,6 +117,7 @@ export const contactsResource = defineResource({
     assignee_name: "Responsable",
     assignee_id: "ID del responsable",
     reference: "Referencia",
+    confirmation_mail: confirmationTitle,
     ...quoteLabels,
     // Decision 179: a future date while the lead holds them, the erasure's date once erased.
     personal_data_until: "Datos personales hasta",
@@ -122,6 +130,8 @@ export const contactsResource = defineResource({
       string | null
     >`(select ${users.name} from ${users} where ${users.id} = ${contacts.assignee_id})`,
     personal_data_until: personalDataUntil.as("personal_data_until"),
+    // Where the visitor's confirmation stands (decision 180): the list's mark, the filter, the CSV.
+    confirmation_mail: confirmationState,
   },
   // The quote request's codes, read by their labels (content/quote-request.ts, service-choices.ts).
   choices: {
@@ -132,6 +142,7 @@ export const contactsResource = defineResource({
     start_window: titled(startWindows),
     contact_channel: titled(contactChannels),
     contact_time: titled(contactTimes),
+    confirmation_mail: confirmationStates,
   },
   readOnly: ["name", "email", "phone", "subject", "message"],
   async toColumns(input) {
@@ -142,6 +153,11 @@ export const contactsResource = defineResource({
     record.erased_at
       ? `Solicitud ${record.reference ?? `n.º ${record.id}`} (datos borrados)`
       : `${record.name} — ${record.subject}`,
+  // The lead staff must phone: the address it gave does not take mail (decision 180).
+  recordAlert: (record) =>
+    record.confirmation_mail === "rechazado"
+      ? "Confirmación rechazada: llama al cliente"
+      : undefined,
   search: [
     contacts.reference,
     contacts.name,
@@ -195,6 +211,13 @@ export const contactsResource = defineResource({
       options: staffOptions,
     },
     created: { kind: "date", title: "Recibido", on: contacts.created_at },
+    confirmation: {
+      kind: "choice",
+      title: confirmationTitle,
+      on: confirmationState,
+      options: confirmationStates,
+      where: confirmationIn,
+    },
   },
   status: {
     column: contacts.status,
@@ -227,6 +250,8 @@ export const contactsResource = defineResource({
   // the copies of its mails go with it (its photos by on delete cascade), and the audit log
   // keeps who deleted which lead and when, not what it held (decision 179).
   erasure: true,
+  // The visitor's confirmation, with its dates and the mail server's answer (decision 180).
+  mails: leadMails,
   async beforeDelete(db, ids) {
     await deleteNotes(db, "contacts", ids);
     await deleteMailCopies(db, ids);
