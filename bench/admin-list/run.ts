@@ -16,7 +16,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createApp } from "../../server/app.ts";
 import { generateToken, hashToken } from "../../server/auth/tokens.ts";
 import { type DatabaseHandle, migrate, openPglite, openPostgres } from "../../server/db/client.ts";
@@ -99,6 +99,19 @@ async function seed(handle: DatabaseHandle) {
     const batch = Array.from({ length: Math.min(1000, ROWS - start) }, (_, k) => leadAt(start + k));
     await db.insert(contacts).values(batch);
   }
+  // Each lead's mails as the quote endpoint queues them (decision 173): the office's notice, and
+  // the visitor's confirmation when it gave an address, delivered, or one in 40 refused for good
+  // (a mistyped address): what the list's confirmation column and filter read (decision 180).
+  await db.execute(sql`
+    insert into mail_outbox ("to", subject, text, html, contact_id, attempts, sent_at)
+    select 'oficina@obra.test', 'Solicitud ' || id, '', '', id, 1, created_at from contacts`);
+  await db.execute(sql`
+    insert into mail_outbox ("to", subject, text, html, contact_id, attempts, sent_at, failed_at, last_error)
+    select email, 'Hemos recibido tu solicitud', '', '', id, 1,
+      case when id % 40 = 0 then null else created_at end,
+      case when id % 40 = 0 then created_at end,
+      case when id % 40 = 0 then '550 5.1.1 Mailbox does not exist' end
+    from contacts where email is not null`);
   const [role] = await db.select().from(roles).where(eq(roles.name, "admin"));
   const [user] = await db
     .insert(users)
@@ -141,6 +154,8 @@ const queries: [string, string][] = [
   ["handled=no, 100 per page", "handled=no&per_page=100"],
   // Until when each lead keeps its personal data, computed per row (decision 179).
   ["ordered by «Datos personales hasta», 50 per page", "sort=personal_data_until&per_page=50"],
+  // The leads to phone: their confirmation was refused (decision 180).
+  ["confirmation refused (confirmation=rechazado)", "confirmation=rechazado&per_page=50"],
 ];
 
 interface Row {
