@@ -5,6 +5,8 @@ export interface AdminRecord {
   id: number;
   /** The record's name for people ("name — subject"), as the server titles every record. */
   record_title: string;
+  /** In a list: what staff must not miss about the record (a lead to phone), said by the server. */
+  record_alert?: string;
   created_at?: string;
   updated_at?: string;
   [field: string]: unknown;
@@ -110,6 +112,26 @@ export interface AdminDetail {
   notes?: AdminNote[];
   history: AdminHistoryEntry[];
   photos?: { id: number; name: string; width: number; height: number; size: number }[];
+  /** The mails the record's person was sent (a lead's confirmation), where each stands. */
+  mails?: RecordMail[];
+}
+
+/** A mail to a record's person as the outbox knows it (server/mail/lead-mails.ts). */
+export interface RecordMail {
+  /** The record's field that says the same in a word: shown here, not again among the data. */
+  field: string;
+  title: string;
+  state: "enviado" | "pendiente" | "rechazado" | "sin_correo";
+  to: string | null;
+  queued_at: string | null;
+  sent_at: string | null;
+  failed_at: string | null;
+  next_attempt_at: string | null;
+  attempts: number;
+  /** Waiting because the site's own mail server did not answer, not the visitor's. */
+  server_failure: boolean;
+  /** The visitor's mail server's answer to the last try ("550 5.1.1 …"). */
+  reply: string | null;
 }
 
 export interface FieldDetail {
@@ -179,12 +201,28 @@ export function pageWindow(current: number, last: number): (number | "gap")[] {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+/**
+ * The office's clock, whatever the browser's: the server's date filters count Madrid days and
+ * its CSV writes Madrid times (server/admin/list-query.ts), so the screens read the same.
+ */
+const ADMIN_TIME_ZONE = "Europe/Madrid";
+
 const dateFormat = new Intl.DateTimeFormat("es-ES", {
   year: "numeric",
   month: "long",
   day: "numeric",
   hour: "2-digit",
   minute: "2-digit",
+  timeZone: ADMIN_TIME_ZONE,
+});
+const dayFormat = new Intl.DateTimeFormat("es-ES", {
+  dateStyle: "short",
+  timeZone: ADMIN_TIME_ZONE,
+});
+const timeFormat = new Intl.DateTimeFormat("es-ES", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: ADMIN_TIME_ZONE,
 });
 
 /** The date an ISO date-time value stands for (a record's `created_at`); undefined otherwise. */
@@ -194,9 +232,16 @@ export function dateOf(value: unknown): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** A date in SPEC §9's es-ES long form with hours and minutes. */
+/** A date in SPEC §9's es-ES long form with hours and minutes, on the office's clock. */
 export function formatDate(date: Date): string {
   return dateFormat.format(date);
+}
+
+/** "hoy a las 10:47" on the office's day of `now`, else "el 27 de noviembre de 2026, 10:47". */
+export function formatMoment(date: Date, now = new Date()): string {
+  return dayFormat.format(date) === dayFormat.format(now)
+    ? `hoy a las ${timeFormat.format(date)}`
+    : `el ${dateFormat.format(date)}`;
 }
 
 /** A record's value as staff read it: dates in es-ES long form, 'Sí'/'No', 'N/A' when missing. */

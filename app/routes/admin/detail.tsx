@@ -8,6 +8,7 @@ import { SubmitButton } from "~/components/account/form-controls";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { LeadPhotos } from "~/components/admin/lead-photos";
 import { useChoiceFocus, useOneClickChoice } from "~/components/admin/one-click-choice";
+import { RecordMails } from "~/components/admin/record-mails";
 import { RecordData } from "~/components/admin/record-value";
 import { Refusal } from "~/components/admin/refusal";
 import { RecordStatus } from "~/components/admin/status-control";
@@ -117,9 +118,13 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   const record = detail.data;
   const title = record.record_title;
   const status = detail.tools.status;
-  const fields = Object.entries(detail.parameter_titles).filter(
-    ([field]) => field !== status?.field && field !== "assignee_id",
-  );
+  // The mails' fields are said in full in their own lines (decision 180), not again in a word.
+  const apart = new Set([
+    status?.field,
+    "assignee_id",
+    ...(detail.mails ?? []).map((m) => m.field),
+  ]);
+  const fields = Object.entries(detail.parameter_titles).filter(([field]) => !apart.has(field));
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
@@ -157,6 +162,8 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           ? changed.message
           : ""}
       </p>
+      {/* Whether the visitor got the confirmation: the lead to phone is the one it did not reach. */}
+      {detail.mails ? <RecordMails mails={detail.mails} /> : null}
 
       <section
         aria-labelledby="datos"

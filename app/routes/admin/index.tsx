@@ -373,6 +373,7 @@ function RecordTable({
                   </span>
                 ) : null}
                 <Waiting record={record} list={list} />
+                <Alert record={record} />
               </th>
               {status ? (
                 <td className="px-2 py-3">
@@ -435,6 +436,15 @@ function Waiting({ record, list }: { record: AdminRecord; list: AdminList }) {
   ) : null;
 }
 
+/** What staff must not miss about a record (a lead to phone: decision 180), in the server's words. */
+function Alert({ record }: { record: AdminRecord }) {
+  return record.record_alert ? (
+    <span className="mt-1 block w-fit rounded border border-terracotta-dark/40 bg-terracotta/5 px-1.5 text-xs font-medium text-terracotta-dark">
+      {record.record_alert}
+    </span>
+  ) : null;
+}
+
 /** SPEC's card, for narrow and medium screens (3 per row on medium ones). */
 function RecordCard({
   resource,
@@ -473,6 +483,7 @@ function RecordCard({
             {titleOf(record)}
           </Link>
           <Waiting record={record} list={list} />
+          <Alert record={record} />
         </h2>
       </div>
       {status ? (
