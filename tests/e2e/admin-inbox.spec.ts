@@ -4,6 +4,7 @@
 // in the audit log.
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import { refusedDomain } from "./support/mail-dir";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
 
@@ -353,6 +354,79 @@ test("a lead's details show its choices by their labels, its assignment once", a
   await expect(value("Datos personales borrados el")).toHaveText("N/A");
   await expect(history).toContainText(`Responsable: ${names[2]} → ${another}`);
   await expect(history).not.toContainText("Datos personales");
+});
+
+test("a lead whose confirmation the visitor's mail server refused is marked, found, and says to phone", async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  // Two visitors: one mistyped their address (its server answers 550, for good), one did not.
+  const tag = uniqueTag("Rechazo");
+  const typo = uniqueEmail("typo").replace(/@.*$/, `@${refusedDomain}`);
+  const good = uniqueEmail("bien");
+  const [refused] = await sendLeads(request, tag, 1, { email: typo });
+  const [delivered] = await sendLeads(request, `${tag}Ok`, 1, { email: good });
+  await mailbox.waitForMail(good);
+  // The outbox tries the typo once and gives up (decision 173); staff see it from then on.
+  const staffGet = async (path: string) =>
+    (await request.get(path, { headers: { Authorization: `Bearer ${staff.token}` } })).json();
+  await expect
+    .poll(
+      async () =>
+        (await staffGet(`/api/admin/contacts?q=${tag}&confirmation=rechazado`)).data.total,
+    )
+    .toBe(1);
+
+  // In the inbox, the refused lead is marked; the other is not.
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(3);
+  const mark = "Confirmación rechazada: llama al cliente";
+  await expect(
+    table.getByRole("rowheader").filter({ hasText: `${refused} — Reforma 1` }),
+  ).toContainText(mark);
+  await expect(
+    table.getByRole("rowheader").filter({ hasText: `${delivered} — Reforma 1` }),
+  ).not.toContainText(mark);
+
+  // The filter finds the leads to phone.
+  await main.getByRole("combobox", { name: "Correo de confirmación" }).selectOption({
+    label: "Rechazado",
+  });
+  await main.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/confirmation=rechazado/);
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await table.getByRole("link", { name: `${refused} — Reforma 1`, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
+
+  // Its page says it was refused, at what time on the office's clock (this browser runs on
+  // UTC), and to phone; the server's own words below. Not again among the data.
+  const mailLine = (label: string) =>
+    main.locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) });
+  const id = /\/detail\/(\d+)$/.exec(page.url())?.[1];
+  const [sent] = (await staffGet(`/api/admin/contacts/detail/${id}`)).mails;
+  const madrid = new Intl.DateTimeFormat("es-ES", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Madrid",
+  }).format(new Date(sent.failed_at));
+  const confirmation = mailLine("Correo de confirmación");
+  await expect(confirmation).toHaveCount(1);
+  await expect(confirmation).toContainText(`Rechazado hoy a las ${madrid}:`);
+  await expect(confirmation).toContainText("Llama al cliente.");
+  await expect(confirmation).toContainText(
+    "Respuesta del servidor del cliente: 550 5.1.1 Mailbox does not exist",
+  );
+  await expect(main.getByRole("region", { name: "Datos" })).not.toContainText(
+    "Correo de confirmación",
+  );
+
+  // The visitor who typed their address well got theirs.
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}Ok`);
+  await table.getByRole("link", { name: `${delivered} — Reforma 1`, exact: true }).click();
+  await expect(mailLine("Correo de confirmación")).toContainText(/Enviado hoy a las \d{2}:\d{2}\./);
 });
 
 test("lists name their orders, sections and actions in Spanish", async ({ page, request }) => {

@@ -1,12 +1,13 @@
 // Playwright global setup: a real SMTP server on E2E_SMTP_PORT that the site under test sends
 // its e-mails to (SMTP_URL in scripts/e2e-server.mjs). Every message lands as a file in
-// mailDir(port), read by the `mailbox` fixture.
+// mailDir(port), read by the `mailbox` fixture. Addresses at `refusedDomain` do not exist: it
+// refuses them for good (550), as a provider answers a visitor's mistyped address (decision 180).
 import { randomUUID } from "node:crypto";
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { e2eSmtpPort } from "../../../playwright.config";
-import { mailDir } from "./mail-dir";
+import { mailDir, refusedDomain } from "./mail-dir";
 
 export default async function globalSetup() {
   const dir = mailDir(e2eSmtpPort);
@@ -17,6 +18,10 @@ export default async function globalSetup() {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.toLowerCase().endsWith(`@${refusedDomain}`)) return callback();
+      callback(Object.assign(new Error("5.1.1 Mailbox does not exist"), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -9,3 +9,6 @@ import path from "node:path";
 export function mailDir(smtpPort: number): string {
   return path.join(os.tmpdir(), `obra-e2e-mail-${smtpPort}`);
 }
+
+/** A domain whose every address the SMTP peer refuses for good (550): a visitor's typo of gmail.com. */
+export const refusedDomain = "gmial.con";
