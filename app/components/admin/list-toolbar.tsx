@@ -2,7 +2,7 @@
 // the URL, so a view can be bookmarked and shared, and the browser's back button undoes it. Below
 // 1024 px the form folds behind a button that says how many filters apply (decision 169): open, it
 // took a phone's whole first screen and pushed the leads below it.
-import { useId, useState } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { activeFilterCount, type ListTools } from "~/lib/admin";
 
@@ -87,7 +87,6 @@ export function ListToolbar({
           </Labeled>
         ) : null}
         {filters.map(([name, filter]) => {
-          const id = `lista-${name}`;
           if (filter.kind === "date") {
             const [from, to] = filter.parameters;
             return (
@@ -106,96 +105,81 @@ export function ListToolbar({
               </fieldset>
             );
           }
-          return (
-            <Labeled key={name} id={id} title={filter.title}>
-              {filter.kind === "text" ? (
+          if (filter.kind === "text") {
+            const id = `lista-${name}`;
+            return (
+              <Labeled key={name} id={id} title={filter.title}>
                 <input id={id} name={name} defaultValue={value(name)} className={control} />
-              ) : (
-                <select id={id} name={name} defaultValue={value(name)} className={control}>
-                  <option value="">Todos</option>
-                  {filter.kind === "boolean" ? (
-                    <>
-                      <option value="true">Sí</option>
-                      <option value="false">No</option>
-                    </>
-                  ) : null}
-                  {filter.kind === "choice"
-                    ? filter.options.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.title}
-                        </option>
-                      ))
-                    : null}
-                  {filter.kind === "reference" ? (
-                    <>
-                      <option value="ninguno">Sin asignar</option>
-                      {filter.options.map((option) => (
-                        <option key={option.id} value={option.id}>
-                          {option.title}
-                        </option>
-                      ))}
-                    </>
-                  ) : null}
-                </select>
-              )}
-            </Labeled>
+              </Labeled>
+            );
+          }
+          return (
+            <Choice key={name} name={name} title={filter.title} defaultValue={value(name)}>
+              <option value="">Todos</option>
+              {filter.kind === "boolean" ? (
+                <>
+                  <option value="true">Sí</option>
+                  <option value="false">No</option>
+                </>
+              ) : null}
+              {filter.kind === "choice"
+                ? filter.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.title}
+                    </option>
+                  ))
+                : null}
+              {filter.kind === "reference" ? (
+                <>
+                  <option value="ninguno">Sin asignar</option>
+                  {filter.options.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.title}
+                    </option>
+                  ))}
+                </>
+              ) : null}
+            </Choice>
           );
         })}
-        <Labeled id="lista-sort" title="Ordenar por">
-          <select
-            id="lista-sort"
-            name="sort"
-            defaultValue={value("sort")}
-            // A newly chosen order starts in its own direction (names A to Z), not in the one the
-            // previous order was shown in: «Sentido» goes back to «Según el orden» until chosen.
-            onChange={(event) => {
-              const dir = event.currentTarget.form?.elements.namedItem("dir");
-              if (dir instanceof HTMLSelectElement) dir.value = "";
-            }}
-            className={control}
-          >
-            <option value="">Predeterminado (fecha de creación)</option>
-            {tools.orders.map((order) => (
-              <option key={order.key} value={order.key}>
-                {order.title}
+        <Choice
+          name="sort"
+          title="Ordenar por"
+          defaultValue={value("sort")}
+          // A newly chosen order starts in its own direction (names A to Z), not in the one the
+          // previous order was shown in: «Sentido» goes back to «Según el orden» until chosen.
+          onChange={(event) => {
+            const dir = event.currentTarget.form?.elements.namedItem("dir");
+            if (dir instanceof HTMLSelectElement) dir.value = "";
+          }}
+        >
+          <option value="">Predeterminado (fecha de creación)</option>
+          {tools.orders.map((order) => (
+            <option key={order.key} value={order.key}>
+              {order.title}
+            </option>
+          ))}
+          {tools.sortable.map((key) => (
+            <option key={key} value={key}>
+              {sortTitles[key] ?? key}
+            </option>
+          ))}
+        </Choice>
+        <Choice name="dir" title="Sentido" defaultValue={value("dir") || applied?.dir}>
+          <option value="">Según el orden</option>
+          <option value="asc">Ascendente</option>
+          <option value="desc">Descendente</option>
+        </Choice>
+        <Choice name="per_page" id="lista-per-page" title="Por página" defaultValue={perPage}>
+          <option value="">12</option>
+          {tools.per_page
+            .filter((size) => size !== 12)
+            .map((size) => (
+              <option key={size} value={size}>
+                {size}
               </option>
             ))}
-            {tools.sortable.map((key) => (
-              <option key={key} value={key}>
-                {sortTitles[key] ?? key}
-              </option>
-            ))}
-          </select>
-        </Labeled>
-        <Labeled id="lista-dir" title="Sentido">
-          <select
-            id="lista-dir"
-            name="dir"
-            defaultValue={value("dir") || applied?.dir}
-            className={control}
-          >
-            <option value="">Según el orden</option>
-            <option value="asc">Ascendente</option>
-            <option value="desc">Descendente</option>
-          </select>
-        </Labeled>
-        <Labeled id="lista-per-page" title="Por página">
-          <select
-            id="lista-per-page"
-            name="per_page"
-            defaultValue={value("per_page")}
-            className={control}
-          >
-            <option value="">12</option>
-            {tools.per_page
-              .filter((size) => size !== 12)
-              .map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-          </select>
-        </Labeled>
+        </Choice>
         <div className="flex items-end gap-3">
           <button
             type="submit"
@@ -248,6 +232,26 @@ export function StatusTabs({ tools, search }: { tools: ListTools; search: URLSea
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * One of the toolbar's lists: a select named as its URL parameter, its label above it. Its id
+ * is `lista-` and the name unless given (the page size's keeps its hyphen).
+ */
+function Choice({
+  name,
+  id = `lista-${name}`,
+  title,
+  children,
+  ...select
+}: ComponentProps<"select"> & { name: string; title: string }) {
+  return (
+    <Labeled id={id} title={title}>
+      <select id={id} name={name} {...select} className={control}>
+        {children}
+      </select>
+    </Labeled>
   );
 }
 
