@@ -310,12 +310,10 @@ function RecordTable({
         <thead className="bg-sand-100 text-ink">
           <tr>
             <th scope="col" className="p-3">
-              <input
-                type="checkbox"
-                aria-label="Elegir todos los de esta página"
+              <PickBox
+                label="Elegir todos los de esta página"
                 checked={records.length > 0 && records.every((r) => selected.has(r.id))}
-                onChange={(event) => onToggleAll(event.target.checked)}
-                className="size-4 accent-terracotta"
+                onToggle={onToggleAll}
               />
             </th>
             <th scope="col" className="px-2 py-3">
@@ -352,12 +350,10 @@ function RecordTable({
           {records.map((record) => (
             <tr key={record.id} className="border-sand-200 border-t align-top">
               <td className="p-3">
-                <input
-                  type="checkbox"
-                  aria-label={`Elegir ${titleOf(record)}`}
+                <PickBox
+                  label={`Elegir ${titleOf(record)}`}
                   checked={selected.has(record.id)}
-                  onChange={(event) => onToggle(record.id, event.target.checked)}
-                  className="size-4 accent-terracotta"
+                  onToggle={(on) => onToggle(record.id, on)}
                 />
               </td>
               <th scope="row" className="min-w-44 px-2 py-3 font-medium wrap-anywhere">
@@ -401,6 +397,29 @@ function RecordTable({
 }
 
 const titleOf = (record: AdminRecord) => record.record_title;
+
+/** A box that picks a record (or the whole page) for the bulk actions, in the table and the cards. */
+function PickBox({
+  label,
+  checked,
+  onToggle,
+  className = "size-4",
+}: {
+  label: string;
+  checked: boolean;
+  onToggle: (on: boolean) => void;
+  className?: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      onChange={(event) => onToggle(event.target.checked)}
+      className={`${className} accent-terracotta`}
+    />
+  );
+}
 
 /** Up to this many characters a value reads as a few words (a phone number, a role). */
 const SHORT_TEXT = 20;
@@ -470,12 +489,11 @@ function RecordCard({
     >
       <div className="flex items-start gap-3">
         {selectable ? (
-          <input
-            type="checkbox"
-            aria-label={`Elegir ${titleOf(record)}`}
+          <PickBox
+            label={`Elegir ${titleOf(record)}`}
             checked={selected}
-            onChange={(event) => onToggle(event.target.checked)}
-            className="mt-1 size-4 accent-terracotta"
+            onToggle={onToggle}
+            className="mt-1 size-4"
           />
         ) : null}
         <h2 id={headingId} className="font-display text-lg font-semibold text-ink">
