@@ -17,8 +17,9 @@ export default [
   ]),
   layout("routes/access/admin.tsx", [
     route("admin/:resource/index", "routes/admin/index.tsx"),
-    route("admin/:resource/create", "routes/admin/create.tsx"),
-    route("admin/:resource/update/:id", "routes/admin/update.tsx"),
+    // The create and update screens share one module (the record's id picks the screen).
+    route("admin/:resource/create", "routes/admin/form.tsx", { id: "routes/admin/create" }),
+    route("admin/:resource/update/:id", "routes/admin/form.tsx", { id: "routes/admin/update" }),
     // A record read-only, with its status, notes and history (issue 13).
     route("admin/:resource/detail/:id", "routes/admin/detail.tsx"),
     // A newsletter campaign's preview, test and send (only for :resource = campaigns).

@@ -6,11 +6,28 @@
 // the answer carries a line to show where the change was asked for.
 import { redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { fieldErrorsOf } from "~/components/form-field";
+import { adminPages } from "../../content/account-pages";
 import { type AdminForm, refusalMessage } from "./admin";
 import { listPath } from "./admin-list-memory";
 import { api } from "./api";
+import { sectionTitle } from "./auth";
 import { askConfirmation, showSuccess } from "./dialog";
+import { noindexMeta } from "./seo";
 import { getSession } from "./session";
+
+/**
+ * An admin screen's `meta`: the section's name (after the form's «Crear» or «Editar») and the
+ * screen's texts (content/account-pages.ts), never indexed.
+ */
+export const adminMeta =
+  (screen: keyof typeof adminPages, action?: string) =>
+  ({ params }: { params: { resource: string } }) => {
+    const section = sectionTitle(params.resource);
+    return noindexMeta({
+      title: action ? `${action} · ${section}` : section,
+      ...adminPages[screen],
+    });
+  };
 
 /** `title`: the record's, when the screen sent it (its row may have left the list since). */
 export type ActionResult = { intent: string; id?: number; title?: string } & (

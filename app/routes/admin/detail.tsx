@@ -22,6 +22,7 @@ import {
 } from "~/lib/admin";
 import {
   type ActionResult,
+  adminMeta,
   runAdminAction,
   useAdminAction,
   useRecordDelete,
@@ -29,12 +30,9 @@ import {
 import { listPath } from "~/lib/admin-list-memory";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
-import { noindexMeta } from "~/lib/seo";
-import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/detail";
 
-export const meta = ({ params }: Route.MetaArgs) =>
-  noindexMeta({ title: sectionTitle(params.resource), ...adminPages.detail });
+export const meta = adminMeta("detail");
 
 /** `back`: the section's list as staff left it (its search, filters, order and page). */
 type DetailState = { back: string } & (

@@ -18,6 +18,7 @@ import { RecordStatus } from "~/components/admin/status-control";
 import { type AdminList, type AdminRecord, dateOf, refusalMessage } from "~/lib/admin";
 import {
   type ActionResult,
+  adminMeta,
   downloadExport,
   runAdminAction,
   useRecordDelete,
@@ -25,12 +26,9 @@ import {
 import { rememberListSearch } from "~/lib/admin-list-memory";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
-import { noindexMeta } from "~/lib/seo";
-import { adminPages } from "../../../content/account-pages";
 import type { Route } from "./+types/index";
 
-export const meta = ({ params }: Route.MetaArgs) =>
-  noindexMeta({ title: sectionTitle(params.resource), ...adminPages.index });
+export const meta = adminMeta("index");
 
 type ListState = { status: "ready"; list: AdminList } | { status: "failed"; message?: string };
 

@@ -1,0 +1,36 @@
+// /admin/:resource/create and /admin/:resource/update/:id (SPEC §2, online, verify, role): one
+// module registered for both addresses in app/routes.ts, each with the route id it had, since the
+// two screens differ only by the record's id (as the legal pages differ only by their text). The
+// form's fields, empty or the record's, from the clientLoader; the save through the clientAction
+// (app/lib/admin-actions.ts).
+import { LeadPhotos } from "~/components/admin/lead-photos";
+import { AdminFormLoading, AdminFormScreen } from "~/components/admin/resource-form";
+import { adminMeta, loadAdminForm, saveAdminForm } from "~/lib/admin-actions";
+import type { Route } from "./+types/form";
+
+/** What the create screen (no id) and the update screen (the record's id) say. */
+const screenOf = (id: string | undefined) =>
+  id === undefined
+    ? { meta: adminMeta("create", "Crear"), heading: "Crear registro" }
+    : { meta: adminMeta("update", "Editar"), heading: `Editar registro n.º ${id}` };
+
+export const meta = (args: Route.MetaArgs) => screenOf(args.params.id).meta(args);
+
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) =>
+  loadAdminForm(params.resource, params.id);
+clientLoader.hydrate = true as const;
+
+export const clientAction = ({ params, request }: Route.ClientActionArgs) =>
+  saveAdminForm(params.resource, request, params.id !== undefined);
+
+export const HydrateFallback = AdminFormLoading;
+
+export default function AdminForm({ params, loaderData }: Route.ComponentProps) {
+  const { resource, id } = params;
+  return (
+    <AdminFormScreen resource={resource} heading={screenOf(id).heading} loaded={loaderData} id={id}>
+      {/* What the visitor attached to a lead (decision 131). */}
+      {id !== undefined && resource === "contacts" ? <LeadPhotos key={id} id={id} /> : null}
+    </AdminFormScreen>
+  );
+}
