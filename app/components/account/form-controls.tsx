@@ -201,6 +201,20 @@ export function AccountPanel({ title, intro, children }: PanelProps) {
 }
 
 /**
+ * A screen's card while the link it was opened from is checked (its HydrateFallback): the
+ * screen's title and what is being done, said to screen readers.
+ */
+export function AccountWaiting({ title, children }: { title: string; children: string }) {
+  return (
+    <AccountPanel title={title}>
+      <p role="status" className="text-ink">
+        {children}
+      </p>
+    </AccountPanel>
+  );
+}
+
+/**
  * An account screen's form in its card: a `<Form method="post">` to the route's clientAction
  * (app/lib/account-forms.ts), the note on required fields first, then the screen's fields.
  */

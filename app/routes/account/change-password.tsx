@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import {
   AccountForm,
   AccountPanel,
+  AccountWaiting,
   EmailField,
   NewPasswordFields,
   SubmitButton,
@@ -41,15 +42,9 @@ clientLoader.hydrate = true as const;
 /** The link is checked once per visit; a refused submission must not check it again. */
 export const shouldRevalidate = () => false;
 
-export function HydrateFallback() {
-  return (
-    <AccountPanel title="Cambiar contraseña">
-      <p role="status" className="text-ink">
-        Comprobando el enlace...
-      </p>
-    </AccountPanel>
-  );
-}
+export const HydrateFallback = () => (
+  <AccountWaiting title="Cambiar contraseña">Comprobando el enlace...</AccountWaiting>
+);
 
 export const clientAction = accountAction((form, params: Route.ClientActionArgs["params"]) =>
   postToLogin("reset-password", {

@@ -4,7 +4,7 @@
 // silent (SPEC §8: no dialog); the page only says the link did not work and what to do.
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { AccountPanel } from "~/components/account/form-controls";
+import { AccountPanel, AccountWaiting } from "~/components/account/form-controls";
 import { api } from "~/lib/api";
 import { reloadUser, restoreSession } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
@@ -60,15 +60,9 @@ clientLoader.hydrate = true as const;
 
 export const shouldRevalidate = () => false;
 
-export function HydrateFallback() {
-  return (
-    <AccountPanel title="Verificación de correo">
-      <p role="status" className="text-ink">
-        Verificando tu correo...
-      </p>
-    </AccountPanel>
-  );
-}
+export const HydrateFallback = () => (
+  <AccountWaiting title="Verificación de correo">Verificando tu correo...</AccountWaiting>
+);
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
