@@ -1,43 +1,19 @@
 // The header's account corner: sign-in links for visitors, a disclosure dropdown for users
 // (SPEC §2 "Header"), and the admin links of the user's role.
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useState } from "react";
+import { Link, NavLink, useNavigate } from "react-router";
 import { adminSections, isVerified, roleLabel, signOut, useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
+import { useDropdown } from "./disclosure";
 
 const itemClass =
   "block rounded px-3 py-2 text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre";
 
 export function AccountMenu() {
   const { ready, user } = useAuth();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, id, root, button } = useDropdown<HTMLDivElement>();
   const [leaving, setLeaving] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const location = useLocation();
   const navigate = useNavigate();
-
-  // A disclosure closes when the page changes, on Escape and on a click elsewhere.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of navigating
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
-        root.current?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus();
-      }
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
 
   if (!ready) {
     // Same footprint as the signed-out links, so nothing moves once the session is known.
@@ -75,10 +51,7 @@ export function AccountMenu() {
   return (
     <div ref={root} className="relative">
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
+        {...button}
         className="flex h-10 max-w-56 items-center gap-2 rounded-md px-3 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
       >
         <span className="truncate">{user.name}</span>
@@ -87,7 +60,7 @@ export function AccountMenu() {
         </svg>
       </button>
       <ul
-        id={menuId}
+        id={id}
         hidden={!open}
         // In flow inside the phone menu (which scrolls and clips), floating in the desktop strip.
         className="mt-2 w-full rounded-lg border border-sand-200 bg-plaster p-2 shadow-lg lg:absolute lg:right-0 lg:z-40 lg:w-60"

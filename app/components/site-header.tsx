@@ -2,16 +2,17 @@
 // that work the same with touch, mouse and keyboard; nothing depends on hover. The sign-in
 // dependent parts (logo target, admin links, account menu) change only after hydration, so the
 // pre-rendered HTML is the same for every visitor.
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { AccountMenu, AdminLinks } from "~/components/account-menu";
 import { CallLink } from "~/components/call-link";
 import { LogoMark } from "~/components/logo-mark";
 import { useAuth } from "~/lib/auth";
 import { company } from "../../content/company";
+import { useDisclosure, useDropdown } from "./disclosure";
 import { DisclosureChevron } from "./disclosure-chevron";
 
-const services = [
+const serviceLinks = [
   { to: "/service/reformas", label: "Reformas" },
   { to: "/service/construccion", label: "Construcción" },
   { to: "/service/interiorismo", label: "Interiorismo" },
@@ -19,32 +20,6 @@ const services = [
 
 const focusRing =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre";
-
-/** Closes a disclosure on Escape (focus back to its button) and on a pointer press outside. */
-function useDismiss(
-  open: boolean,
-  close: () => void,
-  root: React.RefObject<HTMLElement | null>,
-  button: React.RefObject<HTMLButtonElement | null>,
-) {
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) close();
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      close();
-      button.current?.focus();
-    };
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open, close, root, button]);
-}
 
 function PhoneIcon({ className = "size-5" }: { className?: string }) {
   return (
@@ -106,16 +81,8 @@ function MenuLink({
 
 /** Desktop "Servicios" disclosure dropdown. */
 function ServicesDropdown() {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLLIElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const listId = useId();
-  const { pathname } = useLocation();
-  const current = pathname.startsWith("/service");
-  const close = useRef(() => setOpen(false)).current;
-  useDismiss(open, close, root, button);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of navigating
-  useEffect(close, [pathname]);
+  const { open, setOpen, id, root, button } = useDropdown<HTMLLIElement>();
+  const current = useLocation().pathname.startsWith("/service");
 
   return (
     <li
@@ -127,22 +94,18 @@ function ServicesDropdown() {
       }}
     >
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        {...button}
         className={`flex items-center gap-1 rounded-md px-3 py-2 font-medium hover:bg-sand-100 ${focusRing} ${current ? "text-terracotta-dark underline decoration-2 underline-offset-8" : "text-ink"}`}
       >
         Servicios
         <DisclosureChevron open={open} />
       </button>
       <ul
-        id={listId}
+        id={id}
         hidden={!open}
         className="absolute left-0 z-40 mt-2 w-56 rounded-lg border border-sand-200 bg-plaster p-2 shadow-lg"
       >
-        {services.map((service) => (
+        {serviceLinks.map((service) => (
           <li key={service.to}>
             <MenuLink
               to={service.to}
@@ -252,27 +215,15 @@ function ContactDetails({ className }: { className: string }) {
 
 /** The mobile menu: one disclosure button opening the whole navigation below the header. */
 function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const [servicesOpen, setServicesOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const servicesId = useId();
+  const { open, id, root, button } = useDropdown<HTMLDivElement>();
+  const services = useDisclosure();
   const { pathname } = useLocation();
-  const close = useRef(() => setOpen(false)).current;
-  useDismiss(open, close, root, button);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the effect of navigating
-  useEffect(close, [pathname]);
 
   const item = "block rounded-md px-3 py-3 text-lg font-medium hover:bg-sand-100";
   return (
     <div ref={root} className="lg:hidden">
       <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        {...button}
         className={`flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-md border-2 border-ink px-2 font-semibold text-ink ${focusRing}`}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="currentColor">
@@ -285,7 +236,7 @@ function MobileMenu() {
         <span className="sr-only md:not-sr-only">Menú</span>
       </button>
       <div
-        id={panelId}
+        id={id}
         hidden={!open}
         className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-sand-200 bg-plaster shadow-lg"
       >
@@ -303,17 +254,18 @@ function MobileMenu() {
             </li>
             <li>
               <button
-                type="button"
-                aria-expanded={servicesOpen}
-                aria-controls={servicesId}
-                onClick={() => setServicesOpen((value) => !value)}
+                {...services.button}
                 className={`${item} flex w-full items-center justify-between text-left ${focusRing} ${pathname.startsWith("/service") ? "text-terracotta-dark" : "text-ink"}`}
               >
                 Servicios
-                <DisclosureChevron open={servicesOpen} />
+                <DisclosureChevron open={services.open} />
               </button>
-              <ul id={servicesId} hidden={!servicesOpen} className="ml-4 border-l border-sand-300">
-                {services.map((service) => (
+              <ul
+                id={services.id}
+                hidden={!services.open}
+                className="ml-4 border-l border-sand-300"
+              >
+                {serviceLinks.map((service) => (
                   <li key={service.to}>
                     <MenuLink to={service.to} className={item}>
                       {service.label}

@@ -2,8 +2,9 @@
 // the URL, so a view can be bookmarked and shared, and the browser's back button undoes it. Below
 // 1024 px the form folds behind a button that says how many filters apply (decision 169): open, it
 // took a phone's whole first screen and pushed the leads below it.
-import { type ComponentProps, useId, useState } from "react";
+import type { ComponentProps } from "react";
 import { Form, Link, useSubmit } from "react-router";
+import { useDisclosure } from "~/components/disclosure";
 import { activeFilterCount, type ListTools } from "~/lib/admin";
 
 const control =
@@ -28,8 +29,7 @@ export function ListToolbar({
   const value = (name: string) => search.get(name) ?? "";
   const submit = useSubmit();
   // Narrow screens: folded until asked for (the list remounts it folded after each search).
-  const [open, setOpen] = useState(false);
-  const formId = useId();
+  const { open, id: formId, button } = useDisclosure();
   // A status shown as tabs above the list is kept when the form is sent.
   const statusField = tools.status ? "status" : undefined;
   const filters = Object.entries(tools.filters).filter(([name]) => name !== statusField);
@@ -39,10 +39,7 @@ export function ListToolbar({
   return (
     <div className="mt-4">
       <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={formId}
-        onClick={() => setOpen((was) => !was)}
+        {...button}
         className="flex w-full items-center justify-between gap-3 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre lg:hidden"
       >
         <span className="flex flex-wrap items-center gap-2">
