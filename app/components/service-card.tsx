@@ -1,7 +1,7 @@
-import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Picture } from "~/components/picture";
 import type { ImageId } from "../../content/images";
+import { useDisclosure } from "./disclosure";
 import { DisclosureChevron } from "./disclosure-chevron";
 
 export interface ServiceCardData {
@@ -25,8 +25,7 @@ export function ServiceCard({
   card: ServiceCardData;
   headingLevel?: 2 | 3;
 }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
+  const { open, id, button } = useDisclosure();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-sand-200 transition-shadow hover:shadow-md">
@@ -47,11 +46,8 @@ export function ServiceCard({
         <Heading className="text-xl font-semibold">{card.title}</Heading>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-4 pt-2">
           <button
-            type="button"
-            aria-expanded={open}
+            {...button}
             aria-label={`Qué incluye: ${card.title}`}
-            aria-controls={`${id}-descripcion`}
-            onClick={() => setOpen(!open)}
             className="flex min-h-11 items-center gap-2 rounded text-sm font-semibold text-ink-soft hover:text-ink"
           >
             <DisclosureChevron open={open} />
@@ -67,7 +63,7 @@ export function ServiceCard({
           </Link>
         </div>
         <p
-          id={`${id}-descripcion`}
+          id={id}
           hidden={!open}
           className="border-t border-sand-200 pt-3 leading-relaxed text-ink-soft"
         >
