@@ -1,8 +1,8 @@
+import { ImageBesideText, imageBesideTextSizes } from "~/components/image-beside-text";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { MapEmbed } from "~/components/map-embed";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
-import { Picture } from "~/components/picture";
 import { SectionHeading } from "~/components/section-heading";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
@@ -10,7 +10,6 @@ import { company, inWords } from "../../content/company";
 import { team, teamSeo } from "../../content/team";
 import type { Route } from "./+types/team";
 
-const imageSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 const crumbs = trail({ name: "Equipo", path: "/team" });
 
 /** The page's texts travel as loader data, not as JavaScript (034). */
@@ -27,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
     ? [
         ...pageMeta({ ...loaderData.seo, path: "/team", jsonLd: loaderData.jsonLd }),
-        imagePreloadMeta(loaderData.team.image, imageSizes),
+        imagePreloadMeta(loaderData.team.image, imageBesideTextSizes),
       ]
     : [];
 
@@ -35,28 +34,12 @@ export default function Team({ loaderData: { team, areas } }: Route.ComponentPro
   return (
     <>
       <PageIntro eyebrow="Equipo" title={team.title} subtitle={team.subtitle} crumbs={crumbs} />
-      <section aria-labelledby="quienes-somos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-        <div className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16">
-          <div>
-            <h2 id="quienes-somos" className="text-3xl font-semibold sm:text-4xl">
-              Quiénes somos
-            </h2>
-            {team.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-5 text-lg leading-relaxed text-ink-soft">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-          <div className="overflow-hidden rounded-lg shadow-md ring-1 ring-sand-200">
-            <Picture
-              id={team.image}
-              sizes={imageSizes}
-              priority
-              className="h-auto w-full object-cover"
-            />
-          </div>
-        </div>
-      </section>
+      <ImageBesideText
+        id="quienes-somos"
+        image={team.image}
+        heading="Quiénes somos"
+        paragraphs={team.paragraphs}
+      />
       <section
         aria-labelledby="como-nos-organizamos"
         className="border-y border-sand-200 bg-sand-50"
