@@ -571,29 +571,19 @@ function ContactForm({
             </select>
           )}
         </QuoteField>
-        <WrittenField
-          name="name"
-          {...fieldState}
-          required
-          autoComplete="name"
-          className="sm:col-span-2"
-        />
+        <WrittenField name="name" {...fieldState} required className="sm:col-span-2" />
         <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
           Déjanos al menos un correo electrónico o un teléfono para poder responderte.
         </p>
         <WrittenField
           name="email"
           {...fieldState}
-          type="email"
-          autoComplete="email"
           hint="Para enviarte el presupuesto por escrito."
           describedBy={reachableHintId}
         />
         <WrittenField
           name="phone"
           {...fieldState}
-          type="tel"
-          autoComplete="tel"
           hint="Si prefieres que te llamemos."
           describedBy={reachableHintId}
         />
@@ -627,63 +617,14 @@ function ContactForm({
           <legend className="mb-2 text-lg font-semibold">
             Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
           </legend>
-          <ChoiceField name="area" {...fieldState} empty="Elige una zona" choices={areaChoices} />
-          <QuoteField label={quoteLabels.postcode} errors={refused.postcode}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={5}
-                {...bind("postcode")}
-                className={inputClass}
-              />
-            )}
-          </QuoteField>
-          <ChoiceField
-            name="property_type"
-            {...fieldState}
-            empty="Elige un tipo"
-            choices={propertyTypes}
-          />
-          <QuoteField label={quoteLabels.surface_m2} errors={refused.surface_m2}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100000}
-                {...bind("surface_m2")}
-                className={inputClass}
-              />
-            )}
-          </QuoteField>
-          <ChoiceField
-            name="budget"
-            {...fieldState}
-            empty="Elige un margen"
-            choices={budgetRanges}
-          />
-          <ChoiceField
-            name="start_window"
-            {...fieldState}
-            empty="Elige un plazo"
-            choices={startWindows}
-          />
-          <ChoiceField
-            name="contact_channel"
-            {...fieldState}
-            empty="Me da igual"
-            choices={contactChannels}
-          />
-          <ChoiceField
-            name="contact_time"
-            {...fieldState}
-            empty="Elige una franja"
-            choices={contactTimes}
-          />
+          <ChoiceField name="area" {...fieldState} />
+          <WrittenField name="postcode" {...fieldState} />
+          <ChoiceField name="property_type" {...fieldState} />
+          <WrittenField name="surface_m2" {...fieldState} />
+          <ChoiceField name="budget" {...fieldState} />
+          <ChoiceField name="start_window" {...fieldState} />
+          <ChoiceField name="contact_channel" {...fieldState} />
+          <ChoiceField name="contact_time" {...fieldState} />
           <div className="min-w-0 sm:col-span-2">
             <QuoteField
               label={photoRules.label}
@@ -829,32 +770,42 @@ function UploadProgress({ bytes, say }: { bytes: number; say: (text: string) => 
   );
 }
 
+/** The labels of the fields the visitor writes in (content/quote-request.ts). */
+const writtenLabels = { ...contactLabels, ...quoteLabels };
+
+/**
+ * How each written detail's input takes it: its type, its limit (the server refuses more), what
+ * a phone's keyboard and the browser's autofill offer.
+ */
+const writtenInputs = {
+  name: { autoComplete: "name", maxLength: contactLimits.name },
+  email: { type: "email", autoComplete: "email" },
+  phone: { type: "tel", autoComplete: "tel", maxLength: contactLimits.phone },
+  subject: { maxLength: contactLimits.subject },
+  postcode: { inputMode: "numeric", autoComplete: "postal-code", maxLength: 5 },
+  surface_m2: { type: "number", inputMode: "numeric", min: 1, max: 100000 },
+} satisfies Record<string, ComponentProps<"input">>;
+
 /** One of the visitor's written details, labelled and limited as content/quote-request.ts says. */
 function WrittenField({
   name,
   bind,
   errors,
-  type = "text",
-  autoComplete,
   ...field
 }: Omit<ComponentProps<typeof Field>, "label" | "errors" | "children"> & {
-  name: "name" | "email" | "phone" | "subject";
+  name: keyof typeof writtenInputs;
   bind: (field: keyof QuoteForm) => object;
   /** The server's messages per field from the last refusal. */
   errors: Record<string, string[]>;
-  type?: "text" | "email" | "tel";
-  autoComplete?: string;
 }) {
-  const limit = name === "email" ? undefined : contactLimits[name];
   return (
-    <QuoteField label={contactLabels[name]} errors={errors[name]} {...field}>
+    <QuoteField label={writtenLabels[name]} errors={errors[name]} {...field}>
       {(control) => (
         <input
           {...control}
-          type={type}
+          type="text"
           required={field.required}
-          autoComplete={autoComplete}
-          maxLength={limit}
+          {...writtenInputs[name]}
           {...bind(name)}
           className={inputClass}
         />
@@ -863,22 +814,33 @@ function WrittenField({
   );
 }
 
+/**
+ * The quote's optional lists: each one's choices (content/quote-request.ts) and its first
+ * option, which answers nothing.
+ */
+const choiceLists = {
+  area: { empty: "Elige una zona", choices: areaChoices },
+  property_type: { empty: "Elige un tipo", choices: propertyTypes },
+  budget: { empty: "Elige un margen", choices: budgetRanges },
+  start_window: { empty: "Elige un plazo", choices: startWindows },
+  contact_channel: { empty: "Me da igual", choices: contactChannels },
+  contact_time: { empty: "Elige una franja", choices: contactTimes },
+} satisfies Partial<
+  Record<keyof typeof quoteLabels, { empty: string; choices: readonly Choice[] }>
+>;
+
 /** One of the quote's optional lists, labelled as content/quote-request.ts names it. */
 function ChoiceField({
   name,
   bind,
   errors,
-  empty,
-  choices,
 }: {
-  name: keyof typeof quoteLabels;
+  name: keyof typeof choiceLists;
   bind: (field: keyof QuoteForm) => object;
   /** The server's messages per field from the last refusal. */
   errors: Record<string, string[]>;
-  /** The first option, which answers nothing. */
-  empty: string;
-  choices: readonly Choice[];
 }) {
+  const { empty, choices } = choiceLists[name];
   return (
     <QuoteField label={quoteLabels[name]} errors={errors[name]}>
       {(control) => (
