@@ -5,15 +5,7 @@
 // there saved every step passed on the way: «Contactado» on the way from «Nuevo» to «Visita», each
 // colleague's name on the way down the assignee list. A choice with the mouse, or in the open list
 // (Alt+↓ or Space open it; its keys never reach the control), is still saved at once.
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 /** How a choice was made: in the open list or with the mouse, or confirmed with Enter or by leaving. */
 export type ChoiceCommit = "pick" | "enter" | "blur";
@@ -53,10 +45,11 @@ let savedFrom: { kind: string; record: string; place: number } | undefined;
 /**
  * After the page's data reloads: if saving a choice lost the focus, it goes back to that record's
  * control, or else to the control of the same kind now in its place (the next lead of an inbox),
- * or else to `fallback` (the page's heading, when the list is empty). Focus that staff moved
- * elsewhere stays there.
+ * or else to the page's heading (when the list is empty), which takes the returned props. Focus
+ * that staff moved elsewhere stays there.
  */
-export function useChoiceFocus(data: unknown, fallback: RefObject<HTMLElement | null>) {
+export function useChoiceFocus(data: unknown) {
+  const fallback = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reloaded data is the trigger
   useEffect(() => {
     const saved = savedFrom;
@@ -71,6 +64,7 @@ export function useChoiceFocus(data: unknown, fallback: RefObject<HTMLElement | 
       fallback.current;
     target?.focus();
   }, [data]);
+  return { ref: fallback, tabIndex: -1 };
 }
 
 /**

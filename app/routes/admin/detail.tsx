@@ -94,8 +94,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   const { resource } = params;
   const state = loaderData as DetailState;
   // A status or assignee change draws its control anew: focus goes back to it.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useChoiceFocus(loaderData, heading);
+  const headingFocus = useChoiceFocus(loaderData);
   const changed = useActionData() as ActionResult | undefined;
   const back = (
     <Link to={state.back} className="text-ink underline">
@@ -128,8 +127,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <p className="text-sm">{back}</p>
       <h1
-        ref={heading}
-        tabIndex={-1}
+        {...headingFocus}
         className="mt-2 font-display text-3xl font-semibold wrap-anywhere text-ink focus:outline-none"
       >
         {title}

@@ -5,7 +5,7 @@
 // Data comes from the clientLoader, changes go through the clientAction (app/lib/admin-actions.ts).
 // SPEC §8: failures show no dialog and are logged; the page says in one line that the list could
 // not be loaded, so staff never mistake a failure for an empty list (decision 053).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { BulkBar } from "~/components/admin/bulk-bar";
@@ -95,8 +95,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   }, [loaderData]);
 
   // Focus a status change took away (its row left the list) comes back to the list.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useChoiceFocus(loaderData, heading);
+  const headingFocus = useChoiceFocus(loaderData);
 
   const title = sectionTitle(resource);
   const list = state.status === "ready" ? state.list : undefined;
@@ -117,8 +116,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1
-          ref={heading}
-          tabIndex={-1}
+          {...headingFocus}
           className="font-display text-3xl font-semibold text-ink focus:outline-none sm:text-4xl"
         >
           {title}
