@@ -111,7 +111,11 @@ export const accessTokens = pgTable(
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("access_tokens_user_idx").on(t.user_id)],
+  (t) => [
+    index("access_tokens_user_idx").on(t.user_id),
+    // The retention sweep deletes tokens past their expiry (decision 183).
+    index("access_tokens_expires_idx").on(t.expires_at),
+  ],
 );
 
 /** Single-use tokens for e-mail verification and password reset, hashed, 60 minutes. */
@@ -128,7 +132,12 @@ export const oneTimeTokens = pgTable(
     used_at: timestamp("used_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("one_time_tokens_user_idx").on(t.user_id, t.purpose)],
+  (t) => [
+    index("one_time_tokens_user_idx").on(t.user_id, t.purpose),
+    // Spent: used, or expired unused (a link is used before it expires). The retention sweep
+    // deletes them (decision 183).
+    index("one_time_tokens_spent_idx").on(sql`coalesce(${t.used_at}, ${t.expires_at})`),
+  ],
 );
 
 export const contacts = pgTable(
