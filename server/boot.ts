@@ -7,7 +7,7 @@ import { followSessionChanges, SessionCache } from "./fast-path/session-cache.ts
 import { sweepUploadFolders } from "./leads/upload-folder.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/outbox.ts";
-import { createTransport } from "./mail/transport.ts";
+import { createTransport, mailFolder } from "./mail/transport.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
 import { sweepRetention } from "./retention.ts";
 
@@ -25,8 +25,9 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   const swept = await sweepUploadFolders();
   if (swept) log.info({ folders: swept }, "removed the upload folders of stopped processes");
   // Sign-ups nobody confirmed, blocked proofs of consent, idle leads, old mail copies and audit
-  // entries, deleted when the privacy policy says (decisions 101 addendum, 168, 179).
-  const retentionSweep = sweepRetention(database.db);
+  // entries, deleted when the privacy policy says (decisions 101 addendum, 168, 179); spent
+  // tokens and old mail files too (183).
+  const retentionSweep = sweepRetention(database.db, { mailFolder: mailFolder(env.DATA_DIR) });
   const deps: Dependencies = { env, db: database.db, mail, limiter, sessions, disk: diskSpace };
   return {
     deps,

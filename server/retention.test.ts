@@ -3,22 +3,29 @@
 // staff work them through the admin API, as in production; time is then moved by dating their
 // rows back, since the sweep compares them with the database's clock (as the newsletter's sweep
 // is tested, server/newsletter/expired-sign-ups.test.ts).
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditYears, leadRetention, mailCopyDays } from "../content/retention.ts";
+import { linkInOutbox, registerUser, tokenOf } from "../tests/support/accounts.ts";
 import { createTestApp, perSuite, uniqueIp } from "../tests/support/app.ts";
 import { skipDatabase } from "../tests/support/database.ts";
 import { createUser, signIn } from "../tests/support/users.ts";
+import { hashToken } from "./auth/tokens.ts";
 import {
+  accessTokens,
   adminAudit,
   adminNotes,
   contacts,
   leadPhotos,
   mailOutbox,
+  oneTimeTokens,
   subscriptions,
 } from "./db/schema.ts";
 import { log } from "./log.ts";
+import { mailFolder } from "./mail/transport.ts";
 import { sweepOnce } from "./retention.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -443,5 +450,215 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
     );
     expect(titles).toContain("vigente");
     expect(titles).not.toContain("antigua");
+  });
+
+  describe("spent tokens", () => {
+    /** The API's whole answer to a link: what its screen goes by. */
+    const answerOf = async (res: Response) => ({ status: res.status, body: await res.json() });
+    const verify = (token: string) => t.get(`/api/verify-email/${token}`);
+    const checkReset = (email: string, token: string) =>
+      t.post("/api/reset-password/check", { email, token }, undefined, uniqueIp());
+    /** Makes a link or a session older than its life by a minute, as a late click finds it. */
+    const expire = async (table: typeof oneTimeTokens | typeof accessTokens, token: string) => {
+      await t.db
+        .update(table)
+        .set({ expires_at: sql`now() - interval '1 minute'` })
+        .where(eq(table.token_hash, hashToken(token)));
+    };
+    const rowsOf = async (table: typeof oneTimeTokens | typeof accessTokens, token: string) =>
+      t.db
+        .select()
+        .from(table)
+        .where(eq(table.token_hash, hashToken(token)));
+
+    it("deletes used and expired links, keeps one still usable, and a replayed link reads the same", async () => {
+      // Whatever earlier tests left is gone first, so the counts below are this test's.
+      await sweepOnce(t.db);
+      // Marta verified her address with her link; Pau never opened his within the hour; Laia's
+      // link is fresh. Sergio changed his password with his reset link.
+      const marta = await registerUser(t, { name: "Marta" });
+      const pau = await registerUser(t, { name: "Pau" });
+      const laia = await registerUser(t, { name: "Laia" });
+      const sergio = await registerUser(t, { name: "Sergio" });
+      const verifyLink = (email: string) => linkInOutbox(t, email, "/verify-email/");
+      const used = tokenOf(await verifyLink(marta.email));
+      const lateLink = await verifyLink(pau.email);
+      const late = tokenOf(lateLink);
+      const fresh = tokenOf(await verifyLink(laia.email));
+      expect((await verify(used)).status).toBe(200);
+      await expire(oneTimeTokens, late);
+      expect(
+        (await t.post("/api/forgot-password", { email: sergio.email }, undefined, uniqueIp()))
+          .status,
+      ).toBe(200);
+      const reset = tokenOf(await linkInOutbox(t, sergio.email, "/change-password/"));
+      const newPassword = "persiana-alicante-2027";
+      const changed = await t.post(
+        "/api/reset-password",
+        {
+          email: sergio.email,
+          token: reset,
+          password: newPassword,
+          password_confirmation: newPassword,
+        },
+        undefined,
+        uniqueIp(),
+      );
+      expect(changed.status).toBe(200);
+
+      // What opening each spent link again says while its row is there...
+      const before = {
+        used: await answerOf(await verify(used)),
+        late: await answerOf(await verify(late)),
+        reset: await answerOf(await checkReset(sergio.email, reset)),
+      };
+      expect(before.used).toEqual({
+        status: 400,
+        body: {
+          title: "Enlace no válido",
+          message:
+            "Este enlace de verificación no es válido, ya se usó o ha caducado. Si ya verificaste tu correo, solo tienes que iniciar sesión; si no, pide un enlace nuevo desde tu panel.",
+        },
+      });
+      expect(before.late).toEqual(before.used);
+      expect(before.reset).toEqual({
+        status: 400,
+        body: {
+          title: "Enlace no válido",
+          message:
+            "Este enlace para cambiar la contraseña no es válido, ya se usó o ha caducado. Pide uno nuevo.",
+        },
+      });
+
+      const counts = await sweepOnce(t.db);
+      expect(counts).toMatchObject({ one_time_tokens: 3 });
+      for (const token of [used, late, reset])
+        expect(await rowsOf(oneTimeTokens, token)).toEqual([]);
+      expect(await rowsOf(oneTimeTokens, fresh)).toHaveLength(1);
+
+      // ...is what it says once the row is gone: nothing on the screen depends on it.
+      expect(await answerOf(await verify(used))).toEqual(before.used);
+      expect(await answerOf(await verify(late))).toEqual(before.late);
+      expect(await answerOf(await checkReset(sergio.email, reset))).toEqual(before.reset);
+      // Marta, signed in, still reads that her address is verified (the screen's «ya está
+      // verificado» comes from her account, not from the link).
+      const { user } = await (await t.get("/api/user", marta.token)).json();
+      expect(user.email_verified_at).not.toBeNull();
+      // Laia's link, still within its hour, still works after the sweep; Pau asks for a new one.
+      expect(await answerOf(await verify(fresh))).toMatchObject({
+        status: 200,
+        body: { title: "Correo verificado" },
+      });
+      expect((await t.get("/api/email/resend", pau.token)).status).toBe(200);
+      const again = await linkInOutbox(t, pau.email, "/verify-email/", lateLink);
+      expect((await verify(tokenOf(again))).status).toBe(200);
+    }, 30_000);
+
+    it("deletes sign-in tokens past their expiry and keeps those still valid", async () => {
+      await sweepOnce(t.db);
+      const account = await registerUser(t, { name: "Joan" });
+      const other = await t.post(
+        "/api/login",
+        { email: account.email, password: account.password, remember: true },
+        undefined,
+        uniqueIp(),
+      );
+      expect(other.status).toBe(200);
+      const remembered: string = (await other.json()).token;
+      // The first session (12 hours) ran out; the remembered one (30 days) did not.
+      await expire(accessTokens, account.token);
+      const expired = await t.get("/api/user", account.token);
+      const refused = { status: expired.status, body: await expired.json() };
+      expect(refused.status).toBe(401);
+
+      const counts = await sweepOnce(t.db);
+      expect(counts).toMatchObject({ access_tokens: 1 });
+      expect(await rowsOf(accessTokens, account.token)).toEqual([]);
+      expect(await rowsOf(accessTokens, remembered)).toHaveLength(1);
+      // The expired session is refused as before; the other still signs Joan in.
+      const after = await t.get("/api/user", account.token);
+      expect({ status: after.status, body: await after.json() }).toEqual(refused);
+      const still = await t.get("/api/user", remembered);
+      expect(still.status).toBe(200);
+      expect((await still.json()).user.email).toBe(account.email);
+    });
+  });
+
+  it("deletes mail written to files after the mail copies' days, and nothing else there", async () => {
+    // Mail goes to files here (no SMTP_URL), as on a laptop or a demo: through the outbox.
+    const folder = mailFolder(t.deps.env.DATA_DIR);
+    await t.deps.mail.flush(); // what earlier tests queued is written before the count
+    const filesBefore = new Set(existsSync(folder) ? readdirSync(folder) : []);
+    for (const name of ["Ana", "Bruno", "Carmen"]) {
+      await t.deps.mail.send({
+        to: addressOf(name),
+        subject: `Hola, ${name}`,
+        text: `Hola, ${name}.`,
+        html: `<p>Hola, ${name}.</p>`,
+      });
+    }
+    await t.deps.mail.flush();
+    const written = readdirSync(folder).filter((name) => !filesBefore.has(name));
+    expect(written).toHaveLength(3);
+    expect(written.every((name) => name.endsWith(".eml"))).toBe(true);
+    const [oldest, old, recent] = written.map((name) => path.join(folder, name)) as [
+      string,
+      string,
+      string,
+    ];
+    const age = (file: string, days: number) => {
+      const when = new Date(Date.now() - days * DAY);
+      utimesSync(file, when, when);
+    };
+    age(oldest, mailCopyDays + 400);
+    age(old, mailCopyDays + 1);
+    age(recent, mailCopyDays - 1);
+    // Not the outbox's: a note the operator left and a folder, however old, stay.
+    const note = path.join(folder, "LEEME.txt");
+    writeFileSync(note, "Copias de prueba.");
+    age(note, mailCopyDays + 400);
+    mkdirSync(path.join(folder, "archivo.eml"), { recursive: true });
+    age(path.join(folder, "archivo.eml"), mailCopyDays + 400);
+
+    const info = vi.spyOn(log, "info");
+    const counts = await sweepOnce(t.db, { mailFolder: folder });
+    expect(counts).toMatchObject({ mail_files: 2 });
+    expect(counts.failed).toBeUndefined();
+    expect(info).toHaveBeenCalledWith(counts, "retention: swept");
+    expect(existsSync(oldest)).toBe(false);
+    expect(existsSync(old)).toBe(false);
+    for (const kept of [recent, note, path.join(folder, "archivo.eml")]) {
+      expect(existsSync(kept)).toBe(true);
+    }
+    // Whatever the mail files' step meets, a folder never made (SMTP from the start) is empty.
+    expect(
+      await sweepOnce(t.db, { mailFolder: path.join(t.deps.env.DATA_DIR, "no-hay") }),
+    ).toMatchObject({ mail_files: 0 });
+  });
+
+  it("says a turn that deleted nothing at debug only, once per turn", async () => {
+    await sweepOnce(t.db, { mailFolder: mailFolder(t.deps.env.DATA_DIR) });
+    const debug = vi.spyOn(log, "debug");
+    const info = vi.spyOn(log, "info");
+    const warn = vi.spyOn(log, "warn");
+    const counts = await sweepOnce(t.db, { mailFolder: mailFolder(t.deps.env.DATA_DIR) });
+    // Every step ran and found nothing.
+    expect(counts).toEqual({
+      expired_sign_ups: 0,
+      blocked_consents: 0,
+      unsubscribed: 0,
+      leads_erased: 0,
+      won_leads_erased: 0,
+      mail_copies: 0,
+      audit_entries: 0,
+      access_tokens: 0,
+      one_time_tokens: 0,
+      mail_files: 0,
+    });
+    const swept = (spy: typeof debug) =>
+      spy.mock.calls.filter(([, message]) => message === "retention: swept");
+    expect(swept(debug)).toEqual([[counts, "retention: swept"]]);
+    expect(swept(info)).toEqual([]);
+    expect(swept(warn)).toEqual([]);
   });
 });

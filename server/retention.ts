@@ -1,10 +1,13 @@
 // The server's retention sweep: what the privacy policy says is deleted, the server deletes, on
-// a timer of its own, whether or not anyone uses the site (decisions 101 addendum, 168, 179).
+// a timer of its own, whether or not anyone uses the site (decisions 101 addendum, 168, 179,
+// 183).
 import { deleteOldAuditEntries } from "./admin/audit.ts";
+import { deleteExpiredAccessTokens, deleteSpentOneTimeTokens } from "./auth/spent-tokens.ts";
 import type { Database } from "./db/client.ts";
 import { eraseIdleLeads } from "./leads/retention.ts";
 import { log } from "./log.ts";
 import { deleteOldCopies } from "./mail/outbox.ts";
+import { deleteOldMailFiles } from "./mail/transport.ts";
 import { purgeBlocked, purgeExpired } from "./newsletter/subscriptions.ts";
 
 /** How often the server sweeps: nothing outlives what the privacy policy says by over an hour. */
@@ -27,16 +30,30 @@ export interface SweepCounts {
   mail_copies?: number;
   /** Audit log entries past `auditYears`. */
   audit_entries?: number;
+  /** Sign-in tokens past their expiry. */
+  access_tokens?: number;
+  /** Verification and reset links used, or expired unused. */
+  one_time_tokens?: number;
+  /** Mail written to files (no SMTP_URL), past `mailCopyDays`. */
+  mail_files?: number;
   failed?: string[];
+}
+
+/** What the sweep reads besides the database. */
+export interface SweepPlaces {
+  /** The folder of mail written to files, `DATA_DIR/mail` (`mailFolder`); none: not swept. */
+  mailFolder?: string;
 }
 
 /**
  * One turn: each step on its own, so that one failing (the database away a moment) leaves the
  * others to do their part; the next turn tries it again. Each step's writes are transactions
  * (a lead is erased whole or not at all), so a turn cut short leaves nothing half done. Ends
- * with one line, `retention: swept`, with the counts.
+ * with one line, `retention: swept`, with the counts: a warning when a step failed, info when
+ * something was deleted, debug when nothing was (most hours of a quiet site, and every
+ * instance but the one that got there first), so the log shows what went, not that nothing did.
  */
-export async function sweepOnce(db: Database): Promise<SweepCounts> {
+export async function sweepOnce(db: Database, places: SweepPlaces = {}): Promise<SweepCounts> {
   const counts: SweepCounts = {};
   const failed: string[] = [];
   const step = async (name: string, run: () => Promise<void>) => {
@@ -66,10 +83,24 @@ export async function sweepOnce(db: Database): Promise<SweepCounts> {
   await step("audit_entries", async () => {
     counts.audit_entries = await deleteOldAuditEntries(db);
   });
+  await step("access_tokens", async () => {
+    counts.access_tokens = await deleteExpiredAccessTokens(db);
+  });
+  await step("one_time_tokens", async () => {
+    counts.one_time_tokens = await deleteSpentOneTimeTokens(db);
+  });
+  const { mailFolder } = places;
+  if (mailFolder) {
+    await step("mail_files", async () => {
+      counts.mail_files = await deleteOldMailFiles(mailFolder);
+    });
+  }
   if (failed.length) {
     counts.failed = failed;
     log.warn(counts, "retention: swept");
-  } else log.info(counts, "retention: swept");
+  } else if (Object.values(counts).some((count) => typeof count === "number" && count > 0)) {
+    log.info(counts, "retention: swept");
+  } else log.debug(counts, "retention: swept");
   return counts;
 }
 
@@ -80,12 +111,15 @@ export async function sweepOnce(db: Database): Promise<SweepCounts> {
  * instances sharing a database need no coordination. `stop` waits for a turn under way, so the
  * database can be closed after it.
  */
-export function sweepRetention(db: Database, everyMs = sweepEveryMs): { stop(): Promise<void> } {
+export function sweepRetention(
+  db: Database,
+  { everyMs = sweepEveryMs, ...places }: SweepPlaces & { everyMs?: number } = {},
+): { stop(): Promise<void> } {
   let turn: Promise<unknown> | undefined;
   let stopped = false;
   const run = () => {
     if (stopped || turn) return;
-    turn = sweepOnce(db).finally(() => {
+    turn = sweepOnce(db, places).finally(() => {
       turn = undefined;
     });
   };

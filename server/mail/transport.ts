@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { lstat, mkdir, opendir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { mailCopyDays } from "../../content/retention.ts";
 import type { Env } from "../env.ts";
 import { headerSafe } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
@@ -81,7 +82,7 @@ function smtpTransport(url: string, from: string): MailTransport {
  */
 function fileTransport(env: Env): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const folder = path.resolve(env.DATA_DIR, "mail");
+  const folder = mailFolder(env.DATA_DIR);
   return {
     async deliver(message) {
       const mail = envelope(message, env.MAIL_FROM);
@@ -94,6 +95,47 @@ function fileTransport(env: Env): MailTransport {
     },
   };
 }
+
+/** Where mail goes without SMTP: `DATA_DIR/mail`. */
+export function mailFolder(dataDir: string): string {
+  return path.resolve(dataDir, "mail");
+}
+
+/**
+ * The retention sweep's part here (decision 183): the .eml files of `folder` written more than
+ * `mailCopyDays` ago (by their modification time, on this machine's clock), as the outbox's
+ * copies of an account's mails go. They hold what the mails held (names, addresses, a lead's
+ * words), and files left from before SMTP_URL was set go too. A folder that is not there holds
+ * none; a file another instance on the same folder deleted first is not counted. Answers how
+ * many it deleted.
+ */
+export async function deleteOldMailFiles(folder: string, now = Date.now()): Promise<number> {
+  const before = now - mailCopyDays * 24 * 60 * 60_000;
+  let entries: Awaited<ReturnType<typeof opendir>>;
+  try {
+    entries = await opendir(folder);
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  let deleted = 0;
+  // One entry at a time: a folder of years of mail is never read into memory whole.
+  for await (const entry of entries) {
+    // Regular files only, as written here: never a link to somewhere else, nor a folder.
+    if (!entry.isFile() || !entry.name.endsWith(".eml")) continue;
+    const file = path.join(folder, entry.name);
+    try {
+      if ((await lstat(file)).mtimeMs >= before) continue;
+      await unlink(file);
+      deleted += 1;
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return deleted;
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
 
 /** Sortable by time, unique across instances writing the same folder. */
 function emlFileName(): string {

@@ -2,14 +2,15 @@
 // own (decision 101 addendum), not only when someone else subscribes: the privacy policy and the
 // confirmation mail promise it. Through boot(), as the server starts it. The same sweep (the
 // retention sweep, decision 179) deletes what is kept blocked once its `blockedConsentYears` are
-// over (decision 168). Rows are dated
-// back instead of waiting: the sweep compares them with the database's clock.
-import { mkdtempSync } from "node:fs";
+// over (decision 168), and the mail written to files after its days (decision 183). Rows are
+// dated back instead of waiting: the sweep compares them with the database's clock.
+import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { blockedConsentYears, pendingDays } from "../../content/newsletter.ts";
+import { mailCopyDays } from "../../content/retention.ts";
 import {
   createPostgresTestDatabase,
   createTestDatabase,
@@ -58,7 +59,7 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
     const database = await createTestDatabase();
     const { db } = database;
     const timersBefore = activeTimers();
-    const sweep = sweepRetention(db, 50);
+    const sweep = sweepRetention(db, { everyMs: 50 });
     // Unref'd: a server asked to stop is not kept alive by its sweep.
     expect(activeTimers()).toBe(timersBefore);
     try {
@@ -112,7 +113,7 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
       unsubscribed_at: unsubscribedAt,
       unsubscribe_token: generateToken(),
     });
-    const sweep = sweepRetention(db, 50);
+    const sweep = sweepRetention(db, { everyMs: 50 });
     try {
       for (const turn of ["uno", "dos"]) {
         // One transaction: the sweep, running meanwhile, finds a turn's rows all at once.
@@ -190,7 +191,7 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
     let dropDatabase = async () => {};
     afterAll(() => dropDatabase());
 
-    it("boot() deletes the sign-ups that expired while the server was down", async () => {
+    it("boot() deletes the sign-ups that expired while the server was down, and old mail files", async () => {
       let DATABASE_URL: string | undefined;
       let dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-sweep-"));
       if (testDatabaseKind === "postgres") {
@@ -210,12 +211,25 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
       const first = await boot(env);
       await first.deps.db.insert(subscriptions).values(rows("arranque"));
       await first.close();
+      // Mail it wrote to files (no SMTP_URL): one past the mail copies' days, one within them.
+      const mailDir = path.join(dataDir, "mail");
+      mkdirSync(mailDir, { recursive: true, mode: 0o700 });
+      const mailFile = (name: string, days: number) => {
+        const file = path.join(mailDir, name);
+        writeFileSync(file, "To: ana@example.test\r\n\r\nHola, Ana.\r\n", { mode: 0o600 });
+        utimesSync(file, daysAgo(days), daysAgo(days));
+        return file;
+      };
+      const old = mailFile("antiguo.eml", mailCopyDays + 1);
+      const recent = mailFile("reciente.eml", mailCopyDays - 1);
 
       const second = await boot(env);
       try {
         await expect
           .poll(async () => (await second.deps.db.select().from(subscriptions)).length)
           .toBe(3);
+        await expect.poll(() => existsSync(old)).toBe(false);
+        expect(existsSync(recent)).toBe(true);
       } finally {
         await second.close();
       }
