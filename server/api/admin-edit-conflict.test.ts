@@ -2,13 +2,10 @@
 // rather than undoing that change; SPEC §7's save without a version still works as before.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, perSuite } from "../../tests/support/app.ts";
+import { createTestApp, type Json, json, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts } from "../db/schema.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
-type Json = Record<string, any>;
 
 describe.skipIf(skipDatabase)("an edit form opened before a colleague's change", () => {
   const t = perSuite(() => createTestApp());
@@ -26,9 +23,7 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
     (await t.db.select().from(contacts).where(eq(contacts.id, leadId)))[0]?.status;
   /** The edit form as a member of staff opens it: its values and its version. */
   const openForm = async (token: string) => {
-    const form = (await (
-      await t.get(`/api/admin/contacts/create/${leadId}`, token)
-    ).json()) as Json;
+    const form = await json(await t.get(`/api/admin/contacts/create/${leadId}`, token));
     const values = Object.fromEntries(
       Object.entries(form.parameter_details).map(([k, v]) => [k, (v as Json).value]),
     );
@@ -86,7 +81,7 @@ describe.skipIf(skipDatabase)("an edit form opened before a colleague's change",
     for (const version of [42, null, "x".repeat(500)]) {
       const res = await t.post("/api/admin/contacts/update", { ...values, version }, ana);
       expect(res.status, String(version)).toBe(422);
-      expect(((await res.json()) as Json).errors.version).toEqual([
+      expect((await json(res)).errors.version).toEqual([
         "La versión del formulario no es válida. Recarga la página.",
       ]);
     }

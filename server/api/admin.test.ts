@@ -1,6 +1,6 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, perSuite } from "../../tests/support/app.ts";
+import { createTestApp, type Json, json, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { verifyPassword } from "../auth/passwords.ts";
@@ -12,10 +12,6 @@ import {
   subscriptions,
   users,
 } from "../db/schema.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
-type Json = Record<string, any>;
-const json = async (res: Response) => (await res.json()) as Json;
 
 describe.skipIf(skipDatabase)("the admin API", () => {
   const t = perSuite(() => createTestApp());

@@ -1,16 +1,18 @@
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMailedTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
+import {
+  createMailedTestApp,
+  type Json,
+  json,
+  perSuite,
+  uniqueIp,
+} from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { to } from "../../tests/support/smtp.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
 import { sweepOnce } from "../retention.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
-type Json = Record<string, any>;
-const json = async (res: Response) => (await res.json()) as Json;
 
 /**
  * Decision 180: a lead's page says where the visitor's confirmation stands, and the inbox marks

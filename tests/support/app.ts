@@ -91,6 +91,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read field by field in assertions
+export type Json = Record<string, any>;
+
+/** A response's JSON body, for a test to read field by field. */
+export const json = async (res: Response) => (await res.json()) as Json;
+
 /** Expects the API's Spanish validation refusal (422) with exactly `errors`; answers its body. */
 export async function expectValidationErrors(res: Response, errors: Record<string, string[]>) {
   expect(res.status).toBe(422);
