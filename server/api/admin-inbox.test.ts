@@ -53,6 +53,14 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
     return entry;
   }
 
+  /** The names of the leads the inbox lists for `query` (a query string, without its `?`). */
+  const leadNames = async (query: string) =>
+    (await json(await t.get(`/api/admin/contacts?${query}`, token))).data.data.map(
+      (r: Json) => r.name,
+    );
+  /** The names of the leads a search for `q` finds. */
+  const foundNames = (q: string) => leadNames(`q=${encodeURIComponent(q)}`);
+
   beforeAll(async () => {
     admin = await createUser(t.db, { role: "admin", name: "Marta Admin" });
     token = await signIn(t.db, admin.id);
@@ -111,41 +119,40 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
     });
 
     it("searches every word without regard to accents or letter case", async () => {
-      const names = async (q: string) =>
-        (await json(await list(`q=${encodeURIComponent(q)}`))).data.data.map((r: Json) => r.name);
-      expect(await names("jose")).toEqual(["José Pérez"]);
-      expect(await names("BANERA ducha")).toEqual(["José Pérez"]);
-      expect(await names("lucia@example")).toEqual(["Lucía Martín"]);
-      expect(await names("600 111")).toEqual(["Pedro Gómez"]);
+      expect(await foundNames("jose")).toEqual(["José Pérez"]);
+      expect(await foundNames("BANERA ducha")).toEqual(["José Pérez"]);
+      expect(await foundNames("lucia@example")).toEqual(["Lucía Martín"]);
+      expect(await foundNames("600 111")).toEqual(["Pedro Gómez"]);
       // LIKE's wildcards are plain text in a search.
-      expect(await names("100%")).toEqual(["Pedro Gómez"]);
-      expect(await names("%")).toEqual(["Pedro Gómez"]);
-      expect(await names("_")).toEqual(["Pedro Gómez"]);
-      expect(await names("nadie")).toEqual([]);
+      expect(await foundNames("100%")).toEqual(["Pedro Gómez"]);
+      expect(await foundNames("%")).toEqual(["Pedro Gómez"]);
+      expect(await foundNames("_")).toEqual(["Pedro Gómez"]);
+      expect(await foundNames("nadie")).toEqual([]);
     });
 
     it("filters by status, handled and the Madrid day received, and sorts", async () => {
-      const names = async (query: string) =>
-        (await json(await list(query))).data.data.map((r: Json) => r.name);
-      expect(await names("status=nuevo&sort=name&dir=asc")).toEqual(["José Pérez", "Pedro Gómez"]);
-      expect(await names("status=nuevo,contactado&sort=name&dir=desc")).toEqual([
+      expect(await leadNames("status=nuevo&sort=name&dir=asc")).toEqual([
+        "José Pérez",
+        "Pedro Gómez",
+      ]);
+      expect(await leadNames("status=nuevo,contactado&sort=name&dir=desc")).toEqual([
         "Pedro Gómez",
         "Lucía Martín",
         "José Pérez",
       ]);
-      expect(await names("handled=si")).toEqual(["Lucía Martín"]);
-      expect(await names("handled=no&sort=created_at&dir=asc")).toEqual([
+      expect(await leadNames("handled=si")).toEqual(["Lucía Martín"]);
+      expect(await leadNames("handled=no&sort=created_at&dir=asc")).toEqual([
         "José Pérez",
         "Pedro Gómez",
       ]);
       // 23:30 UTC on 30 June is 1 July in Madrid.
-      expect(await names("created_from=2026-07-01")).toEqual(["Pedro Gómez"]);
-      expect(await names("created_to=2026-06-30&sort=created_at")).toEqual([
+      expect(await leadNames("created_from=2026-07-01")).toEqual(["Pedro Gómez"]);
+      expect(await leadNames("created_to=2026-06-30&sort=created_at")).toEqual([
         "José Pérez",
         "Lucía Martín",
       ]);
-      expect(await names(`assignee=ninguno&sort=name`)).toHaveLength(3);
-      expect(await names(`assignee=${admin.id}`)).toEqual([]);
+      expect(await leadNames(`assignee=ninguno&sort=name`)).toHaveLength(3);
+      expect(await leadNames(`assignee=${admin.id}`)).toEqual([]);
     });
 
     it("opens the inbox on new leads, the one waiting longest first", async () => {
@@ -876,13 +883,9 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       for (const name of ["Zoe", "Álvaro", "Íñigo", "ana", "Bruno", "Ángela", "Óscar"]) {
         await lead({ name });
       }
-      const names = async (query: string) =>
-        (await json(await t.get(`/api/admin/contacts?${query}`, token))).data.data.map(
-          (r: Json) => r.name,
-        );
       const sorted = ["Álvaro", "ana", "Ángela", "Bruno", "Íñigo", "Óscar", "Zoe"];
-      expect(await names("sort=name&dir=asc")).toEqual(sorted);
-      expect(await names("sort=name&dir=desc")).toEqual([...sorted].reverse());
+      expect(await leadNames("sort=name&dir=asc")).toEqual(sorted);
+      expect(await leadNames("sort=name&dir=desc")).toEqual([...sorted].reverse());
     });
 
     it("finds a phone number by its digits, however it was written", async () => {
@@ -890,18 +893,14 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       await lead({ name: "Con prefijo", phone: "+34 610 100 200" });
       await lead({ name: "Con guiones", phone: "610-100-201" });
       await lead({ name: "Otro", phone: "699 000 000", message: "Llamar al 610" });
-      const names = async (q: string) =>
-        (
-          await json(await t.get(`/api/admin/contacts?q=${encodeURIComponent(q)}`, token))
-        ).data.data.map((r: Json) => r.name);
-      expect(await names("610100200")).toEqual(["Con prefijo"]);
-      expect(await names("34610100200")).toEqual(["Con prefijo"]);
-      expect(await names("+34610100200")).toEqual(["Con prefijo"]);
-      expect(await names("610 100 200")).toEqual(["Con prefijo"]);
-      expect(await names("610100201")).toEqual(["Con guiones"]);
-      expect(await names("6101002")).toHaveLength(2);
+      expect(await foundNames("610100200")).toEqual(["Con prefijo"]);
+      expect(await foundNames("34610100200")).toEqual(["Con prefijo"]);
+      expect(await foundNames("+34610100200")).toEqual(["Con prefijo"]);
+      expect(await foundNames("610 100 200")).toEqual(["Con prefijo"]);
+      expect(await foundNames("610100201")).toEqual(["Con guiones"]);
+      expect(await foundNames("6101002")).toHaveLength(2);
       // Digits of two fields are never joined into one number.
-      expect(await names("000610")).toEqual([]);
+      expect(await foundNames("000610")).toEqual([]);
     });
 
     it("finds a phone number however the search writes it: +34, 0034, dashes, dots", async () => {
@@ -909,10 +908,6 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       await lead({ name: "Sin prefijo", phone: "612 345 678" });
       await lead({ name: "Con prefijo", phone: "+34 699 000 111" });
       await lead({ name: "Texto", phone: "600 000 000", message: "Pedido 2026-123-45" });
-      const names = async (q: string) =>
-        (
-          await json(await t.get(`/api/admin/contacts?q=${encodeURIComponent(q)}`, token))
-        ).data.data.map((r: Json) => r.name);
       for (const q of [
         "612345678",
         "+34612345678",
@@ -923,17 +918,17 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         "+34 612 345 678",
         "0034 612-345-678",
       ]) {
-        expect(await names(q), q).toEqual(["Sin prefijo"]);
+        expect(await foundNames(q), q).toEqual(["Sin prefijo"]);
       }
       for (const q of ["699000111", "+34699000111", "0034699000111", "699-000-111"]) {
-        expect(await names(q), q).toEqual(["Con prefijo"]);
+        expect(await foundNames(q), q).toEqual(["Con prefijo"]);
       }
       // Only a leading +34 or 0034 is a country code: other digits stay as written.
-      expect(await names("34612345678")).toEqual([]);
+      expect(await foundNames("34612345678")).toEqual([]);
       // Ordinary text is searched as before, separators and all.
-      expect(await names("2026-123-45")).toEqual(["Texto"]);
-      expect(await names("pedido")).toEqual(["Texto"]);
-      expect(await names("+34")).toEqual(["Con prefijo"]);
+      expect(await foundNames("2026-123-45")).toEqual(["Texto"]);
+      expect(await foundNames("pedido")).toEqual(["Texto"]);
+      expect(await foundNames("+34")).toEqual(["Con prefijo"]);
     });
 
     it("asks for a lost lead's reason naming the status as staff read it", async () => {
