@@ -15,7 +15,7 @@ import {
   startSmtpPeer,
   to,
 } from "../../tests/support/smtp.ts";
-import { createUser, signIn } from "../../tests/support/users.ts";
+import { createUser, signIn, staffToken } from "../../tests/support/users.ts";
 import { generateToken } from "../auth/tokens.ts";
 import { adminAudit, blockedConsents, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
 import { parseEnv } from "../env.ts";
@@ -412,8 +412,7 @@ describe.skipIf(skipDatabase)("unsubscribes while a campaign is being sent", () 
   );
 
   it("counts those whose mail was still waiting among «Bajas desde el envío», and never sends it", async () => {
-    const staff = await createUser(t.db, { role: "admin" });
-    const token = await signIn(t.db, staff.id);
+    const token = await staffToken(t.db);
     const emails = ["m1", "m2", "m3"].map((n) => `${n}@example.test`);
     await insertConfirmed(t, emails);
     const tokens = new Map(
@@ -456,8 +455,7 @@ describe.skipIf(skipDatabase)("a campaign send interrupted by a restart", () => 
       env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "2" },
       transport,
     });
-    const staff = await createUser(t.db, { role: "super_admin" });
-    token = await signIn(t.db, staff.id);
+    token = await staffToken(t.db, "super_admin");
   });
   afterAll(async () => {
     await t.close();
@@ -548,8 +546,7 @@ describe.skipIf(skipDatabase)("a campaign while the SMTP server is down", () => 
     });
     let peer: SmtpPeer | undefined;
     try {
-      const staff = await createUser(t.db, { role: "admin" });
-      const token = await signIn(t.db, staff.id);
+      const token = await staffToken(t.db);
       await insertConfirmed(t, ["d1@example.test", "d2@example.test"]);
       const id = await createCampaign(t, token, "Con el servidor caído", "Texto.");
       await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
@@ -587,77 +584,66 @@ describe.skipIf(skipDatabase)("a campaign while the SMTP server is down", () => 
 });
 
 describe.skipIf(skipDatabase)("a campaign with an address that does not exist", () => {
-  it("counts the mail refused for good apart, never tries it again, and is sent", async () => {
-    const peer = await startSmtpPeer(0, { refuse: { "bad.typo@gmial.con": 550 } });
-    const t = await createTestApp({
+  const t = perSuite(() =>
+    createMailedTestApp({
       env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "60000" },
-      transport: createTransport(parseEnv({ SMTP_URL: peer.url, APP_URL: appUrl })),
+      smtp: { refuse: { "bad.typo@gmial.con": 550 } },
+    }),
+  );
+
+  it("counts the mail refused for good apart, never tries it again, and is sent", async () => {
+    const token = await staffToken(t.db);
+    await insertConfirmed(t, ["bad.typo@gmial.con", "bien@example.test"]);
+    const id = await createCampaign(t, token, "Con una dirección mal escrita", "Texto.");
+    await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+    await deliverUntil(t, () => t.peer.received.length === 1);
+    await t.deps.mail.flush();
+    const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    // Before: "sending" for ever, the refused mail counted among those being retried.
+    expect(summary.data).toMatchObject({
+      status: "sent",
+      counts: { queued: 2, sent: 1, failed: 0, refused: 1, waiting: 0 },
     });
-    try {
-      const staff = await createUser(t.db, { role: "admin" });
-      const token = await signIn(t.db, staff.id);
-      await insertConfirmed(t, ["bad.typo@gmial.con", "bien@example.test"]);
-      const id = await createCampaign(t, token, "Con una dirección mal escrita", "Texto.");
-      await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
-      await deliverUntil(t, () => peer.received.length === 1);
-      await t.deps.mail.flush();
-      const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
-      // Before: "sending" for ever, the refused mail counted among those being retried.
-      expect(summary.data).toMatchObject({
-        status: "sent",
-        counts: { queued: 2, sent: 1, failed: 0, refused: 1, waiting: 0 },
-      });
-      const [refused] = await t.db
-        .select()
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.campaign_id, id), isNull(mailOutbox.sent_at)));
-      expect(refused).toMatchObject({ to: "bad.typo@gmial.con", attempts: 1 });
-    } finally {
-      await t.close();
-      await peer.stop();
-    }
+    const [refused] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.campaign_id, id), isNull(mailOutbox.sent_at)));
+    expect(refused).toMatchObject({ to: "bad.typo@gmial.con", attempts: 1 });
   });
 });
 
 describe.skipIf(skipDatabase)("a campaign that takes longer than 30 minutes", () => {
+  // One a minute to 40 people: 40 minutes of sending.
+  const t = perSuite(() =>
+    createMailedTestApp({ env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "1" } }),
+  );
+
   it("is not stuck while its later mails wait their turn", async () => {
-    const peer = await startSmtpPeer();
-    // One a minute to 40 people: 40 minutes of sending.
-    const t = await createTestApp({
-      env: { APP_URL: appUrl, NEWSLETTER_RATE_PER_MINUTE: "1" },
-      transport: createTransport(parseEnv({ SMTP_URL: peer.url, APP_URL: appUrl })),
+    const token = await staffToken(t.db);
+    await insertConfirmed(
+      t,
+      Array.from({ length: 40 }, (_, n) => `lector${n}@example.test`),
+    );
+    const id = await createCampaign(t, token, "Cuarenta minutos", "Texto.");
+    await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+    // 31 minutes go by: every time of the campaign's mails moves back as much.
+    await t.db
+      .update(mailOutbox)
+      .set({
+        created_at: sql`created_at - interval '31 minutes'`,
+        due_at: sql`due_at - interval '31 minutes'`,
+        next_attempt_at: sql`next_attempt_at - interval '31 minutes'`,
+      })
+      .where(eq(mailOutbox.campaign_id, id));
+    await deliverUntil(t, () => t.peer.received.length === 32);
+    const readyz = await (await t.get("/readyz")).json();
+    // Before: "degraded", "mail": "stuck", for the 8 mails whose turn has not come. ("files":
+    // this app writes mail through a test transport, with no SMTP_URL.)
+    expect(readyz).toMatchObject({ status: "ok", mail: "files", mail_waiting: 0 });
+    const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
+    expect(summary.data).toMatchObject({
+      status: "sending",
+      counts: { queued: 40, sent: 32, waiting: 8 },
     });
-    try {
-      const staff = await createUser(t.db, { role: "admin" });
-      const token = await signIn(t.db, staff.id);
-      await insertConfirmed(
-        t,
-        Array.from({ length: 40 }, (_, n) => `lector${n}@example.test`),
-      );
-      const id = await createCampaign(t, token, "Cuarenta minutos", "Texto.");
-      await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
-      // 31 minutes go by: every time of the campaign's mails moves back as much.
-      await t.db
-        .update(mailOutbox)
-        .set({
-          created_at: sql`created_at - interval '31 minutes'`,
-          due_at: sql`due_at - interval '31 minutes'`,
-          next_attempt_at: sql`next_attempt_at - interval '31 minutes'`,
-        })
-        .where(eq(mailOutbox.campaign_id, id));
-      await deliverUntil(t, () => peer.received.length === 32);
-      const readyz = await (await t.get("/readyz")).json();
-      // Before: "degraded", "mail": "stuck", for the 8 mails whose turn has not come. ("files":
-      // this app writes mail through a test transport, with no SMTP_URL.)
-      expect(readyz).toMatchObject({ status: "ok", mail: "files", mail_waiting: 0 });
-      const summary = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();
-      expect(summary.data).toMatchObject({
-        status: "sending",
-        counts: { queued: 40, sent: 32, waiting: 8 },
-      });
-    } finally {
-      await t.close();
-      await peer.stop();
-    }
   });
 });
