@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
+import { expireLink, linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
 import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { hashToken } from "../auth/tokens.ts";
@@ -82,10 +81,7 @@ describe.skipIf(skipDatabase)("e-mail verification", () => {
   it("refuses a token older than 60 minutes", async () => {
     const account = await registerUser(t);
     const token = await verificationToken(account.email);
-    await t.db
-      .update(oneTimeTokens)
-      .set({ expires_at: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeTokens.token_hash, hashToken(token)));
+    await expireLink(t, token);
     expect((await t.get(`/api/verify-email/${token}`)).status).toBe(400);
     const { user } = await (await t.get("/api/user", account.token)).json();
     expect(user.email_verified_at).toBeNull();

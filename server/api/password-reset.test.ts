@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
+import { expireLink, linkInOutbox, registerUser, tokenOf } from "../../tests/support/accounts.ts";
 import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { newPasswordsHashed } from "../auth/passwords.ts";
-import { hashToken } from "../auth/tokens.ts";
-import { mailOutbox, oneTimeTokens } from "../db/schema.ts";
+import { mailOutbox } from "../db/schema.ts";
 
 const newPassword = "persiana-alicante-2027";
 
@@ -26,6 +25,13 @@ describe.skipIf(skipDatabase)("password reset", () => {
   const resetLink = async (email: string) => {
     expect((await forgot(email)).status).toBe(200);
     return linkInOutbox(t, email, "/change-password/");
+  };
+
+  /** Two reset links for `email`, asked for one after the other: the older, then the newer. */
+  const twoResetLinks = async (email: string) => {
+    const older = await resetLink(email);
+    expect((await forgot(email)).status).toBe(200);
+    return [older, await linkInOutbox(t, email, "/change-password/", older)] as const;
   };
 
   /** From its own address unless told, so the per-address limit stays out of the way. */
@@ -156,15 +162,10 @@ describe.skipIf(skipDatabase)("password reset", () => {
 
     it("finds an expired link and an older one unusable", async () => {
       const account = await registerUser(t);
-      const firstLink = await resetLink(account.email);
-      expect((await forgot(account.email)).status).toBe(200);
-      const secondLink = await linkInOutbox(t, account.email, "/change-password/", firstLink);
+      const [firstLink, secondLink] = await twoResetLinks(account.email);
       expect((await check(account.email, tokenOf(firstLink))).status).toBe(400);
       expect((await check(account.email, tokenOf(secondLink))).status).toBe(200);
-      await t.db
-        .update(oneTimeTokens)
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .where(eq(oneTimeTokens.token_hash, hashToken(tokenOf(secondLink))));
+      await expireLink(t, tokenOf(secondLink));
       expect((await check(account.email, tokenOf(secondLink))).status).toBe(400);
     });
 
@@ -223,10 +224,7 @@ describe.skipIf(skipDatabase)("password reset", () => {
     it("refuses a token older than 60 minutes", async () => {
       const account = await registerUser(t);
       const token = tokenOf(await resetLink(account.email));
-      await t.db
-        .update(oneTimeTokens)
-        .set({ expires_at: new Date(Date.now() - 1000) })
-        .where(eq(oneTimeTokens.token_hash, hashToken(token)));
+      await expireLink(t, token);
       expect((await reset(account.email, token)).status).toBe(400);
       const login = await t.post("/api/login", {
         email: account.email,
@@ -237,9 +235,7 @@ describe.skipIf(skipDatabase)("password reset", () => {
 
     it("lets only the newest link work", async () => {
       const account = await registerUser(t);
-      const firstLink = await resetLink(account.email);
-      expect((await forgot(account.email)).status).toBe(200);
-      const secondLink = await linkInOutbox(t, account.email, "/change-password/", firstLink);
+      const [firstLink, secondLink] = await twoResetLinks(account.email);
       expect((await reset(account.email, tokenOf(firstLink))).status).toBe(400);
       expect((await reset(account.email, tokenOf(secondLink))).status).toBe(200);
     });

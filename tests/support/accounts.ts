@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { expect, vi } from "vitest";
-import { mailOutbox } from "../../server/db/schema.ts";
+import { hashToken } from "../../server/auth/tokens.ts";
+import { mailOutbox, oneTimeTokens } from "../../server/db/schema.ts";
 import { type TestApp, uniqueIp } from "./app.ts";
 
 let sequence = 0;
@@ -66,3 +67,11 @@ export async function linkInOutbox(
 
 /** The last path segment of a mailed link: the one-time token. */
 export const tokenOf = (link: string) => link.split("/").pop() as string;
+
+/** Moves a mailed link's one-time token past its end, as if its lifetime had gone by. */
+export async function expireLink(t: TestApp, token: string): Promise<void> {
+  await t.db
+    .update(oneTimeTokens)
+    .set({ expires_at: new Date(Date.now() - 1000) })
+    .where(eq(oneTimeTokens.token_hash, hashToken(token)));
+}
