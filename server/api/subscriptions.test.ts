@@ -28,6 +28,24 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     t.post("/api/subscriptions", body, undefined, from);
   const rowsFor = async (email: string) =>
     (await t.db.select().from(subscriptions)).filter((r) => r.email === email);
+  /**
+   * `email`'s row, expected pending with the proof of a request just made from `page` and `ip`
+   * under the current consent text, and neither confirmed nor unsubscribed.
+   */
+  const pendingRowOf = async (email: string, proof: { page: string; ip: string }) => {
+    const [row] = await rowsFor(email);
+    expect(row).toMatchObject({
+      status: "pending",
+      consent_version: currentConsentVersion,
+      consent_text: consentVersions[currentConsentVersion],
+      consent_page: proof.page,
+      consent_ip: proof.ip,
+      confirmed_at: null,
+      unsubscribed_at: null,
+    });
+    expect(row?.consent_at).toBeInstanceOf(Date);
+    return row;
+  };
   /** The proofs of `email`'s ended consents, kept blocked (decision 168), oldest first. */
   const blockedFor = (email: string) =>
     t.db
@@ -76,16 +94,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual(checkYourMail);
-    const [row] = await rowsFor("nuria@example.test");
-    expect(row).toMatchObject({
-      status: "pending",
-      consent_version: currentConsentVersion,
-      consent_text: consentVersions[currentConsentVersion],
-      consent_page: "/team",
-      consent_ip: "198.51.100.200",
-      confirmed_at: null,
-    });
-    expect(row?.consent_at).toBeInstanceOf(Date);
+    await pendingRowOf("nuria@example.test", { page: "/team", ip: "198.51.100.200" });
 
     const mail = await t.peer.waitForMail(to("nuria@example.test"));
     expect(mail.subject).toBe("Confirma tu suscripción al boletín de Obra Mediterránea");
@@ -290,15 +299,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     ).toBe(201);
     await t.deps.mail.flush();
     expect(mailsTo("jordi@example.test")).toBe(before + 1);
-    const [row] = await rowsFor("jordi@example.test");
-    expect(row).toMatchObject({
-      status: "pending",
-      unsubscribed_at: null,
-      consent_text: consentVersions[currentConsentVersion],
-      consent_page: "/services",
-      consent_ip: "203.0.113.77",
-      confirmed_at: null,
-    });
+    const row = await pendingRowOf("jordi@example.test", { page: "/services", ip: "203.0.113.77" });
     expect(row?.consent_at?.getTime()).toBeGreaterThan(first?.ended_at.getTime() ?? 0);
     // The unsubscribe link of the mails already sent stays the address's (decision 101 addendum).
     expect(row?.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
