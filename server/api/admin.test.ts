@@ -17,6 +17,9 @@ describe.skipIf(skipDatabase)("the admin API", () => {
   const t = perSuite(() => createTestApp());
   let staff: { id: number; email: string };
   let token: string;
+  /** The user form's save, as the signed-in admin unless `as` is another's token. */
+  const saveUser = (action: "create" | "update", body: unknown, as = token) =>
+    t.post(`/api/admin/users/${action}`, body, as);
 
   beforeAll(async () => {
     staff = await createUser(t.db, { role: "admin", name: "Ana Admin" });
@@ -184,17 +187,13 @@ describe.skipIf(skipDatabase)("the admin API", () => {
 
     it("creates a user whose password signs in, with the e-mail lower-cased", async () => {
       const roleId = await roleIdOf("admin");
-      const res = await t.post(
-        "/api/admin/users/create",
-        {
-          name: "Bruno Obra",
-          email: "  Bruno@Example.TEST ",
-          role_id: String(roleId),
-          email_verified: true,
-          password: "andamio-azul-2026",
-        },
-        token,
-      );
+      const res = await saveUser("create", {
+        name: "Bruno Obra",
+        email: "  Bruno@Example.TEST ",
+        role_id: String(roleId),
+        email_verified: true,
+        password: "andamio-azul-2026",
+      });
       expect(res.status).toBe(201);
       const body = await json(res);
       expect(body.title).toBe("Registro creado");
@@ -212,41 +211,39 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     });
 
     it("refuses a duplicate e-mail in any letter case, a weak password and an unknown role", async () => {
-      const res = await t.post(
-        "/api/admin/users/create",
-        { name: "Otro", email: "BRUNO@example.test", role_id: 99, password: "123" },
-        token,
-      );
+      const res = await saveUser("create", {
+        name: "Otro",
+        email: "BRUNO@example.test",
+        role_id: 99,
+        password: "123",
+      });
       expect(res.status).toBe(422);
       const body = await json(res);
       expect(body.title).toBe("Error de Validación");
       expect(body.errors.role_id).toEqual(["El valor elegido en «Rol» no es válido."]);
 
       const weak = await json(
-        await t.post(
-          "/api/admin/users/create",
-          { name: "Otro", email: "otro@example.test", role_id: 1, password: "123" },
-          token,
-        ),
+        await saveUser("create", {
+          name: "Otro",
+          email: "otro@example.test",
+          role_id: 1,
+          password: "123",
+        }),
       );
       expect(weak.errors.password).toEqual(["La contraseña debe tener al menos 8 caracteres."]);
 
-      const duplicate = await t.post(
-        "/api/admin/users/create",
-        {
-          name: "Otro",
-          email: "BRUNO@example.test",
-          role_id: await roleIdOf("guest_user"),
-          password: "andamio-rojo-2026",
-        },
-        token,
-      );
+      const duplicate = await saveUser("create", {
+        name: "Otro",
+        email: "BRUNO@example.test",
+        role_id: await roleIdOf("guest_user"),
+        password: "andamio-rojo-2026",
+      });
       expect(duplicate.status).toBe(422);
       expect((await json(duplicate)).errors).toEqual({
         email: ["Ya existe una cuenta con este correo electrónico."],
       });
 
-      const empty = await json(await t.post("/api/admin/users/create", {}, token));
+      const empty = await json(await saveUser("create", {}));
       expect(empty.errors).toMatchObject({
         name: ["El campo «Nombre» es obligatorio."],
         email: ["El campo «Correo electrónico» es obligatorio."],
@@ -271,18 +268,14 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     it("updates a user: an empty password keeps the old one, unticking clears verification", async () => {
       const bruno = await userByEmail("bruno@example.test");
       const brunoToken = await signIn(t.db, bruno.id);
-      const res = await t.post(
-        "/api/admin/users/update",
-        {
-          id: bruno.id,
-          name: "Bruno Reformas",
-          email: "bruno@example.test",
-          role_id: await roleIdOf("guest_user"),
-          email_verified: false,
-          password: "",
-        },
-        token,
-      );
+      const res = await saveUser("update", {
+        id: bruno.id,
+        name: "Bruno Reformas",
+        email: "bruno@example.test",
+        role_id: await roleIdOf("guest_user"),
+        email_verified: false,
+        password: "",
+      });
       expect(res.status).toBe(200);
       const body = await json(res);
       expect(body.title).toBe("Registro actualizado");
@@ -300,11 +293,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
 
     it("keeps what an update leaves out: its verification, name and role stay as stored", async () => {
       const carla = await userById((await createUser(t.db, { role: "admin" })).id);
-      const res = await t.post(
-        "/api/admin/users/update",
-        { id: carla.id, email: "carla.nueva@example.test" },
-        token,
-      );
+      const res = await saveUser("update", { id: carla.id, email: "carla.nueva@example.test" });
       expect(res.status).toBe(200);
       expect(await userById(carla.id)).toMatchObject({
         name: carla.name,
@@ -314,32 +303,24 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         password_hash: carla.password_hash,
       });
       // Sent blank, a required field is still refused, and a checkbox sent unticked is false.
-      const blank = await t.post("/api/admin/users/update", { id: carla.id, name: " " }, token);
+      const blank = await saveUser("update", { id: carla.id, name: " " });
       expect(blank.status).toBe(422);
       expect((await json(blank)).errors).toEqual({ name: ["El campo «Nombre» es obligatorio."] });
-      const untick = await t.post(
-        "/api/admin/users/update",
-        { id: carla.id, email_verified: false },
-        token,
-      );
+      const untick = await saveUser("update", { id: carla.id, email_verified: false });
       expect((await json(untick)).data.email_verified).toBe(false);
     });
 
     it("sets a new password on update and signs that user out everywhere", async () => {
       const bruno = await userByEmail("bruno@example.test");
       await signIn(t.db, bruno.id);
-      const res = await t.post(
-        "/api/admin/users/update",
-        {
-          id: String(bruno.id),
-          name: bruno.name,
-          email: bruno.email,
-          role_id: bruno.role_id,
-          email_verified: "true",
-          password: "ventana-nueva-2026",
-        },
-        token,
-      );
+      const res = await saveUser("update", {
+        id: String(bruno.id),
+        name: bruno.name,
+        email: bruno.email,
+        role_id: bruno.role_id,
+        email_verified: "true",
+        password: "ventana-nueva-2026",
+      });
       expect(res.status).toBe(200);
       const after = await userByEmail("bruno@example.test");
       expect(await verifyPassword(after.password_hash, "ventana-nueva-2026")).toBe(true);
@@ -353,11 +334,12 @@ describe.skipIf(skipDatabase)("the admin API", () => {
 
     it("keeps the e-mail unique on update too", async () => {
       const bruno = await userByEmail("bruno@example.test");
-      const res = await t.post(
-        "/api/admin/users/update",
-        { ...bruno, email: staff.email.toUpperCase(), email_verified: true, password: "" },
-        token,
-      );
+      const res = await saveUser("update", {
+        ...bruno,
+        email: staff.email.toUpperCase(),
+        email_verified: true,
+        password: "",
+      });
       expect(res.status).toBe(422);
       expect((await json(res)).errors.email).toEqual([
         "Ya existe una cuenta con este correo electrónico.",
@@ -416,17 +398,13 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         email_verified: true,
         password: "andamio-verde-2026",
       };
-      const res = await t.post("/api/admin/users/create", body, token);
+      const res = await saveUser("create", body);
       expect(res.status).toBe(403);
       expect(await json(res)).toEqual({ title: "Acceso denegado", message: superAdminOnly });
       expect(await t.db.select().from(users).where(eq(users.email, body.email))).toEqual([]);
 
       const guest = await userById((await createUser(t.db)).id);
-      const promote = await t.post(
-        "/api/admin/users/update",
-        form(guest, { role_id: superRole }),
-        token,
-      );
+      const promote = await saveUser("update", form(guest, { role_id: superRole }));
       expect(promote.status).toBe(403);
       expect((await json(promote)).message).toBe(superAdminOnly);
       expect((await userById(guest.id)).role_id).toBe(guest.role_id);
@@ -434,13 +412,12 @@ describe.skipIf(skipDatabase)("the admin API", () => {
 
     it("keeps an admin's hands off a super admin's account", async () => {
       const boss = await userById((await createUser(t.db, { role: "super_admin" })).id);
-      const rename = await t.post("/api/admin/users/update", form(boss, { name: "Otro" }), token);
+      const rename = await saveUser("update", form(boss, { name: "Otro" }));
       expect(rename.status).toBe(403);
       expect(await json(rename)).toEqual({ title: "Acceso denegado", message: superAdminAccount });
-      const demote = await t.post(
-        "/api/admin/users/update",
+      const demote = await saveUser(
+        "update",
         form(boss, { role_id: await roleIdOf("guest_user") }),
-        token,
       );
       expect((await json(demote)).message).toBe(superAdminAccount);
       const remove = await t.get(`/api/admin/users/delete/${boss.id}`, token);
@@ -452,8 +429,8 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     it("lets nobody change their own role, but still edit their other fields", async () => {
       const me = await userById((await createUser(t.db, { role: "admin" })).id);
       const myToken = await signIn(t.db, me.id);
-      const res = await t.post(
-        "/api/admin/users/update",
+      const res = await saveUser(
+        "update",
         form(me, { role_id: await roleIdOf("guest_user") }),
         myToken,
       );
@@ -464,11 +441,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       });
       expect((await t.get("/api/admin/users", myToken)).status).toBe(200);
 
-      const renamed = await t.post(
-        "/api/admin/users/update",
-        form(me, { name: "Yo Mismo" }),
-        myToken,
-      );
+      const renamed = await saveUser("update", form(me, { name: "Yo Mismo" }), myToken);
       expect(renamed.status).toBe(200);
       expect(await userById(me.id)).toMatchObject({ name: "Yo Mismo", role_id: me.role_id });
     });
@@ -479,8 +452,8 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       await demoteEverySuperAdminBut(last.id);
       const lastToken = await signIn(t.db, last.id);
 
-      const demote = await t.post(
-        "/api/admin/users/update",
+      const demote = await saveUser(
+        "update",
         form(last, { role_id: await roleIdOf("admin") }),
         lastToken,
       );
@@ -501,11 +474,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     it("lets nobody unverify their own e-mail, and keeps one verified super admin", async () => {
       const me = await userById((await createUser(t.db, { role: "admin" })).id);
       const myToken = await signIn(t.db, me.id);
-      const unverifyMe = await t.post(
-        "/api/admin/users/update",
-        form(me, { email_verified: false }),
-        myToken,
-      );
+      const unverifyMe = await saveUser("update", form(me, { email_verified: false }), myToken);
       expect(unverifyMe.status).toBe(403);
       expect(await json(unverifyMe)).toEqual({
         title: "Acceso denegado",
@@ -522,15 +491,11 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       const lastToken = await signIn(t.db, last.id);
       const lastMessage =
         "Tiene que quedar al menos un super administrador con el correo verificado.";
-      const unverify = await t.post(
-        "/api/admin/users/update",
-        form(last, { email_verified: false }),
-        lastToken,
-      );
+      const unverify = await saveUser("update", form(last, { email_verified: false }), lastToken);
       expect(unverify.status).toBe(422);
       expect((await json(unverify)).errors).toEqual({ email_verified: [lastMessage] });
-      const demote = await t.post(
-        "/api/admin/users/update",
+      const demote = await saveUser(
+        "update",
         form(last, { role_id: await roleIdOf("admin") }),
         lastToken,
       );
@@ -541,14 +506,14 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       expect((await t.get("/api/admin/users", lastToken)).status).toBe(200);
 
       // Once the other one is verified, either may be unverified by the other.
-      const verifyOther = await t.post(
-        "/api/admin/users/update",
+      const verifyOther = await saveUser(
+        "update",
         form(other, { email_verified: true }),
         lastToken,
       );
       expect(verifyOther.status).toBe(200);
-      const unverifyLast = await t.post(
-        "/api/admin/users/update",
+      const unverifyLast = await saveUser(
+        "update",
         form(last, { email_verified: false }),
         await signIn(t.db, other.id),
       );
@@ -564,11 +529,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         const [tokenA, tokenB] = [await signIn(t.db, a.id), await signIn(t.db, b.id)];
         const change = async (target: typeof a, as: string) =>
           action === "demote"
-            ? t.post(
-                "/api/admin/users/update",
-                form(target, { role_id: await roleIdOf("admin") }),
-                as,
-              )
+            ? saveUser("update", form(target, { role_id: await roleIdOf("admin") }), as)
             : t.get(`/api/admin/users/delete/${target.id}`, as);
         const answers = await Promise.all([change(b, tokenA), change(a, tokenB)]);
         // The second to run finds its caller no longer a super admin.
