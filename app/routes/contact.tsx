@@ -5,6 +5,7 @@ import {
   type ChangeEvent,
   type ComponentProps,
   type FormEvent,
+  type MouseEvent,
   useEffect,
   useId,
   useRef,
@@ -360,15 +361,16 @@ function ContactForm({
     });
   }, [values, photos.length, recovered]);
 
-  const clearForm = () => {
+  /** Empties the form and forgets its draft: on «Vaciar el formulario», and once a request is sent. */
+  const clearForm = (click?: MouseEvent) => {
     forgetQuoteDraft();
     setRecovered(undefined);
     setValues(empty);
     setRefused({});
     setPhotos([]);
     setPhotoErrors([]);
-    // The button is gone: focus goes to the first field.
-    focusFirstField(form.current);
+    // Emptied by its button, which is now gone: focus goes to the first field.
+    if (click) focusFirstField(form.current);
   };
 
   // The server's messages per field from the last refusal; a field's go once it is changed.
@@ -413,6 +415,7 @@ function ContactForm({
   // page with the reference, or the first field to mend.
   const [thanks, setThanks] = useState<Sent>();
   const thanksHeading = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clearForm uses only state setters, refs and module functions, the same in every render
   useEffect(() => {
     if (!answer) return;
     awaiting.current = false;
@@ -420,12 +423,7 @@ function ContactForm({
     setUploading(undefined);
     if ("sent" in answer && answer.sent) {
       const { sent } = answer;
-      forgetQuoteDraft();
-      setRecovered(undefined);
-      setValues(empty);
-      setRefused({});
-      setPhotos([]);
-      setPhotoErrors([]);
+      clearForm();
       setThanks(sent);
       shownAt.current = performance.now();
       navigate("/contact", { replace: true });
