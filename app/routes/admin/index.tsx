@@ -5,7 +5,7 @@
 // Data comes from the clientLoader, changes go through the clientAction (app/lib/admin-actions.ts).
 // SPEC §8: failures show no dialog and are logged; the page says in one line that the list could
 // not be loaded, so staff never mistake a failure for an empty list (decision 053).
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { BulkBar } from "~/components/admin/bulk-bar";
@@ -353,19 +353,18 @@ function RecordTable({
                 />
               </td>
               <th scope="row" className="min-w-44 px-2 py-3 font-medium wrap-anywhere">
-                <Link
-                  to={`/admin/${resource}/detail/${record.id}`}
+                <RecordTitle
+                  resource={resource}
+                  list={list}
+                  record={record}
                   className="text-ink underline-offset-2 hover:underline"
                 >
-                  {titleOf(record)}
-                </Link>
-                {summary ? (
-                  <span className="mt-1 line-clamp-2 text-xs font-normal text-ink-soft">
-                    <RecordValue field={summary} record={record} titles={list.value_titles} />
-                  </span>
-                ) : null}
-                <Waiting record={record} list={list} />
-                <Alert record={record} />
+                  {summary ? (
+                    <span className="mt-1 line-clamp-2 text-xs font-normal text-ink-soft">
+                      <RecordValue field={summary} record={record} titles={list.value_titles} />
+                    </span>
+                  ) : null}
+                </RecordTitle>
               </th>
               {status ? (
                 <td className="px-2 py-3">
@@ -460,6 +459,29 @@ function Alert({ record }: { record: AdminRecord }) {
   ) : null;
 }
 
+/**
+ * A record's title in the table's row and on its card: the link to the record's page, then what
+ * the row shows under it (its summary), how long the record has waited and its alert.
+ */
+function RecordTitle({
+  resource,
+  list,
+  record,
+  className,
+  children,
+}: RecordProps & { record: AdminRecord; className: string; children?: ReactNode }) {
+  return (
+    <>
+      <Link to={`/admin/${resource}/detail/${record.id}`} className={className}>
+        {titleOf(record)}
+      </Link>
+      {children}
+      <Waiting record={record} list={list} />
+      <Alert record={record} />
+    </>
+  );
+}
+
 /** SPEC's card, for narrow and medium screens (3 per row on medium ones). */
 function RecordCard({
   resource,
@@ -493,11 +515,12 @@ function RecordCard({
           />
         ) : null}
         <h2 id={headingId} className="font-display text-lg font-semibold text-ink">
-          <Link to={`/admin/${resource}/detail/${record.id}`} className="hover:underline">
-            {titleOf(record)}
-          </Link>
-          <Waiting record={record} list={list} />
-          <Alert record={record} />
+          <RecordTitle
+            resource={resource}
+            list={list}
+            record={record}
+            className="hover:underline"
+          />
         </h2>
       </div>
       {status ? (
