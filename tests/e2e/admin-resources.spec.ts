@@ -346,23 +346,26 @@ test("subscriptions: pagination window with ellipses, empty page, create, edit, 
   request,
 }) => {
   await fillSubscriptions(request, 8);
-  const { last_page: last } = await adminList(request, admin, "subscriptions");
-  expect(last).toBeGreaterThanOrEqual(8);
+  const { last_page: atLeast } = await adminList(request, admin, "subscriptions");
+  expect(atLeast).toBeGreaterThanOrEqual(8);
 
   await openAs(page, admin, "/admin/subscriptions/index?page=5");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Suscripciones" })).toBeVisible();
   const pages = main.getByRole("navigation", { name: "Paginación" });
-  // Page 1, the last page, two either side of the current one, ellipses for the gaps.
-  await expect(pages.getByRole("listitem")).toHaveText(
-    ["1", "…", "3", "4", "5", "6", "7", ...(last > 8 ? ["…"] : []), String(last)].map(String),
-  );
   await expect(pages.getByRole("link", { name: "Página 5", exact: true })).toHaveAttribute(
     "aria-current",
     "page",
   );
+  // Other workers' tests subscribe meanwhile, so the last page is the one this list shows.
+  const last = Number(await pages.getByRole("listitem").last().textContent());
+  expect(last).toBeGreaterThanOrEqual(atLeast);
+  // Page 1, the last page, two either side of the current one, ellipses for the gaps.
+  await expect(pages.getByRole("listitem")).toHaveText(
+    ["1", "…", "3", "4", "5", "6", "7", ...(last > 8 ? ["…"] : []), String(last)].map(String),
+  );
   await pages.getByRole("link", { name: "Página 1", exact: true }).click();
-  await expect(pages.getByRole("listitem")).toHaveText(["1", "2", "3", "…", String(last)]);
+  await expect(pages.getByRole("listitem")).toHaveText(["1", "2", "3", "…", /^\d+$/]);
   await expect(main.getByRole("listitem").filter({ has: page.locator("dl") })).toHaveCount(12);
 
   await page.goto(`/admin/subscriptions/index?page=${last + 5}`);
