@@ -1,57 +1,152 @@
-// The JavaScript each pre-rendered public page makes the browser load: the brotli size of every
-// script its HTML names (module scripts and their preloads), summed per page, read from a build.
-// With --against, the same for a second build and the difference: the check behind "public
-// pages must not grow". No browser and no server; it prints and never fails on numbers.
+// The JavaScript each pre-rendered public page makes the browser load on a first visit, read
+// from a build: the scripts its HTML loads at once (the imports of its <script type="module">
+// and its <link rel="modulepreload">s), each as served (its .br file, or the file itself when
+// the build wrote none), summed per page. Other names in the HTML are not counted: the inline
+// route manifest lists home's module on every page and names manifest-*.js, and the browser
+// fetches neither there (decision 186 checked the set against what Chromium fetches).
+// With --against, the same for a second build and the difference, plus the difference with
+// hash names blinded: every chunk with each hash-named asset it names written `name-[hash].js`,
+// compressed as the build compresses, so a change that only renames chunks shows 0.
+// No browser and no server; it prints and never fails on numbers.
 //
 //   npm run bench:public-js                            build/ (BUILD_DIR picks another)
 //   npm run bench:public-js -- --against build-before  this build against another one
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { brotliCompressSync, constants } from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const { values } = parseArgs({ options: { against: { type: "string" } } });
 
-/** Page path → { bytes, scripts } for every index.html under the build's client folder. */
-function measure(buildDir) {
+/** The scripts an HTML page loads at once: module script imports and sources, modulepreloads. */
+function scriptsLoadedBy(html) {
+  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
+    ([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1],
+  );
+  const modules = [...html.matchAll(/<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/g)];
+  const imported = modules.flatMap(([, attributes, body]) => [
+    /\bsrc="([^"]+)"/.exec(attributes)?.[1],
+    // `import … from "x"`, `import "x"` and `import("x")`; not the manifest's "module": "x".
+    ...[...body.matchAll(/\b(?:from|import)\s*\(?\s*"([^"]+)"/g)].map(([, name]) => name),
+  ]);
+  return new Set([...preloads, ...imported].filter((name) => /^\/assets\/.+\.js$/.test(name)));
+}
+
+/** Bytes as scripts/precompress.ts would serve `source`: brotli at its settings, if smaller. */
+function brotliSize(source) {
+  if (source.length < 512) return source.length; // precompress writes no .br below 512 B
+  const compressed = brotliCompressSync(source, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  });
+  return Math.min(compressed.length, source.length);
+}
+
+/** A build's pages (path → scripts) and its chunks (script → name and sizes). */
+function readBuild(buildDir) {
   const client = path.resolve(root, buildDir, "client");
-  if (!existsSync(client)) throw new Error(`No build in ${buildDir}: run npm run build first.`);
+  if (!existsSync(path.join(client, "assets"))) {
+    console.error(`No build in ${buildDir}: build it first (BUILD_DIR=${buildDir} npm run build).`);
+    process.exit(1);
+  }
+  // Vite names assets `name-HASH.ext`, HASH 8 characters; blind every one this build has.
+  const hashes = new Set(
+    readdirSync(path.join(client, "assets")).flatMap(
+      (file) => /-([\w-]{8})\.\w+$/.exec(file)?.[1] ?? [],
+    ),
+  );
+  const hashName = new RegExp(`-(?:${[...hashes].join("|")})(?=\\.)`, "g");
+  const blind = (text) => text.replace(hashName, "-[hash]");
+
+  const chunks = new Map();
+  const chunk = (script) => {
+    if (!chunks.has(script)) {
+      const file = path.join(client, script);
+      const source = readFileSync(file);
+      const blinded = Buffer.from(blind(source.toString("utf8")));
+      chunks.set(script, {
+        name: blind(path.basename(script)),
+        served: existsSync(`${file}.br`) ? readFileSync(`${file}.br`).length : source.length,
+        blindBrotli: brotliSize(blinded),
+        blindRaw: blinded.length,
+      });
+    }
+    return chunks.get(script);
+  };
+
   const pages = new Map();
   const visit = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) visit(file);
       else if (entry.name === "index.html") {
-        const html = readFileSync(file, "utf8");
-        const scripts = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
-        let bytes = 0;
-        for (const script of scripts) {
-          const compressed = path.join(client, `${script}.br`);
-          bytes += statSync(existsSync(compressed) ? compressed : path.join(client, script)).size;
-        }
         const page = `/${path.relative(client, dir)}`.replace(/\/$/, "") || "/";
-        pages.set(page, { bytes, scripts: scripts.size });
+        pages.set(page, [...scriptsLoadedBy(readFileSync(file, "utf8"))].map(chunk));
       }
     }
   };
   visit(client);
-  return new Map([...pages].sort(([a], [b]) => a.localeCompare(b)));
+  // Chunks by hash-blind name, so the same chunk of two builds meets.
+  return { pages, chunks: new Map([...chunks.values()].map((c) => [c.name, c])) };
 }
 
+/** The keys of one or two maps, in order. */
+const keys = (...maps) =>
+  [...new Set(maps.flatMap((map) => [...map.keys()]))].sort((a, b) => a.localeCompare(b));
+
+const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0);
+const bytes = (n) => (n === undefined ? "–" : n.toLocaleString("en-US"));
+const signed = (n) => (n > 0 ? `+${bytes(n)}` : n < 0 ? `-${bytes(-n)}` : "0");
+
 const build = process.env.BUILD_DIR ?? "build";
-const now = measure(build);
-const before = values.against ? measure(values.against) : undefined;
-const rows = [...now].map(([page, { bytes, scripts }]) => {
-  const then = before?.get(page);
-  const change = then ? bytes - then.bytes : undefined;
-  return before
-    ? `| ${page} | ${then?.bytes ?? "–"} | ${bytes} | ${change === undefined ? "new" : change > 0 ? `+${change}` : change} |`
-    : `| ${page} | ${scripts} | ${bytes} |`;
-});
-console.log(
-  before
-    ? `| page | ${values.against} (B) | ${build} (B) | change |\n|---|---:|---:|---:|`
-    : `| page | scripts | brotli (B) |\n|---|---:|---:|`,
-);
-console.log(rows.join("\n"));
+const now = readBuild(build);
+
+if (!values.against) {
+  console.log(
+    `Public JavaScript in ${build}: per pre-rendered page, the scripts its HTML makes the browser load at once, as served (brotli).\n`,
+  );
+  console.log("| page | scripts | brotli (B) |\n|---|---:|---:|");
+  for (const page of keys(now.pages)) {
+    const chunks = now.pages.get(page);
+    console.log(`| ${page} | ${chunks.length} | ${bytes(sum(chunks, "served"))} |`);
+  }
+  const all = [...now.pages.values()];
+  console.log("\n| chunk | brotli (B) | pages that load it |\n|---|---:|---:|");
+  for (const name of keys(now.chunks)) {
+    const chunk = now.chunks.get(name);
+    const pages = all.filter((chunks) => chunks.includes(chunk)).length;
+    console.log(`| ${name} | ${bytes(chunk.served)} | ${pages} |`);
+  }
+} else {
+  const then = readBuild(values.against);
+  console.log(`Public JavaScript, ${values.against} (before) against ${build} (after).
+- before, after, change: brotli bytes as served of the scripts the page's HTML loads at once.
+- hash-blind change: the same, each chunk's hash names (its own and those it imports) written
+  name-[hash].js and compressed as the build does: 0 when only chunk names changed. Brotli
+  still moves by up to about 30 B either way on any real change, however small.
+- raw change: uncompressed bytes with the names blinded: what the code changed, no noise.
+`);
+  const header =
+    "| before (B) | after (B) | change | hash-blind change | raw change |\n|---|---:|---:|---:|---:|---:|";
+  const row = (label, before, after) =>
+    `| ${label} | ${bytes(before && sum(before, "served"))} | ${bytes(after && sum(after, "served"))} | ` +
+    (before && after
+      ? ["served", "blindBrotli", "blindRaw"]
+          .map((key) => signed(sum(after, key) - sum(before, key)))
+          .join(" | ")
+      : [before ? "gone" : "new", "", ""].join(" | ")) +
+    " |";
+  console.log(`| page ${header}`);
+  for (const page of keys(then.pages, now.pages)) {
+    console.log(row(page, then.pages.get(page), now.pages.get(page)));
+  }
+  console.log(`\n| chunk ${header}`);
+  for (const name of keys(then.chunks, now.chunks)) {
+    const [before, after] = [then.chunks.get(name), now.chunks.get(name)];
+    console.log(row(name, before && [before], after && [after]));
+  }
+}
