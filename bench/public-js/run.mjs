@@ -6,7 +6,8 @@
 // fetches neither there (decision 186 checked the set against what Chromium fetches).
 // With --against, the same for a second build and the difference, plus the difference with
 // hash names blinded: every chunk with each hash-named asset it names written `name-[hash].js`,
-// compressed as the build compresses, so a change that only renames chunks shows 0.
+// compressed as the build compresses, so a change that only renames chunks shows 0; and the
+// difference in raw bytes with the names blinded, which brotli's own swings do not reach.
 // No browser and no server; it prints and never fails on numbers.
 //
 //   npm run bench:public-js                            build/ (BUILD_DIR picks another)
