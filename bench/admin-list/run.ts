@@ -103,11 +103,11 @@ async function seed(handle: DatabaseHandle) {
   // the visitor's confirmation when it gave an address, delivered, or one in 40 refused for good
   // (a mistyped address): what the list's confirmation column and filter read (decision 180).
   await db.execute(sql`
-    insert into mail_outbox ("to", subject, text, html, contact_id, attempts, sent_at)
-    select 'oficina@obra.test', 'Solicitud ' || id, '', '', id, 1, created_at from contacts`);
+    insert into mail_outbox ("to", subject, text, html, contact_id, kind, attempts, sent_at)
+    select 'oficina@obra.test', 'Solicitud ' || id, '', '', id, 'notice', 1, created_at from contacts`);
   await db.execute(sql`
-    insert into mail_outbox ("to", subject, text, html, contact_id, attempts, sent_at, failed_at, last_error)
-    select email, 'Hemos recibido tu solicitud', '', '', id, 1,
+    insert into mail_outbox ("to", subject, text, html, contact_id, kind, attempts, sent_at, failed_at, last_error)
+    select email, 'Hemos recibido tu solicitud', '', '', id, 'confirmation', 1,
       case when id % 40 = 0 then null else created_at end,
       case when id % 40 = 0 then created_at end,
       case when id % 40 = 0 then '550 5.1.1 Mailbox does not exist' end

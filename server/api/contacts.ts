@@ -261,7 +261,9 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
       await limiter.forgive(key);
     } else {
       const mails: MailMessage[] = [
-        contactNoticeMail(
+        {
+          kind: "notice",
+          ...contactNoticeMail(
           {
             ...request,
             id: lead.id,
@@ -271,17 +273,19 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
           },
           env,
         ),
+        },
       ];
       if (request.email)
-        mails.push(
-          leadConfirmationMail(
+        mails.push({
+          kind: "confirmation",
+          ...leadConfirmationMail(
             { ...request, email: request.email },
             lead.reference,
             env,
             lead.photos,
             notReceived,
           ),
-        );
+        });
       // Mails go through the outbox, so an SMTP outage delays them but loses nothing; if even
       // the outbox refuses one, the stored request still stands.
       for (const message of mails) {

@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { MailHeaders } from "../mail/mailer.ts";
+import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -329,6 +329,13 @@ export const mailOutbox = pgTable(
      * then a copy of no lead, deleted `mailCopyDays` after it went.
      */
     contact_id: integer("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    /**
+     * What the mail is to its lead (decision 187): its notice to the office, its confirmation to
+     * the visitor, or a reply staff wrote from its page. Null for every other mail.
+     */
+    kind: text("kind").$type<MailKind>(),
+    /** The member of staff who wrote a reply; null once their account is deleted. */
+    sent_by: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
     index("mail_outbox_pending_idx")

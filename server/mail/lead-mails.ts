@@ -23,14 +23,12 @@ const rowState = sql<ConfirmationState>`case when ${inFull(mailOutbox.failed_at)
   then 'rechazado' when ${inFull(mailOutbox.sent_at)} is not null then 'enviado' else 'pendiente' end`;
 
 /**
- * A lead's confirmation is its latest outbox row addressed to the visitor's own address
- * (`contact_id`, migration 0014). The office's notice of the same lead goes to the office; when a
- * visitor gives the office's own address (staff trying the form), both rows match, and the
- * confirmation is the later one: the quote endpoint queues the notice first. No reply to a lead
- * is sent from the site; one would need a kind of its own in the outbox before this rule.
+ * A lead's confirmation is its latest outbox row of that kind (`contact_id`, migration 0014;
+ * `kind`, 0017): never its notice to the office, nor a reply staff sent from its page
+ * (decision 187), both also addressed to the visitor at times.
  */
-const toTheVisitor = (contact: SQL | number, address: SQL | string) =>
-  sql`${inFull(mailOutbox.contact_id)} = ${contact} and ${inFull(mailOutbox.to)} = ${address}`;
+const confirmationOf = (contact: SQL | number) =>
+  sql`${inFull(mailOutbox.contact_id)} = ${contact} and ${inFull(mailOutbox.kind)} = 'confirmation'`;
 
 /**
  * The state of each lead's confirmation, as a column of the contacts' list, CSV and filter:
@@ -41,7 +39,7 @@ export const confirmationState: SQL<ConfirmationState | null> = sql<Confirmation
   case when ${inFull(contacts.erased_at)} is not null then null
   when ${inFull(contacts.email)} is null then 'sin_correo' else (
     select ${rowState} from ${mailOutbox}
-    where ${toTheVisitor(inFull(contacts.id), inFull(contacts.email))}
+    where ${confirmationOf(inFull(contacts.id))}
     order by ${inFull(mailOutbox.id)} desc limit 1
   ) end`;
 
@@ -65,7 +63,7 @@ export function confirmationIn(states: readonly string[]): SQL {
       ? sql`(${inFull(contacts.email)} is null and ${inFull(contacts.erased_at)} is null)`
       : sql`(${inFull(contacts.id)} in (select ${inFull(mailOutbox.contact_id)} from ${mailOutbox} where ${
           rowsIn[state as keyof typeof rowsIn]
-        }) and ${confirmationState} = ${state})`,
+        } and ${inFull(mailOutbox.kind)} = 'confirmation') and ${confirmationState} = ${state})`,
   );
   return or(...each) as SQL;
 }
@@ -141,7 +139,7 @@ export async function leadMails(
       last_error: mailOutbox.last_error,
     })
     .from(mailOutbox)
-    .where(toTheVisitor(lead.id, lead.email))
+    .where(confirmationOf(lead.id))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   if (!row) return [];

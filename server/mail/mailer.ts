@@ -17,7 +17,14 @@ export interface MailMessage {
   subscriptionId?: number | null;
   /** The lead a mail is about (its notice, its confirmation): its log lines name it. */
   contactId?: number | null;
+  /** What the mail is to that lead (decision 187). */
+  kind?: MailKind | null;
+  /** The member of staff who wrote it (a reply). */
+  sentBy?: number | null;
 }
+
+/** A lead's mails, told apart (decision 187): a lead's confirmation state reads only its own. */
+export type MailKind = "notice" | "confirmation" | "reply";
 
 /**
  * `send` stores the message in the outbox (in the caller's transaction when one is given)

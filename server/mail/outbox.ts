@@ -67,6 +67,8 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
         headers: message.headers ?? null,
         subscription_id: message.subscriptionId ?? null,
         contact_id: message.contactId ?? null,
+        kind: message.kind ?? null,
+        sent_by: message.sentBy ?? null,
       });
       if (!stopped) void schedulePass();
     },
