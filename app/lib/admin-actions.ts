@@ -126,6 +126,12 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
       });
     } else if (intent === "note") {
       answer = await post("notes", { id, body: text(form, "body") });
+    } else if (intent === "reply") {
+      answer = await post("reply", {
+        id,
+        subject: text(form, "subject"),
+        message: text(form, "message"),
+      });
     } else if (intent === "bulk") {
       const selection = text(form, "selection");
       answer = await post("bulk", {

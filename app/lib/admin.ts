@@ -114,6 +114,14 @@ export interface AdminDetail {
   photos?: { id: number; name: string; width: number; height: number; size: number }[];
   /** The mails the record's person was sent (a lead's confirmation), where each stands. */
   mails?: RecordMail[];
+  /** Staff's mails to the record's person (a lead's replies, decision 187), and the form's start. */
+  replies?: RecordReplies;
+}
+
+/** A lead's replies (server/leads/reply.ts): `draft` null when the lead cannot be written to. */
+export interface RecordReplies {
+  draft: { to: string; subject: string } | null;
+  sent: (RecordMail & { id: number; subject: string; sent_by_name: string | null })[];
 }
 
 /** A mail to a record's person as the outbox knows it (server/mail/lead-mails.ts). */

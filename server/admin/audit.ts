@@ -21,6 +21,7 @@ export type AuditAction =
   | "status"
   | "assign"
   | "note"
+  | "reply"
   | "bulk_delete"
   | "bulk_status"
   | "export";
@@ -33,6 +34,7 @@ export const auditActionTitles: Record<AuditAction, string> = {
   status: "Cambio de estado",
   assign: "Asignación",
   note: "Nota interna",
+  reply: "Respuesta por correo",
   bulk_delete: "Eliminación en bloque",
   bulk_status: "Cambio de estado en bloque",
   export: "Exportación CSV",
@@ -89,9 +91,10 @@ export async function recordAudit(db: Database, actor: UserView, entry: AuditEnt
 
 /**
  * What an entry's `details` may hold of the record's content: a note's text (`note`), a lost
- * lead's reason (`status`). The rest of the details say what was done (fields changed, status).
+ * lead's reason (`status`), a reply's subject (`reply`). The rest of the details say what was
+ * done (fields changed, status, the reply's mail).
  */
-const contentDetails = ["body", "reason"];
+const contentDetails = ["body", "reason", "subject"];
 /** As one parameter (an array would be written as a list of them). */
 const contentDetailsArray = `{${contentDetails.join(",")}}`;
 

@@ -2,6 +2,7 @@ import type { SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
+import type { Env } from "../env.ts";
 import type { Field } from "../fields.ts";
 import { nameFields } from "../http-errors.ts";
 import type { LeadMail } from "../mail/lead-mails.ts";
@@ -139,6 +140,21 @@ export interface ResourceDefinition {
    * decision 180), listed in the record's details.
    */
   mails?(db: Database, record: Record<string, unknown> & { id: number }): Promise<LeadMail[]>;
+  /**
+   * Mails staff write to the record's person from its page (a lead's replies, decision 187):
+   * what the page lists and offers, and the sending, which answers the mail's id (null: no such
+   * record). Offered to those who may change the section's records (its "update" route).
+   */
+  replies?: {
+    list(db: Database, record: Record<string, unknown> & { id: number }): Promise<unknown>;
+    send(
+      db: Database,
+      env: Pick<Env, "CONTACT_NOTIFY_TO">,
+      actor: UserView,
+      reply: { id: number; subject: string; message: string },
+      recordTitle: string,
+    ): Promise<number | null>;
+  };
   /**
    * Columns that store a code from a fixed list (a lead's service, budget, area): staff read the
    * label, in lists, details, history and exports (decision 150: labels come from content/).

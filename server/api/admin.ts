@@ -39,6 +39,7 @@ import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { addFieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { downloadName } from "../leads/photos.ts";
+import { replyBody } from "../leads/reply.ts";
 import {
   controlCharacterMessage,
   hasControlCharacter,
@@ -275,6 +276,10 @@ export function createAdminRouter(deps: Dependencies) {
       ...(definition.photos ? { photos: await definition.photos(db, id) } : {}),
       // Where the mails to the record's person stand (a lead's confirmation; decision 180).
       ...(definition.mails ? { mails: await definition.mails(db, record) } : {}),
+      // The mails staff wrote to the record's person, and the form's first subject (decision 187).
+      ...(definition.replies && definition.routes.includes("update")
+        ? { replies: await definition.replies.list(db, record) }
+        : {}),
     });
   });
 
@@ -349,6 +354,34 @@ export function createAdminRouter(deps: Dependencies) {
     });
     return c.json(
       { title: "Nota añadida", message: "La nota se ha guardado correctamente.", data: note },
+      201,
+    );
+  });
+
+  /**
+   * A mail to the record's person, written on its page (a lead's reply, decision 187): for staff
+   * who may change the section's records; queued in the outbox, then sent at once.
+   */
+  admin.post("/:resource/reply", async (c) => {
+    const definition = authorize(c, "update");
+    if (!definition.replies) notFound("Esta sección no envía correos.");
+    const body = await parsedBody(c, replyBody);
+    const record = (await findRecord(db, definition, body.id)) ?? recordNotFound();
+    const mailId =
+      (await definition.replies.send(
+        db,
+        deps.env,
+        c.var.user,
+        body,
+        record.record_title as string,
+      )) ?? recordNotFound();
+    void deps.mail.flush();
+    return c.json(
+      {
+        title: "Respuesta enviada",
+        message: `Respuesta en camino a ${record.email}: su estado aparece en «Respuestas enviadas».`,
+        data: { mail_id: mailId },
+      },
       201,
     );
   });

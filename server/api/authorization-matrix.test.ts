@@ -84,7 +84,7 @@ const recordBodies: Record<Resource, () => Record<string, unknown>> = {
   // The visitor's own fields as stored (staff may not change them: decision 140).
   contacts: () => ({
     name: "Ana",
-    email: "",
+    email: "ana@example.test",
     phone: "",
     subject: "Baño",
     message: "Hola",
@@ -240,6 +240,14 @@ const cases: Record<string, Case> = {
     request: ({ resource, id }) => ({
       path: `/api/admin/${resource}/notes`,
       body: { id, body: "Llamar el lunes." },
+    }),
+    expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 201 : 404)),
+  },
+  // A reply to a lead (decision 187): staff who may change leads; other sections send none.
+  "POST /api/admin/:resource/reply": {
+    request: ({ resource, id }) => ({
+      path: `/api/admin/${resource}/reply`,
+      body: { id, subject: "Re: Baño", message: "Le llamamos el lunes." },
     }),
     expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 201 : 404)),
   },
@@ -462,7 +470,7 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
       insertedId(
         await t.db
           .insert(contacts)
-          .values({ name: "Ana", subject: "Baño", message: "Hola" })
+          .values({ name: "Ana", email: "ana@example.test", subject: "Baño", message: "Hola" })
           .returning(),
       ),
     subscriptions: async () =>

@@ -264,15 +264,15 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
         {
           kind: "notice",
           ...contactNoticeMail(
-          {
-            ...request,
-            id: lead.id,
-            reference: lead.reference,
-            photos: lead.photos,
-            photosNotReceived: notReceived,
-          },
-          env,
-        ),
+            {
+              ...request,
+              id: lead.id,
+              reference: lead.reference,
+              photos: lead.photos,
+              photosNotReceived: notReceived,
+            },
+            env,
+          ),
         },
       ];
       if (request.email)

@@ -170,6 +170,22 @@ function actionButton({ label, url }: { label: string; url: string }): string {
 }
 
 /**
+ * A text someone typed (a reply staff wrote to a lead), as `rendered` takes it: each blank line
+ * starts a paragraph, each line break is kept, and nothing in it is markup.
+ */
+export function typedText(text: string): { html: string; text: string } {
+  const blocks = text
+    .replaceAll("\r\n", "\n")
+    .split(/\n[ \t]*\n/)
+    .map((block) => block.replace(/^\n+|\s+$/g, ""))
+    .filter((block) => block !== "");
+  return {
+    text: blocks.join("\n\n"),
+    html: blocks.map((block) => paragraph(block).replace(/\n/g, "<br>")).join("\n"),
+  };
+}
+
+/**
  * Each label above its value: side by side, a label such as "Cuándo prefieres que te
  * contactemos" left a phone's screen too little room for the values.
  */

@@ -127,25 +127,46 @@ export async function leadMails(
     return [{ ...base, ...notSent, state: "sin_correo" }];
   }
   const [row] = await db
-    .select({
-      state: rowState,
-      to: mailOutbox.to,
-      created_at: mailOutbox.created_at,
-      sent_at: mailOutbox.sent_at,
-      failed_at: mailOutbox.failed_at,
-      next_attempt_at: mailOutbox.next_attempt_at,
-      attempts: mailOutbox.attempts,
-      server_failure: mailOutbox.server_failure,
-      last_error: mailOutbox.last_error,
-    })
+    .select(mailLine.columns)
     .from(mailOutbox)
     .where(confirmationOf(lead.id))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
-  if (!row) return [];
-  const waiting = row.state === "pendiente";
-  return [
-    {
+  return row ? [mailLine.of(row, base)] : [];
+}
+
+/**
+ * One outbox row as a lead's page tells it (its confirmation; a reply, decision 187): the
+ * columns to read, and the line they make.
+ */
+export const mailLine = {
+  columns: {
+    state: rowState,
+    to: mailOutbox.to,
+    created_at: mailOutbox.created_at,
+    sent_at: mailOutbox.sent_at,
+    failed_at: mailOutbox.failed_at,
+    next_attempt_at: mailOutbox.next_attempt_at,
+    attempts: mailOutbox.attempts,
+    server_failure: mailOutbox.server_failure,
+    last_error: mailOutbox.last_error,
+  },
+  of(
+    row: {
+      state: ConfirmationState;
+      to: string;
+      created_at: Date;
+      sent_at: Date | null;
+      failed_at: Date | null;
+      next_attempt_at: Date;
+      attempts: number;
+      server_failure: boolean;
+      last_error: string | null;
+    },
+    base: { field: string; title: string },
+  ): LeadMail {
+    const waiting = row.state === "pendiente";
+    return {
       ...base,
       state: row.state,
       to: row.to,
@@ -156,6 +177,6 @@ export async function leadMails(
       attempts: row.attempts,
       server_failure: waiting && row.server_failure,
       reply: row.state === "enviado" ? null : replyOf(row.last_error),
-    },
-  ];
-}
+    };
+  },
+};

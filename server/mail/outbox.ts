@@ -5,7 +5,7 @@ import { errorSummary } from "../db/errors.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { log, maskEmail } from "../log.ts";
 import { headerSafe } from "./layout.ts";
-import type { Mailer } from "./mailer.ts";
+import type { Mailer, MailMessage } from "./mailer.ts";
 import type { Delivery, MailTransport } from "./transport.ts";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -58,18 +58,7 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
 
   return {
     async send(message) {
-      await db.insert(mailOutbox).values({
-        to: headerSafe(message.to),
-        reply_to: message.replyTo ? headerSafe(message.replyTo) : null,
-        subject: headerSafe(message.subject),
-        text: message.text,
-        html: message.html,
-        headers: message.headers ?? null,
-        subscription_id: message.subscriptionId ?? null,
-        contact_id: message.contactId ?? null,
-        kind: message.kind ?? null,
-        sent_by: message.sentBy ?? null,
-      });
+      await queueMail(db, message);
       if (!stopped) void schedulePass();
     },
     flush: schedulePass,
@@ -79,6 +68,31 @@ export function createMailer(db: Database, transport: MailTransport): Mailer {
       await queue;
     },
   };
+}
+
+/**
+ * Stores a message in the outbox, in the caller's transaction when `db` is one (a lead's reply is
+ * queued with its audit entry and status change, or none of them is): the mailer's `flush` after
+ * the commit sends it. Answers the row's id.
+ */
+export async function queueMail(db: Database, message: MailMessage): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: headerSafe(message.to),
+      reply_to: message.replyTo ? headerSafe(message.replyTo) : null,
+      subject: headerSafe(message.subject),
+      text: message.text,
+      html: message.html,
+      headers: message.headers ?? null,
+      subscription_id: message.subscriptionId ?? null,
+      contact_id: message.contactId ?? null,
+      kind: message.kind ?? null,
+      sent_by: message.sentBy ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("mail: outbox insert returned nothing");
+  return row.id;
 }
 
 /**

@@ -320,7 +320,7 @@ test("a lead's details show its choices by their labels, its assignment once", a
   await expect(assignee).toHaveAccessibleDescription("Sin guardar: Intro guarda, Esc deshace");
   await expect(history).not.toContainText("Responsable:");
   await page.keyboard.press("Enter");
-  await expect(main.getByRole("status")).toHaveText(
+  await expect(main.getByRole("status").first()).toHaveText(
     `Responsable de «${name} — Reforma 1» cambiado a «${names[2]}».`,
   );
   await expect(history).toContainText(`Responsable: N/A → ${names[2]}`);
@@ -427,6 +427,65 @@ test("a lead whose confirmation the visitor's mail server refused is marked, fou
   await openAs(page, staff, `/admin/contacts/index?q=${tag}Ok`);
   await table.getByRole("link", { name: `${delivered} — Reforma 1`, exact: true }).click();
   await expect(mailLine("Correo de confirmación")).toContainText(/Enviado hoy a las \d{2}:\d{2}\./);
+});
+
+test("staff answer a lead by mail from its page, and the answer stays with the lead", async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  const tag = uniqueTag("Responder");
+  const visitor = uniqueEmail("responder");
+  const [name] = await sendLeads(request, tag, 1, { email: visitor });
+  await mailbox.waitForMail(visitor);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: `${name} — Reforma 1`, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
+
+  const replies = main.getByRole("region", { name: "Respuestas por correo" });
+  const subject = replies.getByRole("textbox", { name: "Asunto" });
+  const message = replies.getByRole("textbox", { name: "Mensaje" });
+  await expect(subject).toHaveValue("Re: Reforma 1");
+  await expect(replies).toContainText(`Se envía a ${visitor}`);
+
+  // A blank subject is refused in Spanish, and what was written stays.
+  const words = "Buenos días:\nPodemos pasar el lunes a las 10.\n\n<b>Un saludo</b>";
+  await subject.fill("   ");
+  await message.fill(words);
+  await replies.getByRole("button", { name: "Enviar respuesta" }).click();
+  await expect(replies).toContainText("Escribe el asunto del correo.");
+  await expect(subject).toHaveAttribute("aria-invalid", "true");
+  await expect(message).toHaveValue(words);
+
+  await subject.fill(`Re: Reforma 1 ${tag}`);
+  await replies.getByRole("button", { name: "Enviar respuesta" }).click();
+  await expect(replies.getByRole("status")).toContainText(`Respuesta en camino a ${visitor}`);
+  await expect(message).toHaveValue("");
+
+  // The visitor's mailbox: from the site, Reply-To the office, staff's words escaped.
+  const mail = await mailbox.waitForMail(visitor, { already: 1 });
+  expect(mail.subject).toBe(`Re: Reforma 1 ${tag}`);
+  // The office's mailbox of this run (CONTACT_NOTIFY_TO), where the lead's notice went too.
+  expect(mail.replyTo).toBe("oficina@obra.test");
+  expect(mail.text).toContain("Podemos pasar el lunes a las 10.");
+  expect(mail.html).toContain("&lt;b&gt;Un saludo&lt;/b&gt;");
+
+  // The lead lists it, by whom, and (once delivered) sent; answering made it «Contactado».
+  await page.reload();
+  const sent = main.getByRole("list", { name: "Respuestas enviadas" }).getByRole("listitem");
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toContainText(`Re: Reforma 1 ${tag}`);
+  await expect(sent).toContainText("Lucía Comercial");
+  await expect(sent).toContainText(/Enviado hoy a las \d{2}:\d{2}\./);
+  await expect(main.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("contactado");
+  const history = main.getByRole("region", { name: "Historial" });
+  await expect(history).toContainText("Lucía Comercial · Respuesta por correo");
+  await expect(history).toContainText(`Asunto: Re: Reforma 1 ${tag}`);
+  // The confirmation is still the confirmation.
+  await expect(
+    main.locator("dl > div").filter({ hasText: "Correo de confirmación" }),
+  ).toContainText("Enviado");
 });
 
 test("lists name their orders, sections and actions in Spanish", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 // /admin/:resource/detail/:id (issue 13): one record read-only, with e-mail and phone as links,
-// its status and assignee one click away, its photos, the internal notes (how staff correct or
+// its status and assignee one click away, its photos, its replies by mail, the internal notes (how staff correct or
 // complete what a visitor sent: the visitor's own words are never edited) and its history from
 // the audit log. Same access as the other admin screens (SPEC §2 online, verify, role).
 import { useEffect, useRef } from "react";
@@ -7,6 +7,7 @@ import { Form, Link, redirect, useActionData } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { LeadPhotos } from "~/components/admin/lead-photos";
+import { LeadReplies } from "~/components/admin/lead-replies";
 import { useChoiceFocus, useOneClickChoice } from "~/components/admin/one-click-choice";
 import { RecordMails } from "~/components/admin/record-mails";
 import { RecordData } from "~/components/admin/record-value";
@@ -180,6 +181,10 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
 
       {detail.photos?.length ? (
         <LeadPhotos key={record.id} id={String(record.id)} listed={detail.photos} />
+      ) : null}
+
+      {detail.replies ? (
+        <LeadReplies id={record.id} name={String(record.name ?? "")} replies={detail.replies} />
       ) : null}
 
       {detail.notes ? <Notes id={record.id} notes={detail.notes} /> : null}
@@ -367,6 +372,9 @@ function changes(
   }
   const note = entry.details?.body;
   if (typeof note === "string") lines.push(note);
+  // A reply by mail (decision 187): its subject; its words are in the replies' list.
+  const subject = entry.details?.subject;
+  if (entry.action === "reply" && typeof subject === "string") lines.push(`Asunto: ${subject}`);
   return lines;
 }
 

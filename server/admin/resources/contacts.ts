@@ -15,6 +15,7 @@ import { serviceChoices } from "../../../content/service-choices.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, email, text, textarea } from "../../fields.ts";
+import { leadReplies, queueLeadReply } from "../../leads/reply.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
 import { leadStatuses } from "../../leads/statuses.ts";
 import {
@@ -252,6 +253,8 @@ export const contactsResource = defineResource({
   erasure: true,
   // The visitor's confirmation, with its dates and the mail server's answer (decision 180).
   mails: leadMails,
+  // Staff answer the lead by mail from its page, and the answer stays with it (decision 187).
+  replies: { list: leadReplies, send: queueLeadReply },
   async beforeDelete(db, ids) {
     await deleteNotes(db, "contacts", ids);
     await deleteMailCopies(db, ids);

@@ -1,0 +1,158 @@
+// A reply staff write to a lead from its page (decision 187): sent through the outbox to the
+// lead's address, kept with the lead (`contact_id`, `kind` 'reply', `sent_by`), counted as the
+// lead's activity (server/leads/retention.ts reads its mails), and a «Nuevo» lead becomes
+// «Contactado».
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { serviceChoices } from "../../content/service-choices.ts";
+import { recordAudit } from "../admin/audit.ts";
+import { isRowId } from "../admin/operations.ts";
+import type { UserView } from "../auth/user-view.ts";
+import type { Database } from "../db/client.ts";
+import { contacts, mailOutbox, users } from "../db/schema.ts";
+import type { Env } from "../env.ts";
+import { failValidation } from "../http-errors.ts";
+import { type LeadMail, mailLine } from "../mail/lead-mails.ts";
+import { leadReplyMail } from "../mail/lead-reply.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
+
+/** A subject fits a mail client's line; a message is a letter, not a document. */
+export const replyLimits = { subject: 200, message: 10_000 } as const;
+
+/** The section a lead's audit entries are filed under. */
+const section = "contacts";
+
+const typed = (title: string, limit: number, required: string) =>
+  z
+    .string({ error: `El campo «${title}» debe ser un texto.` })
+    .refine((text) => text.trim() !== "", required)
+    .refine(
+      (text) => text.length <= limit,
+      `El campo «${title}» no puede tener más de ${limit} caracteres.`,
+    );
+
+/** The body of POST /api/admin/contacts/reply: the lead, and what staff wrote. */
+export const replyBody = z.object({
+  id: z
+    .number({ error: "Indica el «id» numérico del registro." })
+    .int()
+    .refine(isRowId, { message: "El «id» no corresponde a ningún registro." }),
+  subject: typed("Asunto", replyLimits.subject, "Escribe el asunto del correo.")
+    // A subject is one line: a line break would end the header.
+    .refine((text) => !/[\r\n]/.test(text), "El asunto debe ocupar una sola línea.")
+    .refine((text) => !hasControlCharacter(text), controlCharacterMessage("Asunto")),
+  message: typed("Mensaje", replyLimits.message, "Escribe el mensaje.").refine(
+    (text) => !hasControlCharacter(text),
+    controlCharacterMessage("Mensaje"),
+  ),
+});
+
+export type ReplyBody = z.infer<typeof replyBody>;
+
+/** Why a lead cannot be written to from its page, or null when it can. */
+function cannotReply(lead: { email: string | null; erased_at: Date | null }): string | null {
+  if (lead.erased_at) {
+    return "Los datos personales de esta solicitud se han borrado: ya no se le puede escribir.";
+  }
+  if (!lead.email) return "Esta solicitud no tiene dirección de correo: llama al cliente.";
+  return null;
+}
+
+/**
+ * Queues the reply, and in the same transaction moves a «Nuevo» lead to «Contactado» and writes
+ * the audit entry (who, the mail's id and subject), so none of it stands without the others.
+ * Answers the outbox row's id, or null when no such lead exists. The caller flushes the mailer.
+ */
+export async function queueLeadReply(
+  db: Database,
+  env: Pick<Env, "CONTACT_NOTIFY_TO">,
+  actor: UserView,
+  reply: ReplyBody,
+  recordTitle: string,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx.select().from(contacts).where(eq(contacts.id, reply.id)).for("update");
+    if (!lead) return null;
+    const refusal = cannotReply(lead);
+    if (refusal) failValidation({ id: [refusal] });
+    const message = leadReplyMail({ ...lead, email: lead.email as string }, reply, env);
+    const mailId = await queueMail(tx, {
+      ...message,
+      contactId: lead.id,
+      kind: "reply",
+      sentBy: actor.id,
+    });
+    const contacted = lead.status === "nuevo";
+    // `updated_at` moves with any write (the row's $onUpdate): the lead's activity (decision 179).
+    await tx
+      .update(contacts)
+      .set(
+        contacted
+          ? { status: "contactado", handled: true, status_changed_at: sql`now()` }
+          : { updated_at: sql`now()` },
+      )
+      .where(eq(contacts.id, lead.id));
+    await recordAudit(tx, actor, {
+      action: "reply",
+      resource: section,
+      recordId: lead.id,
+      recordTitle,
+      ...(contacted
+        ? {
+            before: { status: "nuevo", handled: lead.handled },
+            after: { status: "contactado", handled: true },
+          }
+        : {}),
+      details: { mail_id: mailId, subject: message.subject },
+    });
+    return mailId;
+  });
+}
+
+/** A reply as the lead's page lists it: its mail's state, and who wrote it. */
+export interface LeadReply extends LeadMail {
+  id: number;
+  subject: string;
+  sent_by_name: string | null;
+}
+
+/**
+ * What a lead's page offers and shows: the form's first subject, when the lead can be written to
+ * (an address, not erased), and the replies sent, the latest first.
+ */
+export async function leadReplies(
+  db: Database,
+  lead: Record<string, unknown> & { id: number },
+): Promise<{ draft: { to: string; subject: string } | null; sent: LeadReply[] }> {
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      subject: mailOutbox.subject,
+      sent_by_name: users.name,
+      ...mailLine.columns,
+    })
+    .from(mailOutbox)
+    .leftJoin(users, eq(users.id, mailOutbox.sent_by))
+    .where(and(eq(mailOutbox.contact_id, lead.id), eq(mailOutbox.kind, "reply")))
+    .orderBy(desc(mailOutbox.id));
+  const refusal = cannotReply({
+    email: typeof lead.email === "string" ? lead.email : null,
+    erased_at: lead.erased_at ? new Date(String(lead.erased_at)) : null,
+  });
+  const about =
+    (typeof lead.subject === "string" && lead.subject.trim()) ||
+    serviceChoices.find((choice) => choice.value === lead.service)?.label ||
+    "Tu solicitud de presupuesto";
+  return {
+    draft: refusal
+      ? null
+      : { to: lead.email as string, subject: `Re: ${about}`.slice(0, replyLimits.subject) },
+    sent: rows.map(({ id, subject, sent_by_name, ...row }) => ({
+      id,
+      subject,
+      sent_by_name,
+      ...mailLine.of(row, { field: "reply", title: subject }),
+    })),
+  };
+}
