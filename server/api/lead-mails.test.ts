@@ -1,14 +1,9 @@
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  createMailedTestApp,
-  type Json,
-  json,
-  perSuite,
-  uniqueIp,
-} from "../../tests/support/app.ts";
+import { createMailedTestApp, type Json, json, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { sendLead } from "../../tests/support/leads.ts";
 import { to } from "../../tests/support/smtp.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
@@ -35,26 +30,9 @@ describe.skipIf(skipDatabase)("a lead's confirmation mail, as staff see it", () 
   });
 
   /** A visitor's quote request, its mails handed to the SMTP server; answers the lead's id. */
-  async function lead(name: string, email?: string): Promise<number> {
-    const res = await t.post(
-      "/api/contacts",
-      {
-        name: `${name} ${tag}`,
-        ...(email ? { email } : { phone: "612 345 678" }),
-        subject: `Cocina de ${name}`,
-        message: "Quiero cambiar los muebles y la encimera.",
-      },
-      undefined,
-      uniqueIp(),
-    );
-    expect(res.status, await res.clone().text()).toBe(201);
-    await t.deps.mail.flush();
-    const [row] = await t.db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(eq(contacts.name, `${name} ${tag}`));
-    return row?.id as number;
-  }
+  const lead = async (name: string, email?: string) =>
+    (await sendLead(t, `${name} ${tag}`, email)).id;
+
   const detailOf = async (id: number) =>
     json(await t.get(`/api/admin/contacts/detail/${id}`, token));
   const list = async (query = "") =>

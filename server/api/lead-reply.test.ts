@@ -1,13 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  createMailedTestApp,
-  type Json,
-  json,
-  perSuite,
-  uniqueIp,
-} from "../../tests/support/app.ts";
+import { createMailedTestApp, type Json, json, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { sendLead } from "../../tests/support/leads.ts";
 import { to } from "../../tests/support/smtp.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
@@ -34,27 +29,8 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
   });
 
   /** A visitor's quote request, its mails delivered; answers the lead's id and reference. */
-  async function lead(name: string, email?: string) {
-    const res = await t.post(
-      "/api/contacts",
-      {
-        name: `${name} ${tag}`,
-        ...(email ? { email } : { phone: "612 345 678" }),
-        subject: `Cocina de ${name}`,
-        message: "Quiero cambiar los muebles y la encimera.",
-      },
-      undefined,
-      uniqueIp(),
-    );
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { reference } = await res.json();
-    await t.deps.mail.flush();
-    const [row] = await t.db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(eq(contacts.name, `${name} ${tag}`));
-    return { id: row?.id as number, reference: reference as string };
-  }
+  const lead = (name: string, email?: string) => sendLead(t, `${name} ${tag}`, email);
+
   const detailOf = async (id: number) =>
     json(await t.get(`/api/admin/contacts/detail/${id}`, token));
   const reply = (body: unknown) => t.post("/api/admin/contacts/reply", body, token);
