@@ -24,8 +24,9 @@ const rowState = sql<ConfirmationState>`case when ${inFull(mailOutbox.failed_at)
 
 /**
  * A lead's confirmation is its latest outbox row of that kind (`contact_id`, migration 0014;
- * `kind`, 0017): never its notice to the office, nor a reply staff sent from its page
- * (decision 187), both also addressed to the visitor at times.
+ * `kind`, 0017): never a reply staff sent to the same address from the lead's page (decision
+ * 187), nor the office's notice, which is at the visitor's address too when a visitor gives the
+ * office's own.
  */
 const confirmationOf = (contact: SQL | number) =>
   sql`${inFull(mailOutbox.contact_id)} = ${contact} and ${inFull(mailOutbox.kind)} = 'confirmation'`;

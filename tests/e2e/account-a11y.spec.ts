@@ -92,6 +92,8 @@ test("admin inbox: the frame, the table, a lead's detail and the phone layout", 
     headers: { "X-Forwarded-For": "198.51.100.200" },
     data: {
       name: "Axe Cliente",
+      // With an address: its page has the reply form (decision 187).
+      email: "axe.cliente@example.com",
       phone: "611 222 333",
       subject: "Reforma de baño",
       message: "Cambiar bañera por ducha.",
@@ -111,6 +113,7 @@ test("admin inbox: the frame, the table, a lead's detail and the phone layout", 
     .first()
     .click();
   await expect(main.getByRole("heading", { level: 1, name: /^Axe Cliente/ })).toBeVisible();
+  await expect(main.getByRole("textbox", { name: "Mensaje" })).toBeVisible();
   await expectNoViolations(page, "lead detail");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin/contacts/index");
