@@ -379,7 +379,7 @@ export function createAdminRouter(deps: Dependencies) {
     return c.json(
       {
         title: "Respuesta enviada",
-        message: `Respuesta en camino a ${record.email}: su estado aparece en «Respuestas enviadas».`,
+        message: `Respuesta en camino a ${record.email}: su estado aparece en «Respuestas por correo».`,
         data: { mail_id: mailId },
       },
       201,

@@ -4,6 +4,7 @@
 // «Contactado».
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { replyLimits } from "../../content/lead-reply.ts";
 import { serviceChoices } from "../../content/service-choices.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { isRowId } from "../admin/operations.ts";
@@ -16,9 +17,6 @@ import { type LeadMail, mailLine } from "../mail/lead-mails.ts";
 import { leadReplyMail } from "../mail/lead-reply.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
-
-/** A subject fits a mail client's line; a message is a letter, not a document. */
-export const replyLimits = { subject: 200, message: 10_000 } as const;
 
 /** The section a lead's audit entries are filed under. */
 const section = "contacts";

@@ -8,9 +8,7 @@ import { reason, sentence } from "~/components/admin/record-mails";
 import { Field } from "~/components/form-field";
 import { formatValue, type RecordReplies } from "~/lib/admin";
 import { useAdminAction } from "~/lib/admin-actions";
-
-/** As server/leads/reply.ts's `replyLimits`. */
-const limits = { subject: 200, message: 10_000 };
+import { replyLimits as limits } from "../../../content/lead-reply";
 
 const controlClass =
   "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink";
