@@ -12,6 +12,7 @@ import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
 import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
 import { createTestDatabase } from "./database.ts";
+import { opened } from "./left-open.ts";
 import { type SmtpPeer, type SmtpPeerOptions, startSmtpPeer } from "./smtp.ts";
 
 export interface TestAppOptions {
@@ -60,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     disk: options.disk ?? diskSpace,
   };
   const app = createApp(deps, testTimings);
+  const closed = opened("a test app");
 
   const request = (method: string, url: string, body?: unknown, token?: string, ip = defaultIp) =>
     app.request(url, {
@@ -82,11 +84,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     /** `ip` stands in for the client's address (throttles count per address). */
     post: (url: string, body: unknown, token?: string, ip?: string) =>
       request("POST", url, body, token, ip),
+    /** Stops what the app runs (its outbox, its throttle) and closes its database. */
     async close() {
       await stopFollowing();
       await mail.stop();
       await limiter.close();
       await database.close();
+      closed();
     },
   };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { makeOwnerOnly } from "../../server/data-dir.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client.ts";
+import { opened } from "./left-open.ts";
 import { adminUrl, databaseUrl, templateName, testDatabaseName } from "./postgres.ts";
 
 /** Which database this test project runs on: set per Vitest project (vitest.config.ts). */
@@ -15,8 +16,25 @@ export const skipDatabase = testDatabaseKind === "postgres" && !inject("postgres
 
 let pgliteDump: Blob | undefined;
 
-/** A fresh, migrated database of its own for one test file (or one test). */
+/**
+ * A fresh, migrated database of its own for one test file (or one test), which the test closes
+ * (tests/support/each-file.ts fails a file that does not). Closing it again does nothing: a test
+ * may take the database away from its app, then close the app.
+ */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await openTestDatabase();
+  const closed = opened(`a ${testDatabaseKind} test database`);
+  let closing: Promise<void> | undefined;
+  return {
+    ...handle,
+    close: () => {
+      closing ??= handle.close().finally(closed);
+      return closing;
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<DatabaseHandle> {
   if (testDatabaseKind === "pglite") {
     pgliteDump ??= new Blob([readFileSync(inject("pgliteDump"))]);
     return openPglite({ loadDataDir: pgliteDump });
