@@ -1,18 +1,44 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { isolatedTestFiles } from "./tests/support/isolated-files.ts";
 
-/** Every unit and API test runs twice: on embedded PGlite and on the PostgreSQL server. */
+const include = ["{server,app,content,scripts,tests/unit}/**/*.test.{ts,tsx}"];
+
+/**
+ * Every unit and API test runs twice: on embedded PGlite and on the PostgreSQL server. A
+ * project's files share one process without reloading its modules in between (decision 185):
+ * each file closes what it opens and restores what it changes (tests/support/each-file.ts
+ * checks it). The few files that mock a module run in a project of their own, each in a fresh
+ * module registry, once: none of them uses a database.
+ */
 export default defineConfig({
   // tsconfig's "~/*" paths, so that a test can render the app's components.
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     globalSetup: ["./tests/support/global-setup.ts"],
-    include: ["{server,app,content,scripts,tests/unit}/**/*.test.{ts,tsx}"],
+    setupFiles: ["./tests/support/each-file.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
-      { extends: true, test: { name: "pglite", env: { TEST_DB: "pglite" } } },
-      { extends: true, test: { name: "postgres", env: { TEST_DB: "postgres" } } },
+      ...(["pglite", "postgres"] as const).map((database) => ({
+        extends: true as const,
+        test: {
+          name: database,
+          env: { TEST_DB: database },
+          include,
+          exclude: [...configDefaults.exclude, ...isolatedTestFiles],
+          isolate: false,
+        },
+      })),
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          env: { TEST_DB: "pglite" },
+          include: [...isolatedTestFiles],
+          isolate: true,
+        },
+      },
     ],
   },
 });
