@@ -6,10 +6,10 @@ const include = ["{server,app,content,scripts,tests/unit}/**/*.test.{ts,tsx}"];
 
 /**
  * Every unit and API test runs twice: on embedded PGlite and on the PostgreSQL server. A
- * project's files share one process without reloading its modules in between (decision 185):
- * each file closes what it opens and restores what it changes (tests/support/each-file.ts
- * checks it). The few files that mock a module run in a project of their own, each in a fresh
- * module registry, once: none of them uses a database.
+ * project's files run one after another in the same worker, which keeps the modules loaded
+ * (decision 185): each file closes what it opens and restores what it changes
+ * (tests/support/each-file.ts checks it). The few files that mock a module run in a project of
+ * their own, each with fresh modules, once: none of them uses a database.
  */
 export default defineConfig({
   // tsconfig's "~/*" paths, so that a test can render the app's components.

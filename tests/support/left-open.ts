@@ -1,7 +1,7 @@
 /**
- * What a test file opened and has not closed yet: its test apps and databases. The test files
- * of a project share one process (vitest.config.ts, decision 185), so an app left open keeps
- * its mail outbox polling a database that is gone, in whatever file runs next.
+ * What a test file opened and has not closed yet: its test apps and databases. A project's test
+ * files run one after another in the same worker (vitest.config.ts, decision 185), so an app
+ * left open keeps its mail outbox polling a database that is gone, in whatever file runs next.
  * tests/support/each-file.ts fails the file that leaves one open.
  */
 const open = new Map<symbol, string>();
