@@ -49,7 +49,7 @@ export const replyBody = z.object({
 export type ReplyBody = z.infer<typeof replyBody>;
 
 /** Why a lead cannot be written to from its page, or null when it can. */
-function cannotReply(lead: { email: string | null; erased_at: Date | null }): string | null {
+function cannotReply(lead: Record<string, unknown>): string | null {
   if (lead.erased_at) {
     return "Los datos personales de esta solicitud se han borrado: ya no se le puede escribir.";
   }
@@ -134,10 +134,7 @@ export async function leadReplies(
     .leftJoin(users, eq(users.id, mailOutbox.sent_by))
     .where(and(eq(mailOutbox.contact_id, lead.id), eq(mailOutbox.kind, "reply")))
     .orderBy(desc(mailOutbox.id));
-  const refusal = cannotReply({
-    email: typeof lead.email === "string" ? lead.email : null,
-    erased_at: lead.erased_at ? new Date(String(lead.erased_at)) : null,
-  });
+  const refusal = cannotReply(lead);
   const about =
     (typeof lead.subject === "string" && lead.subject.trim()) ||
     serviceChoices.find((choice) => choice.value === lead.service)?.label ||

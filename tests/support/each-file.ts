@@ -8,8 +8,8 @@ import { takeLeftOpen } from "./left-open.ts";
  * the process as it found it. No test app or database may be left open: a test closes what it
  * opens, and this fails the file that does not. What a test may have changed is put back even
  * when it failed before its own restore: spies, stubbed globals and environment variables,
- * fake timers, the logger's output, and the umask, which the server sets to 077 as it prepares a DATA_DIR (a later
- * test's child process would inherit it).
+ * fake timers, the logger's output, and the umask, which the server sets to 077 as it prepares
+ * a DATA_DIR (a later test's child process would inherit it).
  */
 const umask = process.umask();
 
