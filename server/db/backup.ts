@@ -116,7 +116,7 @@ export async function packPgliteFolder(folder: string, file: string): Promise<vo
 }
 
 /** The backup in `file` unpacked into the new folder `into`, as it is read. */
-async function unpackPgliteBackup(file: string, into: string): Promise<void> {
+export async function unpackPgliteBackup(file: string, into: string): Promise<void> {
   await pipeline(
     createReadStream(file),
     createGunzip(),
