@@ -458,9 +458,21 @@ test("staff answer a lead by mail from its page, and the answer stays with the l
   await expect(subject).toHaveAttribute("aria-invalid", "true");
   await expect(message).toHaveValue(words);
 
+  // While it goes, the button says so and takes no second click (the answer held till seen).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/admin/contacts/reply", async (route) => {
+    await held;
+    await route.continue();
+  });
   await subject.fill(`Re: Reforma 1 ${tag}`);
   await replies.getByRole("button", { name: "Enviar respuesta" }).click();
+  await expect(replies.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+  release();
   await expect(replies.getByRole("status")).toContainText(`Respuesta en camino a ${visitor}`);
+  await expect(replies.getByRole("button", { name: "Enviar respuesta" })).toBeEnabled();
   await expect(message).toHaveValue("");
 
   // The visitor's mailbox: from the site, Reply-To the office, staff's words escaped.
