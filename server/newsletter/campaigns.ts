@@ -4,6 +4,7 @@
 // restart resumes where it stopped, and the unique (campaign, subscription) index means
 // nobody is queued twice.
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { timeAgo } from "../../content/time-ago.ts";
 import { adminDateTime } from "../admin/list-query.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, mailOutbox } from "../db/schema.ts";
@@ -122,15 +123,6 @@ async function recentSend(
     .orderBy(desc(campaigns.send_started_at))
     .limit(1);
   return row;
-}
-
-/** "hace 3 días", "hace 5 horas", "hace menos de una hora". */
-export function timeAgo(since: Date, now = new Date()): string {
-  const hours = Math.floor((now.getTime() - since.getTime()) / 3_600_000);
-  if (hours < 1) return "hace menos de una hora";
-  if (hours < 24) return hours === 1 ? "hace 1 hora" : `hace ${hours} horas`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? "hace 1 día" : `hace ${days} días`;
 }
 
 /** Sends are one at a time, so that two at once cannot both find no recent send. */

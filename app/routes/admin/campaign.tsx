@@ -9,6 +9,7 @@ import { ApiError, api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
+import { timeAgo } from "../../../content/time-ago";
 import type { Route } from "./+types/campaign";
 
 export const meta = () =>
@@ -143,22 +144,13 @@ const sentAt = new Intl.DateTimeFormat("es-ES", {
   minute: "2-digit",
 });
 
-/** "hace 3 días", "hace 5 horas", "hace menos de una hora" (as the server's refusal says it). */
-function timeAgo(iso: string): string {
-  const hours = Math.floor((Date.now() - new Date(iso).getTime()) / 3_600_000);
-  if (hours < 1) return "hace menos de una hora";
-  if (hours < 24) return hours === 1 ? "hace 1 hora" : `hace ${hours} horas`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? "hace 1 día" : `hace ${days} días`;
-}
-
 /**
  * The consent text promises "como mucho una vez al mes": before a send less than 30 days after
  * the last, the screen and its confirmation say which campaign went out, and when.
  */
 function frequencyWarning(recent: NonNullable<CampaignSummary["recent_send"]>): string {
   const when = recent.send_started_at
-    ? ` el ${sentAt.format(new Date(recent.send_started_at))} (${timeAgo(recent.send_started_at)})`
+    ? ` el ${sentAt.format(new Date(recent.send_started_at))} (${timeAgo(new Date(recent.send_started_at))})`
     : "";
   return `Atención: la última campaña, «${recent.subject}», se envió${when}, y al suscribirse se promete como mucho un correo al mes.`;
 }
