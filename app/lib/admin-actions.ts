@@ -184,14 +184,15 @@ export interface SaveRefusal {
 export async function loadAdminForm(
   resource: string,
   id?: string,
-): Promise<{ form: AdminForm } | { failed: true }> {
+): Promise<{ form: AdminForm } | { failed: true; message?: string }> {
   const base = `admin/${encodeURIComponent(resource)}/create`;
   try {
     const path = id === undefined ? base : `${base}/${encodeURIComponent(id)}`;
     return { form: await api<AdminForm>("GET", path, undefined, { silent: true }) };
   } catch (error) {
     console.error(`Admin form of ${resource} failed to load`, error);
-    return { failed: true };
+    // A record deleted meanwhile is named as such, as on its detail view: the server's 404 says so.
+    return { failed: true, message: refusalMessage(error, [404]) };
   }
 }
 

@@ -267,6 +267,19 @@ test("a lead that no longer exists says so", async ({ page }) => {
   );
 });
 
+test("a lead's edit screen that no longer exists says so, and offers no photos to reload", async ({
+  page,
+}) => {
+  await openAs(page, staff, "/admin/contacts/update/2147480000");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("alert")).toHaveText(
+    "El registro solicitado no existe. Volver a la lista",
+  );
+  await expect(main.getByRole("link", { name: "Volver a la lista" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(main).not.toContainText("fotos");
+});
+
 test("a lead's details show its choices by their labels, its assignment once", async ({
   page,
   request,

@@ -278,17 +278,19 @@ export function AdminFormScreen({
           editing={id !== undefined}
         />
       ) : (
-        <FormLoadFailed resource={resource} />
+        <FormLoadFailed resource={resource} message={loaded.message} />
       )}
-      {children}
+      {/* What belongs to a record (a lead's photos) only beside its form: without one, there is
+        no record to show it of. */}
+      {"form" in loaded ? children : null}
     </div>
   );
 }
 
-function FormLoadFailed({ resource }: { resource: string }) {
+function FormLoadFailed({ resource, message }: { resource: string; message?: string }) {
   return (
     <p role="alert" className="mt-6 text-terracotta-dark">
-      No se ha podido cargar el formulario.{" "}
+      {message ?? "No se ha podido cargar el formulario."}{" "}
       <Link to={listPath(resource)} className="font-medium underline">
         Volver a la lista
       </Link>
