@@ -113,9 +113,10 @@ test("while a request is in flight the button is disabled and says 'Enviando...'
     (window as unknown as { seen: string[] }).seen = seen;
     new MutationObserver(() => {
       for (const button of document.querySelectorAll("main button[type=submit]")) {
-        seen.push(
-          `${(button as HTMLButtonElement).disabled ? "disabled" : "enabled"}:${button.textContent}`,
-        );
+        // Disabled as the keyboard and screen readers know it: aria-disabled, which keeps the
+        // focus where it was (a disabled button drops it).
+        const disabled = button.getAttribute("aria-disabled") === "true";
+        seen.push(`${disabled ? "disabled" : "enabled"}:${button.textContent}`);
       }
     }).observe(document.querySelector("main") as Node, {
       subtree: true,

@@ -280,6 +280,38 @@ test("a lead's edit screen that no longer exists says so, and offers no photos t
   await expect(main).not.toContainText("fotos");
 });
 
+test("a note added and a reply sent with the keyboard keep the keyboard on their button", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Teclado");
+  const [name] = await sendLeads(request, tag, 1);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: `${name} — Reforma 1`, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
+
+  const notes = main.getByRole("region", { name: "Notas internas" });
+  await notes.getByRole("textbox", { name: "Nueva nota" }).fill("Visita el martes.");
+  await page.keyboard.press("Tab");
+  const add = notes.getByRole("button", { name: "Añadir nota" });
+  await expect(add).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(notes.getByRole("listitem")).toContainText("Visita el martes.");
+  await expect(notes.getByRole("textbox", { name: "Nueva nota" })).toHaveValue("");
+  // Busy while it was saved, never disabled: a disabled button drops the focus to the page.
+  await expect(add).toBeFocused();
+
+  const replies = main.getByRole("region", { name: "Respuestas por correo" });
+  await replies.getByRole("textbox", { name: "Mensaje" }).fill("Te llamamos mañana.");
+  await page.keyboard.press("Tab");
+  const send = replies.getByRole("button", { name: "Enviar respuesta" });
+  await expect(send).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(replies.getByRole("status")).toContainText("Respuesta en camino");
+  await expect(send).toBeFocused();
+});
+
 test("a lead's details show its choices by their labels, its assignment once", async ({
   page,
   request,

@@ -163,11 +163,17 @@ export function SubmitButton({
     danger: "border border-terracotta text-terracotta-dark hover:bg-terracotta hover:text-white",
   }[variant];
   return (
+    // Busy, not disabled, while pending (as the footer's form): a disabled button drops the
+    // keyboard's focus to the page, and a screen reader's place with it. A click, or an Enter in
+    // a field (which clicks the form's button), does nothing meanwhile.
     <button
       type={type}
-      disabled={pending}
-      onClick={onClick}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre disabled:cursor-wait disabled:opacity-70 ${look}`}
+      aria-disabled={pending || undefined}
+      onClick={(event) => {
+        if (pending) event.preventDefault();
+        else onClick?.();
+      }}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre aria-disabled:cursor-wait aria-disabled:opacity-70 ${look}`}
     >
       {pending ? (
         <>
