@@ -98,6 +98,9 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
 
     const mail = await t.peer.waitForMail(to("nuria@example.test"));
     expect(mail.subject).toBe("Confirma tu suscripción al boletín de Obra Mediterránea");
+    // The plain-text part has a link where the HTML has a button: its words fit both.
+    expect(mail.text).toContain("confirma la suscripción aquí abajo");
+    expect(mail.text).not.toContain("botón");
     const token = linkToken(mail, "/newsletter/confirmar");
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
 

@@ -10,7 +10,7 @@ export function newsletterConfirmationMail(to: string, link: string): MailMessag
     greeting: "Hola:",
     paragraphs: [
       `Alguien, seguramente tú, ha pedido recibir el boletín de ${companyName} en esta dirección: ideas para tu reforma y obras terminadas, como mucho una vez al mes.`,
-      "Para empezar a recibirlo, confirma la suscripción con el botón. Hasta entonces no te enviaremos nada más.",
+      "Para empezar a recibirlo, confirma la suscripción aquí abajo. Hasta entonces no te enviaremos nada más.",
     ],
     action: { label: "Confirmar mi suscripción", url: link },
     notes: [
