@@ -87,9 +87,12 @@ async function jsonBody(c: Context): Promise<unknown> {
   return jsonBodyOf(c);
 }
 
+// When the team answers is said once, after the reference, by whoever shows the answer (the
+// form's dialog, the no-JavaScript page: content/quote-request.ts's nextSteps); «Te
+// responderemos lo antes posible» here read as the same promise twice.
 const sent = {
   title: "¡Mensaje enviado!",
-  message: "Gracias por escribirnos. Te responderemos lo antes posible.",
+  message: "Gracias por escribirnos.",
 };
 
 /**

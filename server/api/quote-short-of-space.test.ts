@@ -92,7 +92,7 @@ describe.skipIf(skipDatabase)("a quote request short of disk space", () => {
     const answer = await res.json();
     expect(answer).toEqual({
       title: "¡Mensaje enviado!",
-      message: `Gracias por escribirnos. Te responderemos lo antes posible. ${askedForThePhotos}, indicando tu referencia.`,
+      message: `Gracias por escribirnos. ${askedForThePhotos}, indicando tu referencia.`,
       reference: expect.stringMatching(/^OM-\d{4}-\d{5}$/),
     });
     const [lead] = await t.db.select().from(contacts).where(eq(contacts.subject, subject));

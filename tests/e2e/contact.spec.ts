@@ -97,7 +97,10 @@ test("a quote request is stored, confirmed, cleared and counted as a conversion"
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("heading")).toHaveText("¡Mensaje enviado!");
-  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  // Thanks, the reference, and when we answer: said once.
+  await expect(dialog).toContainText(
+    /^¡Mensaje enviado!\s*Gracias por escribirnos\. Tu referencia es OM-\d{4}-\d{5}\. Revisaremos tu solicitud y te contactaremos en un plazo de 1 día laborable/,
+  );
   await dialog.getByRole("button", { name: "Aceptar" }).click();
   await expect(dialog).toBeHidden();
   // The reference stays on the page, where focus goes once the dialog is closed.
