@@ -336,6 +336,11 @@ export const mailOutbox = pgTable(
     kind: text("kind").$type<MailKind>(),
     /** The member of staff who wrote a reply; null once their account is deleted. */
     sent_by: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The .eml file the mail was written to (no SMTP_URL), by its name in DATA_DIR/mail: when
+     * the row goes with its lead's or subscription's data, the file goes too (decision 188).
+     */
+    file: text("file"),
   },
   (t) => [
     index("mail_outbox_pending_idx")

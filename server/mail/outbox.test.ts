@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { asc, isNull, sql } from "drizzle-orm";
+import { asc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, perSuite, type TestApp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
@@ -258,9 +258,37 @@ describe.skipIf(skipDatabase)("mail without SMTP", () => {
       { message: row?.id, to: "l***@example.com", file: path.join(folder, files[0] as string) },
       "mail: written to a file",
     );
+    // The row remembers its file, by its name in the folder, to delete it with its lead (188).
+    expect(row?.file).toBe(files[0]);
     // The link is a key to the account, and a subject may name a visitor (a lead's notice):
     // both stay in the mail folder.
     expect(JSON.stringify(info.mock.calls)).not.toMatch(/abc123|lucia@|Fernandez/);
     info.mockRestore();
+  });
+});
+
+describe.skipIf(skipDatabase)("mail without SMTP, its row erased while the file is written", () => {
+  let written: string | undefined;
+  // The file transport, and the lead or subscription the mail belongs to erased in the moment
+  // between the file written and the row marked sent (decision 188).
+  const t: TestApp = perSuite(() =>
+    createTestApp({
+      transport: {
+        async deliver(mail) {
+          const delivery = await createTransport(t.deps.env).deliver(mail);
+          written = delivery.file;
+          await t.db.delete(mailOutbox).where(eq(mailOutbox.subject, mail.subject));
+          return delivery;
+        },
+      },
+    }),
+  );
+
+  it("deletes the file it has just written", async () => {
+    await t.deps.mail.send(message(1));
+    await t.deps.mail.flush();
+    expect(written).toMatch(/\.eml$/);
+    expect(existsSync(written as string)).toBe(false);
+    expect(await t.db.select().from(mailOutbox)).toEqual([]);
   });
 });

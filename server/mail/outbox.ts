@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import path from "node:path";
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { mailCopyDays } from "../../content/retention.ts";
 import type { Database } from "../db/client.ts";
 import { errorSummary } from "../db/errors.ts";
@@ -6,7 +7,7 @@ import { mailOutbox } from "../db/schema.ts";
 import { log, maskEmail } from "../log.ts";
 import { headerSafe } from "./layout.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
-import type { Delivery, MailTransport } from "./transport.ts";
+import { type Delivery, deleteMailFiles, type MailTransport } from "./transport.ts";
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -209,10 +210,21 @@ async function deliverOne(
     else await scheduleRetry(db, row, error, failure);
     return failure;
   }
-  await db
+  const marked = await db
     .update(mailOutbox)
-    .set({ sent_at: sql`now()`, locked_until: null, last_error: null })
-    .where(eq(mailOutbox.id, row.id));
+    .set({
+      sent_at: sql`now()`,
+      locked_until: null,
+      last_error: null,
+      // Its name in the mail folder, so that erasing the row's lead takes the file (decision 188).
+      file: delivery.file ? path.basename(delivery.file) : null,
+    })
+    .where(eq(mailOutbox.id, row.id))
+    .returning({ id: mailOutbox.id });
+  // The row went while its file was written: its lead or subscription was erased (188).
+  if (!marked.length && delivery.file) {
+    await deleteMailFiles(path.dirname(delivery.file), [path.basename(delivery.file)]);
+  }
   // Never the subject: a lead's notice names the visitor in it (decision 173).
   if (delivery.file) log.info({ ...about(row), file: delivery.file }, "mail: written to a file");
   else log.info(about(row), "mail: delivered");
@@ -298,6 +310,16 @@ async function release(db: Database, rows: OutboxRow[]): Promise<void> {
 
 /** Logged and stored: never a failed query's parameters (the mail's own text and address). */
 const errorText = errorSummary;
+
+/**
+ * Deletes the copies `which` picks, the mails of a person whose data go (a lead, a subscription),
+ * and answers the names of the files they were written to (no SMTP_URL): the caller hands them
+ * to `deleteMailFiles` once its transaction has committed (decision 188).
+ */
+export async function deleteCopies(db: Database, which: SQL): Promise<string[]> {
+  const gone = await db.delete(mailOutbox).where(which).returning({ file: mailOutbox.file });
+  return gone.flatMap((row) => (row.file ? [row.file] : []));
+}
 
 /**
  * The copies of mails that belong to no lead and no subscription (an account's verification and

@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { mailCopyDays } from "../../content/retention.ts";
 import type { Env } from "../env.ts";
+import { log } from "../log.ts";
 import { headerSafe } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
@@ -133,6 +134,46 @@ export async function deleteOldMailFiles(folder: string, now = Date.now()): Prom
     }
   }
   return deleted;
+}
+
+/**
+ * Deletes the .eml files of outbox rows erased with their lead or subscription (decision 188),
+ * by the names the outbox stored (`mail_outbox.file`). Called once the erasure has committed:
+ * a rolled-back one keeps its files. A stored name that is not a plain file of `folder`, a link
+ * or a folder is left as it is, and one already gone is fine. A failure is a warning, never the
+ * erasure's undoing: the rows are gone, and the hourly sweep deletes the file at `mailCopyDays`.
+ * Never throws.
+ */
+export async function deleteMailFiles(folder: string, names: readonly string[]): Promise<void> {
+  const root = path.resolve(folder);
+  let refused = 0;
+  for (const name of names) {
+    // Resolved against the folder, a stored value outside it ("../x.eml", "/etc/x.eml",
+    // "sub/x.eml") has another parent: nothing the outbox wrote, so nothing to delete.
+    const file = path.resolve(root, name);
+    if (path.dirname(file) !== root || !file.endsWith(".eml")) {
+      refused += 1;
+      continue;
+    }
+    try {
+      // The entry itself, not what a link points to: only a regular file is the outbox's.
+      if (!(await lstat(file)).isFile()) {
+        refused += 1;
+        continue;
+      }
+      await unlink(file);
+    } catch (error) {
+      if (isMissing(error)) continue;
+      // The error names the file (a time and random letters), never what the mail held.
+      log.warn({ err: error }, "mail: a mail file of erased data could not be deleted");
+    }
+  }
+  if (refused) {
+    log.warn(
+      { files: refused },
+      "mail: mail files of erased data named outside the mail folder were left as they are",
+    );
+  }
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
