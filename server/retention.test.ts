@@ -3,11 +3,23 @@
 // staff work them through the admin API, as in production; time is then moved by dating their
 // rows back, since the sweep compares them with the database's clock (as the newsletter's sweep
 // is tested, server/newsletter/expired-sign-ups.test.ts).
-import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { pendingDays } from "../content/newsletter.ts";
 import { auditYears, leadRetention, mailCopyDays } from "../content/retention.ts";
 import { linkInOutbox, registerUser, tokenOf } from "../tests/support/accounts.ts";
 import { createTestApp, perSuite, uniqueIp } from "../tests/support/app.ts";
@@ -634,6 +646,191 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
     expect(
       await sweepOnce(t.db, { mailFolder: path.join(t.deps.env.DATA_DIR, "no-hay") }),
     ).toMatchObject({ mail_files: 0 });
+  });
+
+  describe("mail files of erased data (decision 188)", () => {
+    const folderOf = () => mailFolder(t.deps.env.DATA_DIR);
+
+    /** Where a lead's mails were written (no SMTP_URL here), as the outbox remembers them. */
+    async function mailFilesOf(id: number) {
+      const rows = await t.db
+        .select({ file: mailOutbox.file })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.contact_id, id));
+      return rows.map((row) => path.join(folderOf(), row.file ?? "(ninguno)"));
+    }
+    const present = (files: string[]) => files.filter((file) => existsSync(file));
+
+    it("a lead staff delete takes the files its mails were written to, and no other lead's", async () => {
+      const one = await workedLead("Olga", "contactado");
+      const bulk = await workedLead("Hugo", "nuevo");
+      const kept = await workedLead("Inés", "visita");
+      // Staff's answer from the lead's page is one of its mails too (decision 187).
+      const reply = await t.post(
+        "/api/admin/contacts/reply",
+        { id: one.id, subject: "Re: su cocina", message: "Hola, Olga: ¿el martes a las 10?" },
+        token,
+      );
+      expect(reply.status).toBe(201);
+      await t.deps.mail.flush();
+      const files = {
+        one: await mailFilesOf(one.id),
+        bulk: await mailFilesOf(bulk.id),
+        kept: await mailFilesOf(kept.id),
+      };
+      // Its notice, its confirmation (and the reply), each an .eml file of its own.
+      expect([files.one.length, files.bulk.length, files.kept.length]).toEqual([3, 2, 2]);
+      expect(present([...files.one, ...files.bulk, ...files.kept])).toHaveLength(7);
+
+      expect((await t.get(`/api/admin/contacts/delete/${one.id}`, token)).status).toBe(200);
+      const res = await t.post(
+        "/api/admin/contacts/bulk",
+        { action: "delete", ids: [bulk.id] },
+        token,
+      );
+      expect((await res.json()).count).toBe(1);
+      expect(present([...files.one, ...files.bulk])).toEqual([]);
+      expect(present(files.kept)).toEqual(files.kept);
+    });
+
+    it("a staff delete that rolls back keeps the lead's mail files", async () => {
+      const lead = await workedLead("Gloria", "nuevo");
+      const files = await mailFilesOf(lead.id);
+      expect(present(files)).toHaveLength(2);
+      // The delete's last step, its audit entry, fails: the whole delete rolls back.
+      await t.db.execute(sql`create function refuse_audit() returns trigger language plpgsql
+        as $$ begin raise exception 'cut short'; end $$`);
+      await t.db.execute(sql`create trigger refuse_audit before insert on admin_audit
+        for each row execute function refuse_audit()`);
+      vi.spyOn(log, "error").mockImplementation(() => {});
+      try {
+        expect((await t.get(`/api/admin/contacts/delete/${lead.id}`, token)).status).toBe(500);
+      } finally {
+        await t.db.execute(sql`drop trigger refuse_audit on admin_audit`);
+        await t.db.execute(sql`drop function refuse_audit()`);
+      }
+      expect(await rowOf(lead.id)).toMatchObject({ name: "Gloria" });
+      expect(await mailFilesOf(lead.id)).toEqual(files);
+      expect(present(files)).toEqual(files);
+      // Done again, it goes, files and all.
+      expect((await t.get(`/api/admin/contacts/delete/${lead.id}`, token)).status).toBe(200);
+      expect(present(files)).toEqual([]);
+    });
+
+    it("never deletes a file named outside the mail folder, nor a link in it; a failure only warns", async () => {
+      const lead = await workedLead("Víctor", "nuevo");
+      const own = await mailFilesOf(lead.id);
+      const outside = mkdtempSync(path.join(os.tmpdir(), "obra-fuera-"));
+      const besides = path.join(t.deps.env.DATA_DIR, "fuera.eml");
+      const elsewhere = path.join(outside, "ajeno.eml");
+      const target = path.join(outside, "destino.eml");
+      const link = path.join(folderOf(), "enlace.eml");
+      for (const file of [besides, elsewhere, target]) writeFileSync(file, "No es del buzón.");
+      symlinkSync(target, link);
+      // What the outbox would never have written: a name leading up, a whole path, a link.
+      const [notice, confirmation] = await t.db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.contact_id, lead.id))
+        .orderBy(mailOutbox.id);
+      await t.db
+        .update(mailOutbox)
+        .set({ file: "../fuera.eml" })
+        .where(eq(mailOutbox.id, notice?.id ?? 0));
+      await t.db
+        .update(mailOutbox)
+        .set({ file: elsewhere })
+        .where(eq(mailOutbox.id, confirmation?.id ?? 0));
+      await t.db.insert(mailOutbox).values({
+        to: addressOf("Víctor"),
+        subject: "Copia",
+        text: "…",
+        html: "…",
+        sent_at: new Date(),
+        contact_id: lead.id,
+        kind: "reply",
+        file: "enlace.eml",
+      });
+      // A file the system will not delete (here a name too long for it): the erasure stands.
+      await t.db.insert(mailOutbox).values({
+        to: addressOf("Víctor"),
+        subject: "Copia",
+        text: "…",
+        html: "…",
+        sent_at: new Date(),
+        contact_id: lead.id,
+        kind: "reply",
+        file: `${"x".repeat(300)}.eml`,
+      });
+      const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+      try {
+        expect((await t.get(`/api/admin/contacts/delete/${lead.id}`, token)).status).toBe(200);
+        expect(await rowOf(lead.id)).toBeUndefined();
+        for (const file of [besides, elsewhere, target, link]) expect(existsSync(file)).toBe(true);
+        expect(lstatSync(link).isSymbolicLink()).toBe(true);
+        expect(warn).toHaveBeenCalledWith(
+          { files: 3 },
+          "mail: mail files of erased data named outside the mail folder were left as they are",
+        );
+        expect(warn).toHaveBeenCalledWith(
+          { err: expect.objectContaining({ code: "ENAMETOOLONG" }) },
+          "mail: a mail file of erased data could not be deleted",
+        );
+        expect(JSON.stringify(warn.mock.calls)).not.toMatch(/Víctor|victor@/);
+        // The lead's own files, no longer named by any row, wait for the sweep's 30 days.
+        expect(present(own)).toEqual(own);
+      } finally {
+        rmSync(outside, { recursive: true, force: true });
+        rmSync(link, { force: true });
+        rmSync(besides, { force: true });
+      }
+    });
+
+    it("the sweep's erasure of an idle lead takes its mail files, and no other lead's", async () => {
+      const idle = await workedLead("Ramón", "contactado");
+      const kept = await workedLead("Clara", "contactado");
+      const files = { idle: await mailFilesOf(idle.id), kept: await mailFilesOf(kept.id) };
+      // Only the rows are dated back: the files stay young, out of reach of the age sweep.
+      await backdate(idle.id, { lead: notWon.past });
+      const counts = await sweepOnce(t.db, { mailFolder: folderOf() });
+      expect(counts).toMatchObject({ leads_erased: 1, mail_files: 0 });
+      expect(present(files.idle)).toEqual([]);
+      expect(present(files.kept)).toEqual(files.kept);
+    });
+
+    it("a subscription staff erase, or a sign-up never confirmed, takes its mail files", async () => {
+      const subscribe = async (email: string) => {
+        const res = await t.post("/api/subscriptions", { email, page: "/" }, undefined, uniqueIp());
+        expect(res.status).toBeLessThan(300);
+        await t.deps.mail.flush();
+        const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+        if (!row) throw new Error("subscription not stored");
+        const mails = await t.db
+          .select({ file: mailOutbox.file })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.subscription_id, row.id));
+        const files = mails.map((mail) => path.join(folderOf(), mail.file ?? "(ninguno)"));
+        expect(present(files)).toHaveLength(1);
+        return { id: row.id, files };
+      };
+      const erased = await subscribe("borrame@example.test");
+      const expired = await subscribe("caducada@example.test");
+      const waiting = await subscribe("pendiente@example.test");
+
+      const res = await t.get(`/api/admin/subscriptions/delete/${erased.id}`, token);
+      expect(res.status).toBe(200);
+      expect(present(erased.files)).toEqual([]);
+
+      await t.db
+        .update(subscriptions)
+        .set({ consent_at: new Date(Date.now() - (pendingDays + 1) * DAY) })
+        .where(eq(subscriptions.id, expired.id));
+      expect(await sweepOnce(t.db, { mailFolder: folderOf() })).toMatchObject({
+        expired_sign_ups: 1,
+      });
+      expect(present(expired.files)).toEqual([]);
+      expect(present(waiting.files)).toEqual(waiting.files);
+    });
   });
 
   it("says a turn that deleted nothing at debug only, once per turn", async () => {

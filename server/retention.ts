@@ -41,7 +41,10 @@ export interface SweepCounts {
 
 /** What the sweep reads besides the database. */
 export interface SweepPlaces {
-  /** The folder of mail written to files, `DATA_DIR/mail` (`mailFolder`); none: not swept. */
+  /**
+   * The folder of mail written to files, `DATA_DIR/mail` (`mailFolder`): swept by age, and the
+   * files of the leads and sign-ups erased go with them (decision 188). None: left alone.
+   */
   mailFolder?: string;
 }
 
@@ -54,6 +57,7 @@ export interface SweepPlaces {
  * instance but the one that got there first), so the log shows what went, not that nothing did.
  */
 export async function sweepOnce(db: Database, places: SweepPlaces = {}): Promise<SweepCounts> {
+  const { mailFolder } = places;
   const counts: SweepCounts = {};
   const failed: string[] = [];
   const step = async (name: string, run: () => Promise<void>) => {
@@ -65,7 +69,7 @@ export async function sweepOnce(db: Database, places: SweepPlaces = {}): Promise
     }
   };
   await step("expired_sign_ups", async () => {
-    counts.expired_sign_ups = await purgeExpired(db);
+    counts.expired_sign_ups = await purgeExpired(db, mailFolder);
   });
   await step("blocked_consents", async () => {
     const { proofs, unsubscribed } = await purgeBlocked(db);
@@ -73,7 +77,7 @@ export async function sweepOnce(db: Database, places: SweepPlaces = {}): Promise
     counts.unsubscribed = unsubscribed;
   });
   await step("leads", async () => {
-    const { leads, won } = await eraseIdleLeads(db);
+    const { leads, won } = await eraseIdleLeads(db, mailFolder);
     counts.leads_erased = leads;
     counts.won_leads_erased = won;
   });
@@ -89,7 +93,6 @@ export async function sweepOnce(db: Database, places: SweepPlaces = {}): Promise
   await step("one_time_tokens", async () => {
     counts.one_time_tokens = await deleteSpentOneTimeTokens(db);
   });
-  const { mailFolder } = places;
   if (mailFolder) {
     await step("mail_files", async () => {
       counts.mail_files = await deleteOldMailFiles(mailFolder);

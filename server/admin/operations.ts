@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
+import { deleteMailFiles } from "../mail/transport.ts";
 import { jsonObject, withControlCharacterErrors } from "../validation.ts";
 import { type AuditAction, changedFields, forgetRecords, recordAudit, redact } from "./audit.ts";
 import {
@@ -409,19 +410,24 @@ async function lockRows(db: Database, definition: ResourceDefinition, ids: reado
     .for("update");
 }
 
-/** False when no record has that id. */
+/**
+ * False when no record has that id. The mail files of the copies the definition deleted with
+ * the record go from `mailFolder` once the delete has committed (decision 188).
+ */
 export async function deleteRecord(
   db: Database,
   definition: ResourceDefinition,
   id: number,
   actor: UserView,
+  mailFolder: string,
 ): Promise<boolean> {
   if (!isRowId(id)) return false;
-  return db.transaction(async (tx) => {
+  let files: readonly string[] = [];
+  const deleted = await db.transaction(async (tx) => {
     await definition.authorizeChange?.(tx, { action: "delete", actor, id });
     const before = await findRecord(tx, definition, id);
     if (!before) return false;
-    await definition.beforeDelete?.(tx, [id]);
+    files = (await definition.beforeDelete?.(tx, [id])) ?? [];
     const rows = await tx
       .delete(definition.table)
       .where(eq(definition.table.id, id))
@@ -436,6 +442,8 @@ export async function deleteRecord(
     });
     return true;
   });
+  if (deleted) await deleteMailFiles(mailFolder, files);
+  return deleted;
 }
 
 /** The ids of every record a list query matches, in its order (a bulk action's targets). */
@@ -459,6 +467,7 @@ const AUDITED_IDS = 1000;
 /**
  * Deletes the records with these ids, each through the definition's rules (a super admin is
  * still not deleted by an admin, nor the last one by anyone): one refusal refuses them all.
+ * Their mail files go from `mailFolder` once the delete has committed, as in `deleteRecord`.
  * Answers how many were deleted (ids that name nothing are skipped).
  */
 export async function bulkDelete(
@@ -467,14 +476,16 @@ export async function bulkDelete(
   ids: readonly number[],
   actor: UserView,
   details: Record<string, unknown>,
+  mailFolder: string,
 ): Promise<number> {
   const valid = [...new Set(ids.filter(isRowId))];
   if (!valid.length) return 0;
-  return db.transaction(async (tx) => {
+  let files: readonly string[] = [];
+  const deleted = await db.transaction(async (tx) => {
     if (definition.authorizeChange) {
       for (const id of valid) await definition.authorizeChange(tx, { action: "delete", actor, id });
     }
-    await definition.beforeDelete?.(tx, valid);
+    files = (await definition.beforeDelete?.(tx, valid)) ?? [];
     const rows = await tx
       .delete(definition.table)
       .where(idIn(definition.table.id, valid))
@@ -496,6 +507,8 @@ export async function bulkDelete(
     }
     return rows.length;
   });
+  await deleteMailFiles(mailFolder, files);
+  return deleted;
 }
 
 export interface StatusChange {

@@ -112,8 +112,12 @@ export interface ResourceDefinition {
    * every earlier entry about the record.
    */
   erasure?: boolean;
-  /** Related rows to remove with records (runs in the delete's transaction). */
-  beforeDelete?(db: Database, ids: readonly number[]): Promise<void>;
+  /**
+   * Related rows to remove with records (runs in the delete's transaction). It may answer the
+   * names of the mail files of the copies it deleted (`deleteCopies`): they are deleted once the
+   * delete has committed, so a rolled-back one keeps them (decision 188).
+   */
+  beforeDelete?(db: Database, ids: readonly number[]): Promise<readonly string[] | undefined>;
   /** Internal notes on records (a lead's timeline): POST /api/admin/{resource}/notes. */
   notes?: boolean;
   /** A staff member following each record: POST /api/admin/{resource}/assign. */

@@ -40,6 +40,7 @@ import type { Dependencies } from "../dependencies.ts";
 import { addFieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { downloadName } from "../leads/photos.ts";
 import { replyBody } from "../leads/reply.ts";
+import { mailFolder } from "../mail/transport.ts";
 import {
   controlCharacterMessage,
   hasControlCharacter,
@@ -160,6 +161,8 @@ const queryOf = (c: Context) => c.req.query() as Record<string, string | undefin
 /** SPEC §7: the generic admin API, driven by one definition per resource (server/admin/). */
 export function createAdminRouter(deps: Dependencies) {
   const { db, sessions } = deps;
+  // Where a deleted lead's or subscription's mails were written without SMTP_URL (decision 188).
+  const mailFiles = mailFolder(deps.env.DATA_DIR);
   // GET /api/admin/summary is routed before GET /api/admin/{resource}.
   if (adminResources.has("summary")) throw new Error("admin: no resource may be keyed summary");
   const admin = new Hono<AuthEnv>();
@@ -408,7 +411,7 @@ export function createAdminRouter(deps: Dependencies) {
     }
     const changed =
       body.action === "delete"
-        ? await bulkDelete(db, definition, ids, c.var.user, details)
+        ? await bulkDelete(db, definition, ids, c.var.user, details, mailFiles)
         : await changeStatus(
             db,
             definition,
@@ -481,7 +484,7 @@ export function createAdminRouter(deps: Dependencies) {
 
   admin.get("/:resource/delete/:id", async (c) => {
     const definition = authorize(c, "delete");
-    if (!(await deleteRecord(db, definition, pathId(c), c.var.user))) recordNotFound();
+    if (!(await deleteRecord(db, definition, pathId(c), c.var.user, mailFiles))) recordNotFound();
     sessions.clear();
     return c.json({
       title: "Registro eliminado",

@@ -9,6 +9,8 @@ import { idIn } from "../admin/list-query.ts";
 import { deleteNotes } from "../admin/notes.ts";
 import type { Database } from "../db/client.ts";
 import { adminNotes, contacts, inFull, leadPhotos, mailOutbox } from "../db/schema.ts";
+import { deleteCopies } from "../mail/outbox.ts";
+import { deleteMailFiles } from "../mail/transport.ts";
 import { leadStatuses } from "./statuses.ts";
 
 /** The admin section of leads: their notes and audit entries are filed under its key. */
@@ -63,12 +65,17 @@ const batchSize = 100;
  * surface, budget, start window, assignee and dates, so counts still add up. A lead not won
  * becomes «Perdido» (a year without activity is a lost lead), its reason saying where it
  * stood; a won one stays «Ganado». Rows staff hold locked at that moment are left for the next
- * turn. Answers how many were erased, and how many of them were won.
+ * turn. The files its mails were written to in `mailFolder` (no SMTP_URL) go after each batch's
+ * commit (decision 188). Answers how many were erased, and how many of them were won.
  */
-export async function eraseIdleLeads(db: Database): Promise<{ leads: number; won: number }> {
+export async function eraseIdleLeads(
+  db: Database,
+  mailFolder?: string,
+): Promise<{ leads: number; won: number }> {
   const erased = { leads: 0, won: 0 };
   const shortest = Math.min(leadRetention.notWonYears, leadRetention.wonYears);
   for (;;) {
+    let files: string[] = [];
     const rows = await db.transaction(async (tx) => {
       const due = tx
         .select({ id: contacts.id })
@@ -109,19 +116,24 @@ export async function eraseIdleLeads(db: Database): Promise<{ leads: number; won
       if (ids.length) {
         await tx.delete(leadPhotos).where(idIn(leadPhotos.contact_id, ids));
         await deleteNotes(tx, section, ids);
-        await deleteMailCopies(tx, ids);
+        files = await deleteMailCopies(tx, ids);
         await forgetRecords(tx, section, ids);
       }
       return gone;
     });
+    if (mailFolder) await deleteMailFiles(mailFolder, files);
     erased.leads += rows.length;
     erased.won += rows.filter((row) => row.status === "ganado").length;
     if (rows.length < batchSize) return erased;
   }
 }
 
-/** The copies of the mails about these leads (their notice, their confirmation). */
-export async function deleteMailCopies(db: Database, ids: readonly number[]): Promise<void> {
-  if (!ids.length) return;
-  await db.delete(mailOutbox).where(idIn(mailOutbox.contact_id, ids));
+/**
+ * Deletes the copies of the mails about these leads (their notice, their confirmation, staff's
+ * replies) and answers the names of their mail files, to delete once the transaction has
+ * committed (`deleteMailFiles`, decision 188).
+ */
+export async function deleteMailCopies(db: Database, ids: readonly number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return deleteCopies(db, idIn(mailOutbox.contact_id, ids));
 }

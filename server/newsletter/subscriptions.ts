@@ -3,7 +3,7 @@
 // its proof is kept blocked in blocked_consents for `blockedConsentYears`, then deleted with the
 // unsubscribed address (decision 168) by the server's retention sweep. Routers and the admin call
 // these; nothing else writes the tables.
-import { and, eq, gt, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   blockedConsentYears,
   type ConsentVersion,
@@ -17,6 +17,8 @@ import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";
 import { blockedConsents, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
+import { deleteCopies } from "../mail/outbox.ts";
+import { deleteMailFiles, mailFolder } from "../mail/transport.ts";
 import {
   newsletterConfirmationMail,
   newsletterWelcomeMail,
@@ -77,20 +79,33 @@ function consentTextOf(version: string | undefined): { version: ConsentVersion; 
 /**
  * Unconfirmed subscriptions older than `pendingDays` are forgotten: at each sign-up request, and
  * by the server's retention sweep (server/retention.ts), so that no address waits longer than the
- * privacy policy and the confirmation mail say, whether or not anyone else subscribes. Answers
- * how many.
+ * privacy policy and the confirmation mail say, whether or not anyone else subscribes. The copy
+ * of the confirmation mail goes with it, and the file it was written to in `folder` (no
+ * SMTP_URL) once that has committed (decision 188). Answers how many.
  */
-export async function purgeExpired(db: Pick<Database, "delete">): Promise<number> {
-  const gone = await db
-    .delete(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.status, "pending"),
-        lt(subscriptions.consent_at, new Date(Date.now() - pendingLifetimeMs)),
-      ),
-    )
-    .returning({ id: subscriptions.id });
-  return gone.length;
+export async function purgeExpired(db: Database, folder?: string): Promise<number> {
+  let files: string[] = [];
+  const gone = await db.transaction(async (tx) => {
+    // Locked first: an address asked for again meanwhile waits for the commit, then starts anew.
+    const due = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.status, "pending"),
+          lt(subscriptions.consent_at, new Date(Date.now() - pendingLifetimeMs)),
+        ),
+      )
+      .for("update");
+    const ids = due.map((row) => row.id);
+    if (!ids.length) return 0;
+    // The copies by hand rather than by the cascade, which would not say their files.
+    files = await deleteCopies(tx, inArray(mailOutbox.subscription_id, ids));
+    await tx.delete(subscriptions).where(inArray(subscriptions.id, ids));
+    return ids.length;
+  });
+  if (folder) await deleteMailFiles(folder, files);
+  return gone;
 }
 
 /** A moment `blockedConsentYears` before the database's now: older blocked data is deleted. */
@@ -174,7 +189,7 @@ export async function requestSubscription(
   { db, mail, env, limiter }: Pick<Dependencies, "db" | "mail" | "env" | "limiter">,
   request: ConsentRequest,
 ): Promise<void> {
-  await purgeExpired(db);
+  await purgeExpired(db, mailFolder(env.DATA_DIR));
   // The day's cap first: a request it holds back changes nothing, so the link in the last mail
   // sent keeps working (decision 152 addendum). Counted below only once a mail is due.
   const quotaKey = `newsletter-confirm:${request.email.toLowerCase()}`;

@@ -248,8 +248,9 @@ export const contactsResource = defineResource({
       .orderBy(asc(leadPhotos.position));
   },
   // A lead deleted by hand, at its person's request or as spam, is erased whole: its notes and
-  // the copies of its mails go with it (its photos by on delete cascade), and the audit log
-  // keeps who deleted which lead and when, not what it held (decision 179).
+  // the copies of its mails go with it (its photos by on delete cascade), and so do the files
+  // those mails were written to (decision 188); the audit log keeps who deleted which lead and
+  // when, not what it held (decision 179).
   erasure: true,
   // The visitor's confirmation, with its dates and the mail server's answer (decision 180).
   mails: leadMails,
@@ -257,6 +258,6 @@ export const contactsResource = defineResource({
   replies: { list: leadReplies, send: queueLeadReply },
   async beforeDelete(db, ids) {
     await deleteNotes(db, "contacts", ids);
-    await deleteMailCopies(db, ids);
+    return deleteMailCopies(db, ids);
   },
 });

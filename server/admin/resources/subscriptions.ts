@@ -1,8 +1,9 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { blockedConsentYears } from "../../../content/newsletter.ts";
-import { blockedConsents, inFull, subscriptions } from "../../db/schema.ts";
+import { blockedConsents, inFull, mailOutbox, subscriptions } from "../../db/schema.ts";
 import { email } from "../../fields.ts";
+import { deleteCopies } from "../../mail/outbox.ts";
 import { blockConsentProof } from "../../newsletter/subscriptions.ts";
 import { defineResource, type FormInput } from "../resource.ts";
 
@@ -73,7 +74,7 @@ const blockedUntil = sql<Date | null>`(
  * the text accepted and the client address (decision 104 addendum). An unsubscribed row holds
  * no proof: a consent that ended is kept blocked apart, and the list says until when (decision
  * 168). Deleting one erases the person's data (decision 104): the row and the copies of every
- * newsletter mail sent to it; only the proof of a confirmed consent is kept, blocked, as after
+ * newsletter mail sent to it, with their mail files (decision 188); only the proof of a confirmed consent is kept, blocked, as after
  * an unsubscribe (LOPDGDD art. 32.1 has an erasure block what a claim may need; decision 168).
  */
 export const subscriptionsResource = defineResource({
@@ -94,6 +95,8 @@ export const subscriptionsResource = defineResource({
   },
   async beforeDelete(db, ids) {
     await blockConsentProof(db, inArray(subscriptions.id, [...ids]), "erasure");
+    // The copies by hand rather than by the cascade, which would not say their files (188).
+    return deleteCopies(db, inArray(mailOutbox.subscription_id, [...ids]));
   },
   list: [
     "email",
