@@ -17,16 +17,15 @@ import { getSession } from "./session";
 
 /**
  * An admin screen's `meta`: the section's name (after the form's «Crear» or «Editar») and the
- * screen's texts (content/account-pages.ts), never indexed.
+ * screen's texts (content/account-pages.ts), never indexed. A record's screens (its detail and
+ * edit form) start with the record's title as the server names it, once loaded, so several leads
+ * open in tabs tell apart: «Carmen Ruiz — Reforma de baño · Contactos | Obra Mediterránea».
  */
 export const adminMeta =
   (screen: keyof typeof adminPages, action?: string) =>
-  ({ params }: { params: { resource: string } }) => {
-    const section = sectionTitle(params.resource);
-    return noindexMeta({
-      title: action ? `${action} · ${section}` : section,
-      ...adminPages[screen],
-    });
+  ({ params }: { params: { resource: string } }, record?: string) => {
+    const title = [record, action, sectionTitle(params.resource)].filter(Boolean).join(" · ");
+    return noindexMeta({ title, ...adminPages[screen] });
   };
 
 /** `title`: the record's, when the screen sent it (its row may have left the list since). */

@@ -160,6 +160,8 @@ export interface AdminForm {
   read_only?: string[];
   /** The record as the form was loaded, sent back with the save (a change meanwhile: 409). */
   version?: string;
+  /** The edited record's name for people, as in its list and detail view (the tab's title). */
+  record_title?: string;
 }
 
 /**

@@ -332,6 +332,8 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(stored).toMatchObject({ email: "eva@example.test", message: "Mi texto" });
       const form = await json(await t.get(`/api/admin/contacts/create/${row.id}`, token));
       expect(form.read_only).toEqual(["name", "email", "phone", "subject", "message"]);
+      // Its name for people, which the edit screen's title starts with.
+      expect(form.record_title).toBe("Eva — Consulta");
     });
 
     it("assigns a lead to staff only", async () => {

@@ -441,6 +441,8 @@ export function createAdminRouter(deps: Dependencies) {
       parameter_details: await formDetails(db, definition, c.var.user, record),
       // Sent back with the save, so a change made meanwhile is not silently undone (409).
       version: record.updated_at,
+      // The record's name for people: the edit screen's title names it, as its detail view does.
+      record_title: record.record_title,
       ...(definition.readOnly?.length ? { read_only: definition.readOnly } : {}),
     });
   });

@@ -240,10 +240,14 @@ test("the detail view leads back to the list as it was, also after a deletion", 
   const table = main.getByRole("table");
   await table.getByRole("link", { name: `${first} — Reforma 1`, exact: true }).click();
   await expect(main.getByRole("heading", { level: 1 })).toContainText(`${first}`);
+  // The tab names the lead, so several open leads tell apart (the list's stays the section's).
+  await expect(page).toHaveTitle(`${first} — Reforma 1 · Contactos | Obra Mediterránea`);
   await main.getByRole("link", { name: "Volver a Contactos" }).click();
   await expect(page).toHaveURL(listUrl);
+  await expect(page).toHaveTitle("Contactos | Obra Mediterránea");
   // Saving an edit form returns there too.
   await table.getByRole("link", { name: `Editar ${first} — Reforma 1`, exact: true }).click();
+  await expect(page).toHaveTitle(`${first} — Reforma 1 · Editar · Contactos | Obra Mediterránea`);
   await main.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page).toHaveURL(listUrl);
   await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
@@ -265,6 +269,7 @@ test("a lead that no longer exists says so", async ({ page }) => {
   await expect(page.getByRole("main").getByRole("alert")).toHaveText(
     "El registro solicitado no existe.",
   );
+  await expect(page).toHaveTitle("Contactos | Obra Mediterránea");
 });
 
 test("a lead's edit screen that no longer exists says so, and offers no photos to reload", async ({

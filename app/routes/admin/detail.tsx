@@ -33,7 +33,14 @@ import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import type { Route } from "./+types/detail";
 
-export const meta = adminMeta("detail");
+// Before the clientLoader has run (the server's render) and when it failed: the section only.
+export const meta = (args: Route.MetaArgs) => {
+  const state = args.loaderData as DetailState | undefined;
+  return adminMeta("detail")(
+    args,
+    state?.status === "ready" ? state.detail.data.record_title : undefined,
+  );
+};
 
 /** `back`: the section's list as staff left it (its search, filters, order and page). */
 type DetailState = { back: string } & (

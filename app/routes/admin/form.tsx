@@ -14,7 +14,12 @@ const screenOf = (id: string | undefined) =>
     ? { meta: adminMeta("create", "Crear"), heading: "Crear registro" }
     : { meta: adminMeta("update", "Editar"), heading: `Editar registro n.º ${id}` };
 
-export const meta = (args: Route.MetaArgs) => screenOf(args.params.id).meta(args);
+/** The edit form names its record too, once loaded, as its detail view does. */
+export const meta = (args: Route.MetaArgs) => {
+  const loaded = args.loaderData;
+  const record = loaded && "form" in loaded ? loaded.form.record_title : undefined;
+  return screenOf(args.params.id).meta(args, record);
+};
 
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) =>
   loadAdminForm(params.resource, params.id);
