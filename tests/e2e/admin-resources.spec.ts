@@ -114,6 +114,23 @@ test("users: create, edit and delete through the forms", async ({ page }) => {
   await expect(main.getByRole("status").filter({ hasText: /eliminado|borrado/i })).toBeVisible();
 });
 
+test("users: a refused save takes the keyboard to the first field to fix", async ({ page }) => {
+  await openAs(page, superAdmin, "/admin/users/create");
+  const main = page.getByRole("main");
+  const save = main.getByRole("button", { name: "Crear" });
+  await save.focus();
+  await page.keyboard.press("Enter");
+  await expect(main.getByText("El campo «Nombre» es obligatorio.")).toBeVisible();
+  const name = main.getByRole("textbox", { name: "Nombre" });
+  await expect(name).toBeFocused();
+  // Typed there, Enter saves again; refused, the keyboard moves on to the next field to fix.
+  await page.keyboard.type("Irene Teclado");
+  await page.keyboard.press("Enter");
+  await expect(main.getByText("El campo «Nombre» es obligatorio.")).toBeHidden();
+  await expect(main.getByRole("textbox", { name: "Correo electrónico" })).toBeFocused();
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
 test("users: an admin is told why a super admin's account is out of reach", async ({
   page,
   request,

@@ -2,7 +2,7 @@
 // type. No client checks (SPEC §5: the server decides); on success back to the list.
 // Failures show no dialog (SPEC §8) and are logged; the form keeps what was typed and shows
 // the server's messages next to each field (docs/decisions/053-admin-failures.md).
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import {
   CheckboxField,
@@ -45,6 +45,16 @@ export function ResourceForm({
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors = (!saving && refused?.errors) || {};
   const failure = (!saving && refused?.message) || "";
+  // A refused save takes the keyboard to the first field to fix, as the quote form does
+  // (app/routes/contact.tsx): otherwise focus stays on «Crear», below every message. No dialog
+  // to wait for here (SPEC §8: admin failures show none). Once per answer, after it is drawn.
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (saving || !refused?.errors || !Object.keys(refused.errors).length) return;
+    formElement.current
+      ?.querySelector<HTMLElement>("[aria-invalid], fieldset[aria-describedby] input")
+      ?.focus();
+  }, [refused, saving]);
   const [values, setValues] = useState<Values>(() =>
     Object.fromEntries(
       Object.entries(details).map(([field, detail]) => [field, initialValue(detail)]),
@@ -69,7 +79,13 @@ export function ResourceForm({
   const set = (field: string, value: unknown) => setValues((old) => ({ ...old, [field]: value }));
 
   return (
-    <Form method="post" onSubmit={save} noValidate className="mt-6 max-w-2xl space-y-5">
+    <Form
+      ref={formElement}
+      method="post"
+      onSubmit={save}
+      noValidate
+      className="mt-6 max-w-2xl space-y-5"
+    >
       {Object.entries(details).map(([field, detail]) =>
         detail.type === "hidden" ? (
           // SPEC §3: the record's id travels with the form but is never editable.
