@@ -1026,3 +1026,36 @@ test("a status control keeps focus when its lead stays in the list; Escape undoe
   );
   await expect(own).toBeFocused();
 });
+
+test("a «Desde» after «Hasta» is said by the dates, not only by an empty list", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Rango");
+  await sendLeads(request, tag, 1);
+  await openAs(
+    page,
+    staff,
+    `/admin/contacts/index?q=${tag}&created_from=2026-03-10&created_to=2026-03-01`,
+  );
+  const main = page.getByRole("main");
+  const dates = main.getByRole("group", { name: "Recibido" });
+  const warning = dates.getByRole("alert");
+  await expect(warning).toHaveText("La fecha «Desde» es posterior a «Hasta».");
+  await expect(dates.getByLabel("Hasta")).toHaveAccessibleDescription(
+    "La fecha «Desde» es posterior a «Hasta».",
+  );
+  // Mended, the warning goes at once; chosen so again, it comes back before anything is sent.
+  await dates.getByLabel("Desde").fill("2026-02-01");
+  await expect(warning).toHaveCount(0);
+  await dates.getByLabel("Hasta").fill("2026-01-15");
+  await expect(dates.getByRole("alert")).toHaveText("La fecha «Desde» es posterior a «Hasta».");
+  // A right range: no warning, and today's lead is listed.
+  await dates.getByLabel("Desde").fill("");
+  await dates.getByLabel("Hasta").fill("");
+  await expect(dates.getByRole("alert")).toHaveCount(0);
+  await main.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).not.toHaveURL(/created_/);
+  await expect(main.getByRole("table").getByRole("row")).toHaveCount(2);
+  await expect(main.getByRole("alert")).toHaveCount(0);
+});

@@ -2,7 +2,7 @@
 // the URL, so a view can be bookmarked and shared, and the browser's back button undoes it. Below
 // 1024 px the form folds behind a button that says how many filters apply (decision 169): open, it
 // took a phone's whole first screen and pushed the leads below it.
-import type { ComponentProps } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useDisclosure } from "~/components/disclosure";
 import { activeFilterCount, type ListTools } from "~/lib/admin";
@@ -87,19 +87,14 @@ export function ListToolbar({
           if (filter.kind === "date") {
             const [from, to] = filter.parameters;
             return (
-              <fieldset key={name} className="sm:col-span-2">
-                <legend className={label}>{filter.title}</legend>
-                <div className="flex gap-2">
-                  <label className="flex-1 text-sm text-ink-soft">
-                    Desde
-                    <input name={from} type="date" defaultValue={value(from)} className={control} />
-                  </label>
-                  <label className="flex-1 text-sm text-ink-soft">
-                    Hasta
-                    <input name={to} type="date" defaultValue={value(to)} className={control} />
-                  </label>
-                </div>
-              </fieldset>
+              <DateRange
+                key={name}
+                title={filter.title}
+                from={from}
+                to={to}
+                initialFrom={value(from)}
+                initialTo={value(to)}
+              />
             );
           }
           if (filter.kind === "text") {
@@ -271,5 +266,65 @@ function Labeled({
       </label>
       {children}
     </div>
+  );
+}
+
+/**
+ * A date filter's two bounds. «Desde» after «Hasta» can match nothing: the list would only say
+ * «No hay datos disponibles para mostrar.», which reads as if there were no leads. Said next to
+ * the dates instead, as soon as they are chosen so and on a view whose address has them so
+ * (the toolbar is drawn anew for each view). The server still answers such a view (an empty
+ * list), so a shared address keeps working. Dates as YYYY-MM-DD compare as text.
+ */
+function DateRange({
+  title,
+  from,
+  to,
+  initialFrom,
+  initialTo,
+}: {
+  title: string;
+  from: string;
+  to: string;
+  initialFrom: string;
+  initialTo: string;
+}) {
+  const [bounds, setBounds] = useState({ from: initialFrom, to: initialTo });
+  const warningId = useId();
+  const reversed = bounds.from !== "" && bounds.to !== "" && bounds.from > bounds.to;
+  const describedBy = reversed ? warningId : undefined;
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className={label}>{title}</legend>
+      <div className="flex gap-2">
+        <label className="flex-1 text-sm text-ink-soft">
+          Desde
+          <input
+            name={from}
+            type="date"
+            defaultValue={initialFrom}
+            onChange={(event) => setBounds((old) => ({ ...old, from: event.target.value }))}
+            aria-describedby={describedBy}
+            className={control}
+          />
+        </label>
+        <label className="flex-1 text-sm text-ink-soft">
+          Hasta
+          <input
+            name={to}
+            type="date"
+            defaultValue={initialTo}
+            onChange={(event) => setBounds((old) => ({ ...old, to: event.target.value }))}
+            aria-describedby={describedBy}
+            className={control}
+          />
+        </label>
+      </div>
+      {reversed ? (
+        <p id={warningId} role="alert" className="mt-1 text-sm text-terracotta-dark">
+          La fecha «Desde» es posterior a «Hasta».
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
