@@ -741,27 +741,20 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
         .update(mailOutbox)
         .set({ file: elsewhere })
         .where(eq(mailOutbox.id, confirmation?.id ?? 0));
-      await t.db.insert(mailOutbox).values({
-        to: addressOf("Víctor"),
-        subject: "Copia",
-        text: "…",
-        html: "…",
-        sent_at: new Date(),
-        contact_id: lead.id,
-        kind: "reply",
-        file: "enlace.eml",
-      });
-      // A file the system will not delete (here a name too long for it): the erasure stands.
-      await t.db.insert(mailOutbox).values({
-        to: addressOf("Víctor"),
-        subject: "Copia",
-        text: "…",
-        html: "…",
-        sent_at: new Date(),
-        contact_id: lead.id,
-        kind: "reply",
-        file: `${"x".repeat(300)}.eml`,
-      });
+      // A link in the folder, and a file the system will not delete (here a name too long for
+      // it): the erasure stands.
+      for (const file of ["enlace.eml", `${"x".repeat(300)}.eml`]) {
+        await t.db.insert(mailOutbox).values({
+          to: addressOf("Víctor"),
+          subject: "Copia",
+          text: "…",
+          html: "…",
+          sent_at: new Date(),
+          contact_id: lead.id,
+          kind: "reply",
+          file,
+        });
+      }
       const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
       try {
         expect((await t.get(`/api/admin/contacts/delete/${lead.id}`, token)).status).toBe(200);

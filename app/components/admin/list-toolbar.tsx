@@ -297,28 +297,24 @@ function DateRange({
     <fieldset className="sm:col-span-2">
       <legend className={label}>{title}</legend>
       <div className="flex gap-2">
-        <label className="flex-1 text-sm text-ink-soft">
-          Desde
-          <input
-            name={from}
-            type="date"
-            defaultValue={initialFrom}
-            onChange={(event) => setBounds((old) => ({ ...old, from: event.target.value }))}
-            aria-describedby={describedBy}
-            className={control}
-          />
-        </label>
-        <label className="flex-1 text-sm text-ink-soft">
-          Hasta
-          <input
-            name={to}
-            type="date"
-            defaultValue={initialTo}
-            onChange={(event) => setBounds((old) => ({ ...old, to: event.target.value }))}
-            aria-describedby={describedBy}
-            className={control}
-          />
-        </label>
+        {(
+          [
+            ["Desde", from, initialFrom, "from"],
+            ["Hasta", to, initialTo, "to"],
+          ] as const
+        ).map(([text, name, initial, bound]) => (
+          <label key={bound} className="flex-1 text-sm text-ink-soft">
+            {text}
+            <input
+              name={name}
+              type="date"
+              defaultValue={initial}
+              onChange={(event) => setBounds((old) => ({ ...old, [bound]: event.target.value }))}
+              aria-describedby={describedBy}
+              className={control}
+            />
+          </label>
+        ))}
       </div>
       {reversed ? (
         <p id={warningId} role="alert" className="mt-1 text-sm text-terracotta-dark">
