@@ -4,6 +4,7 @@
 // in the audit log.
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import { holdRequests } from "./support/hold";
 import { refusedDomain } from "./support/mail-dir";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
@@ -509,14 +510,7 @@ test("staff answer a lead by mail from its page, and the answer stays with the l
   await expect(message).toHaveValue(words);
 
   // While it goes, the button says so and takes no second click (the answer held till seen).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/admin/contacts/reply", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/admin/contacts/reply");
   await subject.fill(`Re: Reforma 1 ${tag}`);
   await replies.getByRole("button", { name: "Enviar respuesta" }).click();
   await expect(replies.getByRole("button", { name: "Enviando..." })).toBeDisabled();

@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { servicePath, services } from "../../content/services";
 import { publicPaths } from "../../content/sitemap";
 import { visit, withConsentChosen } from "./chrome-support";
+import { holdRequests } from "./support/hold";
 
 test.beforeEach(async ({ page }) => {
   await withConsentChosen(page);
@@ -108,14 +109,7 @@ test("a refused subscription is silent and keeps what was typed", async ({ page 
     if (request.url().includes(".data")) reloaded.push(request.url());
   });
   // The answer is held until the busy state has been seen.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/subscriptions", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/subscriptions");
   const answer = page.waitForResponse((response) => response.url().endsWith("/api/subscriptions"));
   await form.getByRole("button", { name: "Suscribirme" }).click();
   await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();

@@ -8,6 +8,7 @@ import { baseURL } from "../../playwright.config";
 import { startTcpProxy } from "../support/tcp-proxy";
 import { gtagCommands, visit, waitForHydration, withConsentChosen } from "./chrome-support";
 import { axe } from "./support/axe";
+import { holdRequests } from "./support/hold";
 import { test } from "./support/mailbox";
 
 test.beforeEach(async ({ page }) => {
@@ -694,14 +695,7 @@ test("photos: a large one goes smaller and upright, one the browser cannot open 
   await likeAPerson(page);
 
   // The upload held until the form's words are read; the server is the real one.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/contacts", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/contacts");
   const posted = page.waitForRequest("**/api/contacts");
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
   const [salon, terraza] = await postedPhotos(await posted);
