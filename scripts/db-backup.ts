@@ -7,8 +7,8 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { controlSocketPath, requestControl } from "../server/control.ts";
-import { lockEmbeddedDatabase } from "../server/data-dir.ts";
+import { requestRunningSite, sayWaiting } from "../server/control.ts";
+import { lockEmbeddedDatabase, operatorMessage } from "../server/data-dir.ts";
 import { dumpPostgres, packPgliteFolder } from "../server/db/backup.ts";
 import { parseCommandEnv } from "../server/env.ts";
 
@@ -26,10 +26,10 @@ mkdirSync(path.dirname(target), { recursive: true });
 
 async function backUpPglite(): Promise<string> {
   // A generous wait: the site copies a large folder on a busy machine.
-  const viaServer = await requestControl(
-    controlSocketPath(env.DATA_DIR),
+  const viaServer = await requestRunningSite(
+    env.DATA_DIR,
     { command: "db:backup" },
-    300_000,
+    { timeoutMs: 300_000, onWait: sayWaiting },
   );
   if (viaServer) {
     if (!viaServer.ok) throw new Error(viaServer.message);
@@ -73,6 +73,6 @@ try {
   console.log(`Copia de ${kind} guardada en ${target} (${size} KiB, ${how}).`);
 } catch (error) {
   rmSync(partial, { force: true });
-  console.error(`Error: no se ha hecho la copia: ${(error as Error).message}`);
+  console.error(`Error: no se ha hecho la copia: ${operatorMessage(error)}`);
   process.exit(1);
 }

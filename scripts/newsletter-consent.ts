@@ -9,8 +9,8 @@
  * from a new, empty database in a wrong DATA_DIR would be a false answer to an authority.
  */
 import path from "node:path";
-import { type ControlResponse, controlSocketPath, requestControl } from "../server/control.ts";
-import { hasEmbeddedDatabase } from "../server/data-dir.ts";
+import { type ControlResponse, requestRunningSite, sayWaiting } from "../server/control.ts";
+import { hasEmbeddedDatabase, operatorMessage } from "../server/data-dir.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { parseCommandEnv } from "../server/env.ts";
 import { consentRecordOf } from "../server/newsletter/consent-record.ts";
@@ -29,10 +29,11 @@ async function main() {
   // Only the embedded database is a running site's alone; PostgreSQL is opened directly.
   let response: ControlResponse | undefined = env.DATABASE_URL
     ? undefined
-    : await requestControl(controlSocketPath(env.DATA_DIR), {
-        command: "newsletter:consent",
-        email,
-      });
+    : await requestRunningSite(
+        env.DATA_DIR,
+        { command: "newsletter:consent", email },
+        { onWait: sayWaiting },
+      );
   if (!response) {
     if (!env.DATABASE_URL && !hasEmbeddedDatabase(env.DATA_DIR)) {
       stop(
@@ -55,5 +56,5 @@ async function main() {
 
 main().then(
   () => process.exit(0),
-  (error: unknown) => stop(`Error: ${error instanceof Error ? error.message : String(error)}`),
+  (error: unknown) => stop(`Error: ${operatorMessage(error)}`),
 );

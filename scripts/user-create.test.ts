@@ -1,11 +1,13 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -15,9 +17,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "../server/auth/passwords.ts";
 import { type ControlSocket, startControlSocket } from "../server/control.ts";
-import { makeOwnerOnly } from "../server/data-dir.ts";
+import { lockEmbeddedDatabase, makeOwnerOnly } from "../server/data-dir.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../server/db/client.ts";
 import { roles, users } from "../server/db/schema.ts";
+import { startApiServer } from "../tests/support/api-server.ts";
 import { createTestDatabase, skipDatabase, testDatabaseKind } from "../tests/support/database.ts";
 import { databaseFreeAlreadyRan } from "../tests/support/database-free.ts";
 import {
@@ -40,7 +43,7 @@ interface Run {
 function userCreate(
   args: string[],
   env: Record<string, string>,
-  options: { input?: string; runner?: string } = {},
+  options: { input?: string; runner?: string; onStderr?: (text: string) => void } = {},
 ): Promise<Run> {
   const command = options.runner
     ? [options.runner, "user:create"]
@@ -57,6 +60,7 @@ function userCreate(
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error.code as number) ?? 1) : 0, stdout, stderr }),
     );
+    child.stderr?.on("data", (chunk) => options.onStderr?.(String(chunk)));
     child.stdin?.end(options.input ?? "");
   });
 }
@@ -347,5 +351,113 @@ describe.skipIf(testDatabaseKind !== "pglite")("npm run user:create while the se
     );
     expect(run.stdout).toContain("Usuario creado (a través del servidor en marcha)");
     expect(run.code).toBe(0);
+  });
+});
+
+// Typed while the site starts on a new DATA_DIR, the command met the start's passing states and
+// stopped: no PG_VERSION yet (initdb running), initdb's 0666 files not yet made owner-only
+// («can be written by other accounts»), then the database locked before the socket listened.
+// It now waits for the site that holds the database; a folder really open to others is refused.
+describe.skipIf(testDatabaseKind !== "pglite")("npm run user:create while the site starts", () => {
+  it("waits for a site starting on a new DATA_DIR and goes through it", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = path.join(tempDir(), "data");
+    const site = await startApiServer({ env: { DATA_DIR: dataDir }, untilListening: false });
+    let run: Run | undefined;
+    try {
+      // The site has taken the database: its first initdb is under way.
+      while (!existsSync(path.join(dataDir, "pglite.lock")) && site.child.exitCode === null) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      run = await userCreate(admin("arranque@example.test"), { DATA_DIR: dataDir });
+    } finally {
+      await site.stop();
+    }
+    expect(site.stderr()).toBe("");
+    expect(run.stderr).not.toContain("Error");
+    expect(run.stdout).toContain("Usuario creado (a través del servidor en marcha): Olga Obra");
+    expect(run.code).toBe(0);
+  });
+
+  it("waits through each passing state of the start: initdb's 0666 files, then no socket yet", {
+    timeout: 90_000,
+  }, async () => {
+    const dataDir = tempDir();
+    // As a starting site leaves the folder mid-initdb: the database locked by a live process
+    // (this one), files 0666 (the umask 000 an operator's shell may have had).
+    const unlock = lockEmbeddedDatabase(dataDir);
+    mkdirSync(path.join(dataDir, "pglite"));
+    writeFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "17\n");
+    chmodSync(path.join(dataDir, "pglite", "PG_VERSION"), 0o666);
+    let database: DatabaseHandle | undefined;
+    let control: ControlSocket | undefined;
+    try {
+      let stderr = "";
+      let result: Run | undefined;
+      const waited = new Promise<void>((resolve) => {
+        const pending = userCreate(
+          admin("espera@example.test"),
+          { DATA_DIR: dataDir },
+          {
+            onStderr: (text) => {
+              stderr += text;
+              if (stderr.includes("Aviso:")) resolve();
+            },
+          },
+        );
+        void pending.then((run) => {
+          result = run;
+          resolve();
+        });
+      });
+      await waited;
+      expect(result).toBeUndefined();
+      expect(stderr).toBe(
+        `Aviso: otro proceso (pid ${process.pid}) tiene abierta la base de datos embebida; si es el sitio, que está arrancando, se espera a que responda (hasta 60 s).\n`,
+      );
+      // The site tightens its files, migrates (still no socket), then listens.
+      makeOwnerOnly(dataDir, { evenWritable: true });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(result).toBeUndefined();
+      database = await createTestDatabase();
+      control = await startControlSocket({ db: database.db, dataDir });
+      for (let i = 0; i < 300 && !result; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(result?.stdout).toContain("Usuario creado (a través del servidor en marcha)");
+      expect(result?.code).toBe(0);
+      const [row] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, "espera@example.test"));
+      expect(row?.email_verified_at).not.toBeNull();
+    } finally {
+      await control?.close();
+      await database?.close();
+      unlock();
+    }
+  });
+
+  it("still refuses, in Spanish, a DATA_DIR that other accounts can write", {
+    timeout: 90_000,
+  }, async () => {
+    const dataDir = tempDir();
+    const site = await openPglite({
+      dataDir: path.join(dataDir, "pglite"),
+      loadDataDir: new Blob([readFileSync(inject("pgliteDump"))]),
+    });
+    await site.close();
+    makeOwnerOnly(dataDir, { evenWritable: true });
+    // Nobody holds the database: this is no start under way, but a folder open to others.
+    const opened = path.join(dataDir, "pglite", "PG_VERSION");
+    chmodSync(opened, 0o666);
+
+    const run = await userCreate(admin("abierta@example.test"), { DATA_DIR: dataDir });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      `Error: otras cuentas de esta máquina pueden modificar DATA_DIR (${dataDir}): 1 elemento, p. ej. ${opened}. Revisa la carpeta y después déjala solo para esta cuenta con: chmod -R go-rwx ${dataDir}\n`,
+    );
+    // Left as found, for the operator to check.
+    expect(statSync(opened).mode & 0o777).toBe(0o666);
   });
 });

@@ -14,12 +14,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   type ControlResponse,
-  controlSocketPath,
-  requestControl,
+  requestRunningSite,
   runControlCommand,
+  sayWaiting,
   type UserCreateRequest,
 } from "../server/control.ts";
-import { hasEmbeddedDatabase } from "../server/data-dir.ts";
+import { hasEmbeddedDatabase, operatorMessage } from "../server/data-dir.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { parseCommandEnv } from "../server/env.ts";
 import { roleNames } from "../server/users/create-user.ts";
@@ -160,7 +160,7 @@ async function main() {
   // site on another database in the same DATA_DIR never takes the user (decision 156).
   let response: ControlResponse | undefined = env.DATABASE_URL
     ? undefined
-    : await requestControl(controlSocketPath(env.DATA_DIR), request);
+    : await requestRunningSite(env.DATA_DIR, request, { onWait: sayWaiting });
   let where = "a través del servidor en marcha";
   if (!response) {
     // A wrong or missing DATA_DIR would otherwise get a new, empty database of its own, and the
@@ -192,5 +192,5 @@ async function main() {
 
 main().then(
   () => process.exit(0),
-  (error: unknown) => stop(`Error: ${error instanceof Error ? error.message : String(error)}`),
+  (error: unknown) => stop(`Error: ${operatorMessage(error)}`),
 );

@@ -44,7 +44,9 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
 /** A refusal (DATA_DIR open to others, embedded database in use) ends the process in one line. */
 async function openDatabaseOrExit(env: Env) {
   try {
-    prepareDataDir(env.DATA_DIR);
+    // The embedded database's open checks DATA_DIR under its lock (not before: another process
+    // may be filling it); with PostgreSQL only the mail and the control files live there.
+    if (env.DATABASE_URL) prepareDataDir(env.DATA_DIR);
     return await openDatabase(env);
   } catch (error) {
     if (!(error instanceof StartRefused)) throw error;

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { embeddedDatabaseHolder } from "./data-dir.ts";
 import { pgliteOf, removeLeftSnapshots, snapshotPglite } from "./db/backup.ts";
 import type { Database } from "./db/client.ts";
 import type { FieldErrors } from "./http-errors.ts";
@@ -141,6 +142,48 @@ function serveConnection(socket: net.Socket, db: Database) {
       answer({ ok: false, message: "Error interno del servidor; revisa su registro." });
     });
   });
+}
+
+/** How long a command waits for a site that holds the embedded database to answer. */
+const startingSiteWaitMs = 60_000;
+
+/**
+ * requestControl for the operator's commands, which may be typed while the site starts: a
+ * first start runs initdb and the migrations (seconds; 17 s on a busy machine) before its
+ * socket listens, and meanwhile its folder holds initdb's 0666 files, no PG_VERSION yet, or a
+ * database under its lock. So while no socket answers but a live process holds the embedded
+ * database (the site, or another command about to finish), this waits for the socket or for
+ * the lock to go, polling. Undefined when nobody holds the database: the command opens it.
+ */
+export async function requestRunningSite(
+  dataDir: string,
+  request: ControlRequest,
+  options: { timeoutMs?: number; onWait?: (pid: number) => void } = {},
+): Promise<ControlResponse | undefined> {
+  const socketPath = controlSocketPath(dataDir);
+  const deadline = Date.now() + startingSiteWaitMs;
+  let waitingFor: number | undefined;
+  for (;;) {
+    const response = await requestControl(socketPath, request, options.timeoutMs);
+    if (response) return response;
+    const holder = embeddedDatabaseHolder(dataDir);
+    if (holder === undefined) return undefined;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `el proceso ${holder} tiene abierta la base de datos embebida de ${path.resolve(dataDir)} y en ${startingSiteWaitMs / 1000} s no ha respondido por el socket de control. Si es el sitio, mira su registro (¿ha terminado de arrancar?) y repite la orden; si es otra orden, espera a que termine.`,
+      );
+    }
+    if (holder !== waitingFor) options.onWait?.(holder);
+    waitingFor = holder;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** requestRunningSite's onWait for a command on a terminal: why it has not answered yet. */
+export function sayWaiting(pid: number) {
+  console.error(
+    `Aviso: otro proceso (pid ${pid}) tiene abierta la base de datos embebida; si es el sitio, que está arrancando, se espera a que responda (hasta ${startingSiteWaitMs / 1000} s).`,
+  );
 }
 
 /**

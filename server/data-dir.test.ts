@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { goodPassword } from "../tests/support/accounts.ts";
 import { startApiServer } from "../tests/support/api-server.ts";
+import { lockEmbeddedDatabase } from "./data-dir.ts";
 
 /** Every file and folder under `dir` (itself included) with its permission bits. */
 function modes(dir: string): { path: string; mode: string }[] {
@@ -71,6 +72,29 @@ describe.runIf(process.env.TEST_DB !== "postgres")("DATA_DIR is the server accou
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(dataDir);
       expect(lines[0]).toContain(`chmod -R go-rwx ${dataDir}`);
+    }
+  }, 60_000);
+
+  it("started beside a process filling the folder, says the database is in use, not open to others", async () => {
+    // A site mid-initdb: it holds the database, and its files are 0666 until it tightens them.
+    const dataDir = tempDir();
+    const unlock = lockEmbeddedDatabase(dataDir);
+    try {
+      mkdirSync(path.join(dataDir, "pglite"));
+      writeFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "17\n");
+      chmodSync(path.join(dataDir, "pglite", "PG_VERSION"), 0o666);
+
+      const server = await startApiServer({ env: { DATA_DIR: dataDir } });
+      const started = server.stdout().includes("Listening");
+      if (started) await server.stop();
+      expect(started).toBe(false);
+      // 1, not the settings' 78: a retry finds the database free (systemd may restart it).
+      expect((await server.exited)[0]).toBe(1);
+      expect(server.stderr().trim().split("\n")).toEqual([
+        expect.stringContaining(`is in use by another process (pid ${process.pid})`),
+      ]);
+    } finally {
+      unlock();
     }
   }, 60_000);
 });

@@ -31,9 +31,17 @@ export class StartRefused extends Error {
   constructor(
     message: string,
     readonly exitCode = 1,
+    /** The same in Spanish, for the operator's commands (scripts/), which speak Spanish. */
+    readonly inSpanish?: string,
   ) {
     super(message);
   }
+}
+
+/** What an operator's command prints for an error: a refusal's Spanish words when it has them. */
+export function operatorMessage(error: unknown): string {
+  if (error instanceof StartRefused && error.inSpanish) return error.inSpanish;
+  return error instanceof Error ? error.message : String(error);
 }
 
 const prepared = new Set<string>();
@@ -52,24 +60,44 @@ export function hasEmbeddedDatabase(dataDir: string): boolean {
  * files with mode 0666 and leaves the rest to the umask. Refuses a folder that another account
  * can write (the folder or anything in it: a file there may already have been changed), and
  * takes away the read access that an older version left to others.
+ *
+ * For the embedded database, call it only while holding its lock (openDatabase does): a first
+ * start's initdb writes 0666 files that the starting process tightens a moment later, and a
+ * look at the folder from outside the lock took them for a folder open to others.
  */
 export function prepareDataDir(dataDir: string): void {
-  const root = path.resolve(dataDir);
+  const root = makeDataDir(dataDir);
   if (prepared.has(root)) return;
+  const writable = makeOwnerOnly(root);
+  if (writable.length) throw writableRefusal(root, writable);
+  prepared.add(root);
+}
+
+/**
+ * What must come before the embedded database's lock: the umask, DATA_DIR itself (made when
+ * missing) and a refusal when the folder itself is open to others, since the lock is a file
+ * written in it. What lies inside is checked by prepareDataDir, under the lock.
+ */
+export function makeDataDir(dataDir: string): string {
+  const root = path.resolve(dataDir);
   process.umask(0o077);
   makeWritableFolder(root);
-  const writable = makeOwnerOnly(root);
-  if (writable.length) {
-    const which =
-      writable[0] === root
-        ? "the folder itself"
-        : `${writable.length} entries, e.g. ${writable[0]}`;
-    throw new StartRefused(
-      `DATA_DIR ${root} can be written by other accounts on this machine (${which}); check it, then make it this account's only with: chmod -R go-rwx ${root}`,
-      configErrorExitCode,
-    );
-  }
-  prepared.add(root);
+  if (statSync(root).mode & 0o022) throw writableRefusal(root, [root]);
+  return root;
+}
+
+function writableRefusal(root: string, writable: string[]) {
+  const which =
+    writable[0] === root ? "the folder itself" : `${writable.length} entries, e.g. ${writable[0]}`;
+  const cuales =
+    writable[0] === root
+      ? "la propia carpeta"
+      : `${writable.length} ${writable.length === 1 ? "elemento" : "elementos"}, p. ej. ${writable[0]}`;
+  return new StartRefused(
+    `DATA_DIR ${root} can be written by other accounts on this machine (${which}); check it, then make it this account's only with: chmod -R go-rwx ${root}`,
+    configErrorExitCode,
+    `otras cuentas de esta máquina pueden modificar DATA_DIR (${root}): ${cuales}. Revisa la carpeta y después déjala solo para esta cuenta con: chmod -R go-rwx ${root}`,
+  );
 }
 
 /**
@@ -146,8 +174,11 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
       const holder = readLock(lockFile);
       if (holder === undefined) continue; // released meanwhile
       if (isRunning(holder)) {
+        const pid = holder.split(" ")[0];
         throw new StartRefused(
-          `The embedded database in ${path.resolve(dataDir)} is in use by another process (pid ${holder.split(" ")[0]}): stop that server first (npm run user:create talks to it by itself), or run several instances on PostgreSQL with DATABASE_URL`,
+          `The embedded database in ${path.resolve(dataDir)} is in use by another process (pid ${pid}): stop that server first (npm run user:create talks to it by itself), or run several instances on PostgreSQL with DATABASE_URL`,
+          1,
+          `la base de datos embebida de ${path.resolve(dataDir)} la tiene abierta otro proceso (pid ${pid}), que no responde por el socket de control: espera a que termine, o detenlo y repite la orden.`,
         );
       }
       // Left by a process that was killed: nobody writes the database any more.
@@ -159,6 +190,20 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   } finally {
     rmSync(draft, { force: true });
   }
+}
+
+/**
+ * The pid of the live process that holds the embedded database in DATA_DIR, if any: a site
+ * (perhaps still starting, before its control socket listens) or another command.
+ */
+export function embeddedDatabaseHolder(dataDir: string): number | undefined {
+  let holder: string | undefined;
+  try {
+    holder = readLock(path.resolve(dataDir, "pglite.lock"));
+  } catch {
+    return undefined; // a DATA_DIR that cannot be read: opening it says why
+  }
+  return holder !== undefined && isRunning(holder) ? Number(holder.split(" ")[0]) : undefined;
 }
 
 function readLock(lockFile: string): string | undefined {

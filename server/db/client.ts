@@ -1,7 +1,13 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { lockEmbeddedDatabase, makeOwnerOnly, prepareDataDir, StartRefused } from "../data-dir.ts";
+import {
+  lockEmbeddedDatabase,
+  makeDataDir,
+  makeOwnerOnly,
+  prepareDataDir,
+  StartRefused,
+} from "../data-dir.ts";
 import { log } from "../log.ts";
 import { databaseRefused, fromDatabase, isDiskFull } from "./errors.ts";
 import { startRefusedForSpace, watchEmbeddedDatabase } from "./pglite-crash.ts";
@@ -201,9 +207,12 @@ export async function openDatabase(env: {
   let handle: DatabaseHandle;
   if (env.DATABASE_URL) handle = await openPostgres(env.DATABASE_URL);
   else {
-    prepareDataDir(env.DATA_DIR);
+    makeDataDir(env.DATA_DIR);
     const unlock = lockEmbeddedDatabase(env.DATA_DIR);
     try {
+      // What DATA_DIR holds is judged only under the lock: a site starting beside this process
+      // has initdb's 0666 files in it for a moment, which it tightens before it lets go.
+      prepareDataDir(env.DATA_DIR);
       const dataDir = path.resolve(env.DATA_DIR, "pglite");
       mkdirSync(dataDir, { recursive: true });
       // A first start's initdb writes its files 0666 whatever the umask, also when it fails

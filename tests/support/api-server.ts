@@ -9,7 +9,12 @@ const root = path.resolve(import.meta.dirname, "../..");
  * its own, started by `sh` with the given umask as an operator's shell would. Resolves once it
  * listens, or once it has exited (a refusal to start): `exited` then holds [code, signal].
  */
-export async function startApiServer(options: { env: Record<string, string>; umask?: string }) {
+export async function startApiServer(options: {
+  env: Record<string, string>;
+  umask?: string;
+  /** false: resolves at once, while the server still starts. */
+  untilListening?: boolean;
+}) {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(
     "sh",
@@ -47,7 +52,9 @@ export async function startApiServer(options: { env: Record<string, string>; uma
   void exited.then(() => {
     gone = true;
   });
-  while (!stdout.includes("Listening") && !gone) await new Promise((r) => setTimeout(r, 100));
+  while (options.untilListening !== false && !stdout.includes("Listening") && !gone) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return {
     port,
     base: `http://127.0.0.1:${port}`,
