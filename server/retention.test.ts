@@ -351,16 +351,17 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
     expect((await detailOf(lead.id)).data.personal_data_until).toBeNull();
   });
 
+  /** Staff delete `one` from its page and `bulk` with the list's bulk action. */
+  async function deleteOneAndInBulk(one: number, bulk: number) {
+    expect((await t.get(`/api/admin/contacts/delete/${one}`, token)).status).toBe(200);
+    const res = await t.post("/api/admin/contacts/bulk", { action: "delete", ids: [bulk] }, token);
+    expect((await res.json()).count).toBe(1);
+  }
+
   it("a lead staff delete goes whole, its mail copies too, one by one or in bulk", async () => {
     const one = await workedLead("Pablo", "contactado");
     const bulk = await workedLead("Rosa", "nuevo");
-    expect((await t.get(`/api/admin/contacts/delete/${one.id}`, token)).status).toBe(200);
-    const res = await t.post(
-      "/api/admin/contacts/bulk",
-      { action: "delete", ids: [bulk.id] },
-      token,
-    );
-    expect((await res.json()).count).toBe(1);
+    await deleteOneAndInBulk(one.id, bulk.id);
     for (const [lead, name] of [
       [one, "Pablo"],
       [bulk, "Rosa"],
@@ -682,13 +683,7 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
       expect([files.one.length, files.bulk.length, files.kept.length]).toEqual([3, 2, 2]);
       expect(present([...files.one, ...files.bulk, ...files.kept])).toHaveLength(7);
 
-      expect((await t.get(`/api/admin/contacts/delete/${one.id}`, token)).status).toBe(200);
-      const res = await t.post(
-        "/api/admin/contacts/bulk",
-        { action: "delete", ids: [bulk.id] },
-        token,
-      );
-      expect((await res.json()).count).toBe(1);
+      await deleteOneAndInBulk(one.id, bulk.id);
       expect(present([...files.one, ...files.bulk])).toEqual([]);
       expect(present(files.kept)).toEqual(files.kept);
     });
