@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { requestRunningSite, sayWaiting } from "../server/control.ts";
+import { requestRunningSite } from "../server/control.ts";
 import { lockEmbeddedDatabase, operatorMessage } from "../server/data-dir.ts";
 import { dumpPostgres, packPgliteFolder } from "../server/db/backup.ts";
 import { parseCommandEnv } from "../server/env.ts";
@@ -26,11 +26,7 @@ mkdirSync(path.dirname(target), { recursive: true });
 
 async function backUpPglite(): Promise<string> {
   // A generous wait: the site copies a large folder on a busy machine.
-  const viaServer = await requestRunningSite(
-    env.DATA_DIR,
-    { command: "db:backup" },
-    { timeoutMs: 300_000, onWait: sayWaiting },
-  );
+  const viaServer = await requestRunningSite(env.DATA_DIR, { command: "db:backup" }, 300_000);
   if (viaServer) {
     if (!viaServer.ok) throw new Error(viaServer.message);
     if ("snapshot" in viaServer) {

@@ -9,7 +9,7 @@
  * from a new, empty database in a wrong DATA_DIR would be a false answer to an authority.
  */
 import path from "node:path";
-import { type ControlResponse, requestRunningSite, sayWaiting } from "../server/control.ts";
+import { type ControlResponse, requestRunningSite } from "../server/control.ts";
 import { hasEmbeddedDatabase, operatorMessage } from "../server/data-dir.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { parseCommandEnv } from "../server/env.ts";
@@ -29,11 +29,7 @@ async function main() {
   // Only the embedded database is a running site's alone; PostgreSQL is opened directly.
   let response: ControlResponse | undefined = env.DATABASE_URL
     ? undefined
-    : await requestRunningSite(
-        env.DATA_DIR,
-        { command: "newsletter:consent", email },
-        { onWait: sayWaiting },
-      );
+    : await requestRunningSite(env.DATA_DIR, { command: "newsletter:consent", email });
   if (!response) {
     if (!env.DATABASE_URL && !hasEmbeddedDatabase(env.DATA_DIR)) {
       stop(

@@ -16,7 +16,6 @@ import {
   type ControlResponse,
   requestRunningSite,
   runControlCommand,
-  sayWaiting,
   type UserCreateRequest,
 } from "../server/control.ts";
 import { hasEmbeddedDatabase, operatorMessage } from "../server/data-dir.ts";
@@ -160,7 +159,7 @@ async function main() {
   // site on another database in the same DATA_DIR never takes the user (decision 156).
   let response: ControlResponse | undefined = env.DATABASE_URL
     ? undefined
-    : await requestRunningSite(env.DATA_DIR, request, { onWait: sayWaiting });
+    : await requestRunningSite(env.DATA_DIR, request);
   let where = "a través del servidor en marcha";
   if (!response) {
     // A wrong or missing DATA_DIR would otherwise get a new, empty database of its own, and the

@@ -153,18 +153,19 @@ const startingSiteWaitMs = 60_000;
  * socket listens, and meanwhile its folder holds initdb's 0666 files, no PG_VERSION yet, or a
  * database under its lock. So while no socket answers but a live process holds the embedded
  * database (the site, or another command about to finish), this waits for the socket or for
- * the lock to go, polling. Undefined when nobody holds the database: the command opens it.
+ * the lock to go, polling, and says once on stderr why it has not answered yet. Undefined when
+ * nobody holds the database: the command opens it.
  */
 export async function requestRunningSite(
   dataDir: string,
   request: ControlRequest,
-  options: { timeoutMs?: number; onWait?: (pid: number) => void } = {},
+  timeoutMs?: number,
 ): Promise<ControlResponse | undefined> {
   const socketPath = controlSocketPath(dataDir);
   const deadline = Date.now() + startingSiteWaitMs;
   let waitingFor: number | undefined;
   for (;;) {
-    const response = await requestControl(socketPath, request, options.timeoutMs);
+    const response = await requestControl(socketPath, request, timeoutMs);
     if (response) return response;
     const holder = embeddedDatabaseHolder(dataDir);
     if (holder === undefined) return undefined;
@@ -173,17 +174,14 @@ export async function requestRunningSite(
         `el proceso ${holder} tiene abierta la base de datos embebida de ${path.resolve(dataDir)} y en ${startingSiteWaitMs / 1000} s no ha respondido por el socket de control. Si es el sitio, mira su registro (¿ha terminado de arrancar?) y repite la orden; si es otra orden, espera a que termine.`,
       );
     }
-    if (holder !== waitingFor) options.onWait?.(holder);
+    if (holder !== waitingFor) {
+      console.error(
+        `Aviso: otro proceso (pid ${holder}) tiene abierta la base de datos embebida; si es el sitio, que está arrancando, se espera a que responda (hasta ${startingSiteWaitMs / 1000} s).`,
+      );
+    }
     waitingFor = holder;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-/** requestRunningSite's onWait for a command on a terminal: why it has not answered yet. */
-export function sayWaiting(pid: number) {
-  console.error(
-    `Aviso: otro proceso (pid ${pid}) tiene abierta la base de datos embebida; si es el sitio, que está arrancando, se espera a que responda (hasta ${startingSiteWaitMs / 1000} s).`,
-  );
 }
 
 /**
