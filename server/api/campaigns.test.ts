@@ -181,6 +181,10 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
       );
       expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
       expect(mail.text).toContain("Obra Mediterránea Construcciones y Reformas, S.L.");
+      // Why this person gets it, in both parts (decision 194).
+      const why = "Recibes este correo porque te suscribiste al boletín de Obra Mediterránea";
+      expect(mail.text).toContain(why);
+      expect(mail.html).toContain(why);
       expect(mail.html).toContain(`href="${appUrl}/newsletter/baja?token=${own}"`);
       expect(mail.html).not.toContain("<script");
     }

@@ -102,6 +102,12 @@ const { legalName, address } = company;
 /** Who sends a commercial mail and from where (LSSI-CE art. 20). */
 const senderIdentity = `${legalName}, ${address.street}, ${address.postalCode} ${address.city} (${address.country})`;
 
+/**
+ * Why a subscriber gets the mail (decision 194): LSSI-CE art. 21 allows commercial mail only to
+ * whom asked for it, and a reader who does not remember subscribing reads here how they did.
+ */
+export const subscriberReason = `Recibes este correo porque te suscribiste al boletín de ${companyName} en nuestra web y confirmaste la suscripción desde el enlace que te enviamos.`;
+
 const teamSignature = ["Un saludo,", `El equipo de ${companyName}`];
 
 /** A text as the text part writes it: the links' words, without their addresses. */
@@ -129,7 +135,9 @@ function renderText(c: MailContent): string {
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
     ...(c.notes ?? []).map(plain),
     (c.signature ?? teamSignature).join("\n"),
-    ...(c.unsubscribe ? [`${senderIdentity}\nDarte de baja: ${c.unsubscribe}`] : []),
+    ...(c.unsubscribe
+      ? [`${subscriberReason}\n${senderIdentity}\nDarte de baja: ${c.unsubscribe}`]
+      : []),
   ];
   return `${blocks.join("\n\n")}\n`;
 }
@@ -227,7 +235,7 @@ function renderHtml(c: MailContent): string {
 <p style="margin:0 0 24px;font-family:Georgia,serif;font-size:20px;color:${colors.text}">${companyName}</p>
 ${body}
 </div>
-${c.unsubscribe ? `<p style="max-width:560px;margin:16px auto 0;color:${colors.muted};font-size:12px;text-align:center">${escapeHtml(senderIdentity)}<br><a href="${escapeHtml(c.unsubscribe)}" style="color:${colors.muted}">Darte de baja</a></p>` : ""}
+${c.unsubscribe ? `<p style="max-width:560px;margin:16px auto 0;color:${colors.muted};font-size:12px;text-align:center">${escapeHtml(subscriberReason)}<br>${escapeHtml(senderIdentity)}<br><a href="${escapeHtml(c.unsubscribe)}" style="color:${colors.muted}">Darte de baja</a></p>` : ""}
 </body>
 </html>
 `;
