@@ -156,6 +156,21 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
     const testMail = await t.peer.waitForMail(to(staffEmail));
     expect(testMail.subject).toBe(`[Prueba] ${subject}`);
     expect(testMail.html).toContain("Cocinas que duran");
+    // Staff trying its way out are told it is a test's, by the page and by the one-click address.
+    const testLeave = await t.post("/api/subscriptions/unsubscribe", {
+      token: linkToken(testMail, "/newsletter/baja"),
+    });
+    expect(testLeave.status).toBe(200);
+    expect((await testLeave.json()).message).toContain("correo de prueba: no da de baja a nadie");
+    const testOneClick = await t.app.request(
+      (header(testMail, "list-unsubscribe") ?? "").slice(1, -1).replace(appUrl, ""),
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      },
+    );
+    expect(testOneClick.status).toBe(200);
 
     // Before the send, the screen says whom it will reach: the confirmed, not the pending or gone.
     const draft = await (await t.get(`/api/admin/campaigns/${id}`, token)).json();

@@ -5,6 +5,7 @@ import { company } from "../../content/company.ts";
 import { subscriptionEmail } from "../admin/resources/subscriptions.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
+import { testToken } from "../newsletter/campaigns.ts";
 import {
   confirmSubscription,
   requestSubscription,
@@ -129,6 +130,15 @@ export function createSubscriptionsRouter(deps: Dependencies) {
     // The token in the address is the List-Unsubscribe header's (a mail program's button); the
     // page posts it in its JSON. Kept with the blocked proof of consent (decision 168).
     const how = fromQuery ? "one_click" : "page";
+    // Staff trying the link of a campaign's test mail: nobody to unsubscribe, and they are told
+    // why rather than "no válido" (decision 194).
+    if (token === testToken) {
+      return c.json({
+        title: "Correo de prueba",
+        message:
+          "Este es el enlace de baja de un correo de prueba: no da de baja a nadie. En el correo que reciben los suscriptores, este mismo botón da de baja a quien lo pulsa.",
+      });
+    }
     if (!token || !(await unsubscribe(db, token, how))) {
       await refuseLink(c, invalidUnsubscribeLink);
     }

@@ -31,7 +31,10 @@ export interface CampaignContent {
  */
 const tokenSlot = "\u0001token\u0001";
 
-/** A test mail's links: not a real token, so they change nothing (the page says "no válido"). */
+/**
+ * A test mail's links: not a real token (those are 43 characters), so they change nothing; the
+ * unsubscribe page and the one-click address tell staff so (decision 194).
+ */
 export const testToken = "prueba";
 
 /** The mail one subscriber gets, with that subscriber's unsubscribe links and headers. */
