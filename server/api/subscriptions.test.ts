@@ -236,6 +236,8 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect(header("list-unsubscribe")).toBe(
       `<https://obra.test/api/subscriptions/unsubscribe?token=${unsubscribeToken}>`,
     );
+    // Its answer reaches the office, not the no-reply sender (decision 194).
+    expect(header("reply-to")).toBe("hola@obramediterranea.es");
 
     const oneClick = await t.app.request(
       `/api/subscriptions/unsubscribe?token=${unsubscribeToken}`,

@@ -4,6 +4,7 @@
 // restart resumes where it stopped, and the unique (campaign, subscription) index means
 // nobody is queued twice.
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { company } from "../../content/company.ts";
 import { timeAgo } from "../../content/time-ago.ts";
 import { adminDateTime } from "../admin/list-query.ts";
 import type { Database } from "../db/client.ts";
@@ -53,6 +54,9 @@ export function campaignMail(
       paragraphs: [],
       rendered: { html: markdownToMailHtml(campaign.body), text: campaign.body },
       unsubscribe: links.page,
+      // A subscriber who answers a campaign reaches the office, not the no-reply sender
+      // (decision 194).
+      replyTo: company.email,
     }),
     headers: unsubscribeHeaders(links),
   };
@@ -168,9 +172,10 @@ export async function sendCampaign(
         from subscriptions
         where ${mailable}
       )
-      insert into ${mailOutbox} (campaign_id, subscription_id, "to", subject, text, html,
+      insert into ${mailOutbox} (campaign_id, subscription_id, "to", subject, reply_to, text, html,
         headers, next_attempt_at, due_at)
       select ${campaign.id}, r.id, r.email, ${headerSafe(template.subject)},
+        ${template.replyTo ?? null},
         replace(${template.text}, ${tokenSlot}, r.unsubscribe_token),
         replace(${template.html}, ${tokenSlot}, r.unsubscribe_token),
         jsonb_build_object(

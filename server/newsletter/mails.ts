@@ -1,3 +1,4 @@
+import { company } from "../../content/company.ts";
 import { pendingDays } from "../../content/newsletter.ts";
 import { companyName, renderMail } from "../mail/layout.ts";
 import type { MailHeaders, MailMessage } from "../mail/mailer.ts";
@@ -50,6 +51,7 @@ export function newsletterWelcomeMail(to: string, links: UnsubscribeLinks): Mail
       ],
       notes: ["Si cambias de idea, al pie de cada correo tienes un enlace para darte de baja."],
       unsubscribe: links.page,
+      replyTo: company.email,
     }),
     headers: unsubscribeHeaders(links),
   };
