@@ -106,7 +106,7 @@ const senderIdentity = `${legalName}, ${address.street}, ${address.postalCode} $
  * Why a subscriber gets the mail (decision 194): LSSI-CE art. 21 allows commercial mail only to
  * whom asked for it, and a reader who does not remember subscribing reads here how they did.
  */
-export const subscriberReason = `Recibes este correo porque te suscribiste al boletín de ${companyName} en nuestra web y confirmaste la suscripción desde el enlace que te enviamos.`;
+const subscriberReason = `Recibes este correo porque te suscribiste al boletín de ${companyName} en nuestra web y confirmaste la suscripción desde el enlace que te enviamos.`;
 
 const teamSignature = ["Un saludo,", `El equipo de ${companyName}`];
 
