@@ -3,9 +3,15 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, skipDatabase } from "../tests/support/database.ts";
-import { type ControlSocket, requestControl, startControlSocket } from "./control.ts";
+import {
+  type ControlSocket,
+  requestControl,
+  requestRunningSite,
+  startControlSocket,
+} from "./control.ts";
+import { lockEmbeddedDatabase } from "./data-dir.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import { blockedConsents, subscriptions, users } from "./db/schema.ts";
 
@@ -184,5 +190,42 @@ describe.skipIf(skipDatabase)("the control socket", () => {
       role: "admin",
     });
     expect(answer).toBeUndefined();
+  });
+});
+
+// A command waits for a site that is starting (decision 191), but not for ever: a process that
+// holds the embedded database and never answers on the socket (a hung start, another command)
+// ends the wait after 60 s with a Spanish message. The clock is moved instead of waited for.
+describe("a command waiting for a starting site", () => {
+  it("gives up after 60 s, naming the process and what to do", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-ctl-wait-"));
+    const unlock = lockEmbeddedDatabase(dataDir);
+    const said = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const waiting = requestRunningSite(dataDir, {
+        command: "newsletter:consent",
+        email: "nadie@example.test",
+      });
+      const outcome = waiting.then(
+        () => "answered",
+        (error: Error) => error.message,
+      );
+      await vi.waitFor(() => expect(said).toHaveBeenCalledTimes(1), { timeout: 5_000 });
+      expect(String(said.mock.calls[0]?.[0])).toContain(`(pid ${process.pid})`);
+      // Still waiting at 59 s…
+      vi.setSystemTime(Date.now() + 59_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // …and refused once the 60 s are past, with the same warning said only once.
+      vi.setSystemTime(Date.now() + 2_000);
+      expect(await outcome).toBe(
+        `el proceso ${process.pid} tiene abierta la base de datos embebida de ${path.resolve(dataDir)} y en 60 s no ha respondido por el socket de control. Si es el sitio, mira su registro (¿ha terminado de arrancar?) y repite la orden; si es otra orden, espera a que termine.`,
+      );
+      expect(said).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      said.mockRestore();
+      unlock();
+    }
   });
 });
