@@ -207,15 +207,21 @@ describe("a command waiting for a starting site", () => {
         command: "newsletter:consent",
         email: "nadie@example.test",
       });
-      const outcome = waiting.then(
-        () => "answered",
-        (error: Error) => error.message,
-      );
+      let settled = false;
+      const outcome = waiting
+        .then(
+          () => "answered",
+          (error: Error) => error.message,
+        )
+        .finally(() => {
+          settled = true;
+        });
       await vi.waitFor(() => expect(said).toHaveBeenCalledTimes(1), { timeout: 5_000 });
       expect(String(said.mock.calls[0]?.[0])).toContain(`(pid ${process.pid})`);
       // Still waiting at 59 s…
       vi.setSystemTime(Date.now() + 59_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(settled).toBe(false);
       // …and refused once the 60 s are past, with the same warning said only once.
       vi.setSystemTime(Date.now() + 2_000);
       expect(await outcome).toBe(
