@@ -69,11 +69,16 @@ export function nameFields(titles: Record<string, string>): void {
   }
 }
 
-export function failValidation(errors: FieldErrors, message?: string): never {
+/** `ownTitles` name fields whose title depends on where they are (a list's query parameters). */
+export function failValidation(
+  errors: FieldErrors,
+  message?: string,
+  ownTitles: Record<string, string> = {},
+): never {
   const first = Object.values(errors)[0]?.[0];
   const titles: Record<string, string> = {};
   for (const field of Object.keys(errors)) {
-    const title = fieldTitles.get(field);
+    const title = Object.hasOwn(ownTitles, field) ? ownTitles[field] : fieldTitles.get(field);
     if (title) titles[field] = title;
   }
   fail(422, {

@@ -87,4 +87,34 @@ describe("parseListQuery", () => {
     expect(fails(contactsResource, { q: "a\u0000" })).toBe(422);
     expect(fails(contactsResource, { q: Array(11).fill("a").join(" ") })).toBe(422);
   });
+
+  it("names each refused parameter as the list's toolbar labels it, not by its name in the address", async () => {
+    let answer: Response | undefined;
+    try {
+      parseListQuery(contactsResource, {
+        created_from: "ayer",
+        created_to: "31/01/2026",
+        status: "archivado",
+        sort: "password_hash",
+        dir: "arriba",
+        per_page: "7",
+        q: Array(11).fill("a").join(" "),
+        colour: "azul",
+      });
+    } catch (error) {
+      answer = (error as { res?: Response }).res;
+    }
+    expect(answer?.status).toBe(422);
+    const body = (await answer?.json()) as { field_titles: Record<string, string> };
+    expect(body.field_titles).toEqual({
+      created_from: "Recibido, desde",
+      created_to: "Recibido, hasta",
+      status: "Estado",
+      sort: "Ordenar por",
+      dir: "Sentido",
+      per_page: "Por página",
+      q: "Buscar",
+      // Not a parameter of the list: its message says so by the name that was typed.
+    });
+  });
 });

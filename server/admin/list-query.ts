@@ -11,6 +11,7 @@ import {
   sql,
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { dateBoundLabels, listToolLabels } from "../../content/list-tools.ts";
 import type { Database } from "../db/client.ts";
 import { addFieldErrors, failValidation, noFieldErrors } from "../http-errors.ts";
 import { hasControlCharacter } from "../validation.ts";
@@ -53,6 +54,9 @@ export interface ListTools {
   filters: Record<string, ListFilter>;
   /** Query parameter name → its filter's name (dates answer to name_from and name_to). */
   parameters: Map<string, string>;
+  /** Query parameter name → its Spanish title, for a 422's `field_titles`: staff who edited the
+   * address by hand read "Recibido, desde", not "created_from". */
+  titles: Record<string, string>;
 }
 
 /** A definition's `select` entry as an expression usable in WHERE and ORDER BY. */
@@ -117,13 +121,19 @@ export function listTools(definition: ResourceDefinition): ListTools {
   }
 
   const parameters = new Map<string, string>();
+  const titles: Record<string, string> = { ...listToolLabels };
   for (const [name, filter] of Object.entries(filters)) {
     if (filter.kind === "date") {
       parameters.set(`${name}_from`, name);
       parameters.set(`${name}_to`, name);
-    } else parameters.set(name, name);
+      titles[`${name}_from`] = `${filter.title}, ${dateBoundLabels.from.toLowerCase()}`;
+      titles[`${name}_to`] = `${filter.title}, ${dateBoundLabels.to.toLowerCase()}`;
+    } else {
+      parameters.set(name, name);
+      titles[name] = filter.title;
+    }
   }
-  const tools = { search, sortable, orders: definition.orders ?? {}, filters, parameters };
+  const tools = { search, sortable, orders: definition.orders ?? {}, filters, parameters, titles };
   cache.set(definition, tools);
   return tools;
 }
@@ -237,6 +247,14 @@ const madridMidnight = (day: string, plusDays = 0) =>
 
 const list = (values: Iterable<string>) => [...values].map((v) => `«${v}»`).join(", ");
 
+/** Names as the address writes them, each with what the toolbar calls it: «created_from» (Recibido, desde). */
+const titledList = (names: string[], titles: Record<string, string>) =>
+  names
+    .map((name) =>
+      titles[name] && titles[name] !== name ? `«${name}» (${titles[name]})` : `«${name}»`,
+    )
+    .join(", ");
+
 /** Decision 158: a phone number has at least 6 digits (a Spanish one, 9). */
 const MIN_PHONE_DIGITS = 6;
 
@@ -284,7 +302,7 @@ export function parseListQuery(
       add(
         name,
         known.length
-          ? `No se puede filtrar por «${name}» en esta sección. Filtros disponibles: ${list(known)}.`
+          ? `No se puede filtrar por «${name}» en esta sección. Filtros disponibles: ${titledList(known, tools.titles)}.`
           : `No se puede filtrar por «${name}»: esta sección no tiene filtros.`,
       );
     }
@@ -353,8 +371,18 @@ export function parseListQuery(
         inDirection(definition.table.id),
       );
     } else {
-      const known = [...Object.keys(tools.sortable), ...Object.keys(tools.orders)];
-      add("sort", `No se puede ordenar por «${sort}». Columnas admitidas: ${list(known)}.`);
+      const known = {
+        ...Object.fromEntries(
+          Object.entries(tools.orders).map(([key, order]) => [key, order.title]),
+        ),
+        ...Object.fromEntries(
+          Object.keys(tools.sortable).map((key) => [key, columnTitle(definition, key)]),
+        ),
+      };
+      add(
+        "sort",
+        `No se puede ordenar por «${sort}». Órdenes disponibles: ${titledList(Object.keys(known), known)}.`,
+      );
     }
     if (named || column) applied.sort = sort;
   }
@@ -376,7 +404,7 @@ export function parseListQuery(
     }
   }
 
-  if (Object.keys(errors).length) failValidation(errors);
+  if (Object.keys(errors).length) failValidation(errors, undefined, tools.titles);
   return {
     page: pageNumber(params.page),
     perPage,

@@ -1053,3 +1053,21 @@ test("a «Desde» after «Hasta» is said by the dates, not only by an empty lis
   await expect(main.getByRole("table").getByRole("row")).toHaveCount(2);
   await expect(main.getByRole("alert")).toHaveCount(0);
 });
+
+test("an address edited by hand names each part it cannot use by the toolbar's labels", async ({
+  page,
+}) => {
+  await openAs(page, staff, "/admin/contacts/index?created_from=ayer&colour=azul&per_page=7");
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("No se puede mostrar la lista con esta dirección:");
+  const lines = alert.getByRole("listitem");
+  await expect(lines).toHaveText([
+    /^colour: No se puede filtrar por «colour» en esta sección\. Filtros disponibles: .*«status» \(Estado\).*«created_from» \(Recibido, desde\)/,
+    "Recibido, desde: La fecha de «Recibido» debe tener la forma AAAA-MM-DD.",
+    "Por página: El tamaño de página debe ser uno de estos: 12, 25, 50, 100.",
+  ]);
+  // The way out leads to the list as it comes.
+  await alert.getByRole("link", { name: "Quitar filtros" }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/index$/);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import { type ComponentProps, useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { useDisclosure } from "~/components/disclosure";
 import { activeFilterCount, type ListTools } from "~/lib/admin";
+import { dateBoundLabels, listToolLabels } from "../../../content/list-tools";
 
 const control =
   "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-ochre";
@@ -72,7 +73,7 @@ export function ListToolbar({
           <input type="hidden" name={statusField} value={value(statusField)} />
         ) : null}
         {tools.search ? (
-          <Labeled className="sm:col-span-2" id="lista-q" title="Buscar">
+          <Labeled className="sm:col-span-2" id="lista-q" title={listToolLabels.q}>
             <input
               id="lista-q"
               name="q"
@@ -136,7 +137,7 @@ export function ListToolbar({
         })}
         <Choice
           name="sort"
-          title="Ordenar por"
+          title={listToolLabels.sort}
           defaultValue={value("sort")}
           // A newly chosen order starts in its own direction (names A to Z), not in the one the
           // previous order was shown in: «Sentido» goes back to «Según el orden» until chosen.
@@ -157,12 +158,17 @@ export function ListToolbar({
             </option>
           ))}
         </Choice>
-        <Choice name="dir" title="Sentido" defaultValue={value("dir") || applied?.dir}>
+        <Choice name="dir" title={listToolLabels.dir} defaultValue={value("dir") || applied?.dir}>
           <option value="">Según el orden</option>
           <option value="asc">Ascendente</option>
           <option value="desc">Descendente</option>
         </Choice>
-        <Choice name="per_page" id="lista-per-page" title="Por página" defaultValue={perPage}>
+        <Choice
+          name="per_page"
+          id="lista-per-page"
+          title={listToolLabels.per_page}
+          defaultValue={perPage}
+        >
           <option value="">12</option>
           {tools.per_page
             .filter((size) => size !== 12)
@@ -299,8 +305,8 @@ function DateRange({
       <div className="flex gap-2">
         {(
           [
-            ["Desde", from, initialFrom, "from"],
-            ["Hasta", to, initialTo, "to"],
+            [dateBoundLabels.from, from, initialFrom, "from"],
+            [dateBoundLabels.to, to, initialTo, "to"],
           ] as const
         ).map(([text, name, initial, bound]) => (
           <label key={bound} className="flex-1 text-sm text-ink-soft">

@@ -24,13 +24,15 @@ import {
   useRecordDelete,
 } from "~/lib/admin-actions";
 import { rememberListSearch } from "~/lib/admin-list-memory";
-import { api } from "~/lib/api";
+import { ApiError, api, describeError } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import type { Route } from "./+types/index";
 
 export const meta = adminMeta("index");
 
-type ListState = { status: "ready"; list: AdminList } | { status: "failed"; message?: string };
+type ListState =
+  | { status: "ready"; list: AdminList }
+  | { status: "failed"; message?: string; details?: string[] };
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
@@ -50,8 +52,15 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
     return { status: "ready", list } satisfies ListState;
   } catch (error) {
     console.error(`Admin list of ${params.resource} failed`, error);
-    // A filter the section does not offer (a hand-edited URL) is named; anything else is not.
-    return { status: "failed", message: refusalMessage(error) } satisfies ListState;
+    // A hand-edited URL: every parameter the section cannot use, each by its toolbar label, is
+    // named with what it offers; anything else is not.
+    const details =
+      error instanceof ApiError && error.status === 422
+        ? describeError(422, error.body).details
+        : undefined;
+    return details?.length
+      ? ({ status: "failed", details } satisfies ListState)
+      : ({ status: "failed", message: refusalMessage(error) } satisfies ListState);
   }
 }
 clientLoader.hydrate = true as const;
@@ -151,7 +160,18 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
       </p>
       {state.status === "failed" ? (
         <div role="alert" className="mt-6 text-terracotta-dark">
-          {state.message ?? "No se ha podido cargar la lista."}{" "}
+          {state.details ? (
+            <>
+              No se puede mostrar la lista con esta dirección:
+              <ul className="my-2 list-disc pl-5">
+                {state.details.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            (state.message ?? "No se ha podido cargar la lista.")
+          )}{" "}
           {/* The same URL again: React Router runs the loader once more. */}
           <Link to={`?${search.toString()}`} replace className="font-medium underline">
             Reintentar
