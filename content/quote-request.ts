@@ -159,6 +159,17 @@ export const sendingMessages = {
   quarter: (percent: string) => `Enviado el ${percent}.`,
   /** Every byte gone; the server checks the photos before it answers. */
   sent: "Enviado. Esperando la confirmación…",
+  /** A passing outage (decision 197): said once per wait, not counted down. */
+  waiting: ({
+    attempt,
+    attempts,
+    seconds,
+  }: {
+    attempt: number;
+    attempts: number;
+    seconds: number;
+  }) =>
+    `Tu solicitud no ha llegado todavía por un problema temporal. La enviamos de nuevo en ${seconds} segundos (intento ${attempt} de ${attempts}); no cierres la página.`,
 } as const;
 
 /** Said above the form when it comes back filled from this tab's draft (decision 172). */

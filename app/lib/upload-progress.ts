@@ -31,13 +31,17 @@ export function sendWithProgress(onProgress: (progress: Progress) => void): Send
       request.upload.onprogress = request.upload.onload = ({ lengthComputable, loaded, total }) => {
         if (lengthComputable) onProgress({ loaded, total });
       };
-      // What api() reads of an answer: its status and its body.
-      request.onload = () =>
+      // What api() reads of an answer: its status and its body; and when to try again after a
+      // passing outage (decision 197).
+      request.onload = () => {
+        const retryAfter = request.getResponseHeader("retry-after");
         resolve(
           new Response(bodiless.has(request.status) ? null : request.responseText, {
             status: request.status,
+            headers: retryAfter ? { "retry-after": retryAfter } : undefined,
           }),
         );
+      };
       request.onerror =
         request.onabort =
         request.ontimeout =

@@ -30,6 +30,7 @@ import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
+import { sendPatiently, type Waiting } from "~/lib/quote-retry";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import {
@@ -174,16 +175,16 @@ const sameFile = (a: File, b: File) =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
- * How far the photos' upload has gone (decision 181), from clientAction's transport to the form's
- * bar: React Router hands clientAction only the request, so the two meet here. One form on the
- * page, one request at a time (the form's `awaiting`).
+ * What clientAction's sending tells the form while it goes: React Router hands clientAction only
+ * the request, so the two meet here. One form on the page, one request at a time (the form's
+ * `awaiting`).
  */
-const upload = (() => {
-  let current: Progress | undefined;
+function sharedWithTheForm<T>() {
+  let current: T | undefined;
   const listeners = new Set<() => void>();
   return {
-    set(progress: Progress | undefined) {
-      current = progress;
+    set(value: T | undefined) {
+      current = value;
       for (const listener of listeners) listener();
     },
     get: () => current,
@@ -192,7 +193,12 @@ const upload = (() => {
       return () => void listeners.delete(listener);
     },
   };
-})();
+}
+
+/** How far the photos' upload has gone (decision 181), for the form's bar. */
+const upload = sharedWithTheForm<Progress>();
+/** The attempt a passing outage makes the form wait for (decision 197). */
+const waiting = sharedWithTheForm<Waiting>();
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export function loader() {
@@ -225,9 +231,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const body = multipart ? await request.formData() : await request.json();
   try {
     // Photos go by a transport that reports their upload's progress to the form (decision 181).
-    const sent = await api<Sent>("POST", "contacts", body, {
-      send: multipart ? sendWithProgress(upload.set) : undefined,
-    });
+    // A passing outage is waited out and the request sent again (decision 197).
+    const sent = await sendPatiently(
+      (send) => api<Sent>("POST", "contacts", body, { send, silent: true }),
+      { send: multipart ? sendWithProgress(upload.set) : undefined, onWait: waiting.set },
+    );
     trackConversion("contact");
     return { sent };
   } catch (error) {
@@ -302,6 +310,8 @@ function ContactForm({
   const [uploading, setUploading] = useState<{ bytes: number }>();
   const [shrinking, setShrinking] = useState(false);
   const sending = useNavigation().state === "submitting" || preparing;
+  // A passing outage being waited out (decision 197): said in the form's live region.
+  const wait = useSyncExternalStore(waiting.subscribe, waiting.get, () => undefined);
   // What the form's one live region says (decision 177): the photo list's changes, for screen
   // readers only; what a request being sent carries, for everyone.
   const [notice, setNotice] = useState<{ text: string; shown?: boolean }>();
@@ -721,7 +731,13 @@ function ContactForm({
           {/* Always there, so screen readers follow it from the start; the photo list's changes
             are said but not shown (the list shows them). */}
           <p role="status" className="mt-3 text-sm text-ink-soft">
-            {notice?.shown ? notice.text : <span className="sr-only">{notice?.text}</span>}
+            {wait ? (
+              sendingMessages.waiting(wait)
+            ) : notice?.shown ? (
+              notice.text
+            ) : (
+              <span className="sr-only">{notice?.text}</span>
+            )}
           </p>
         </div>
       </form>

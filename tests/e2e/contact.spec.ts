@@ -857,8 +857,13 @@ test("photos: a 13 MB photo from a new phone goes smaller, and its slow upload s
   }
 });
 
-test("photos: when the connection drops during the upload, the visitor reads why and the request, photos included, waits to be sent again (decision 181)", async ({
+/** What the form's live region says while it waits out a passing outage (decision 197). */
+const waitingFor = (attempt: number, seconds: number) =>
+  `Tu solicitud no ha llegado todavía por un problema temporal. La enviamos de nuevo en ${seconds} segundos (intento ${attempt} de 5); no cierres la página.`;
+
+test("photos: when the connection drops during the upload, the form says so and sends the request, photos included, once it is back (decisions 181, 197)", async ({
   page,
+  mailbox,
 }) => {
   // The site through a relay the test can cut: the phone losing its connection halfway
   // (DevTools' «offline» lets an upload already going finish).
@@ -891,27 +896,111 @@ test("photos: when the connection drops during the upload, the visitor reads why
       .toBeGreaterThan(0);
     await relay.cut();
 
-    const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("heading")).toHaveText("Error de Conexión");
-    await expect(dialog).toContainText("No se pudo conectar al servidor. Intenta nuevamente.");
-    await dialog.getByRole("button", { name: "Aceptar" }).click();
-    await expect(bar).toHaveCount(0);
-    await expect(form.getByRole("status")).toHaveText("");
-    await expect(form.getByLabel("Asunto")).toHaveValue(subject);
-    await expect(
-      form.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem"),
-    ).toHaveText(/garaje\.jpg/);
-    // The tab's draft is kept for a reload (decision 172).
+    // No dialog yet: the form says it will try again, and keeps everything.
+    const status = form.getByRole("status");
+    await expect(status).toHaveText(waitingFor(2, 2));
+    await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    // Still without coverage at the second attempt: the next wait is longer.
+    await page.clock.fastForward(2_000);
+    await expect(status).toHaveText(waitingFor(3, 4));
     expect(await page.evaluate(() => sessionStorage.getItem("quoteDraft"))).toContain(subject);
 
-    // Back in coverage, the same request goes as it is.
+    // Back in coverage before the next attempt: the same request goes by itself, photo included.
     await relay.restore();
     await throttle(-1);
-    await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+    await page.clock.fastForward(4_000);
+    const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+    await expect(status).not.toContainText("problema temporal");
+    await expect
+      .poll(async () =>
+        (await mailbox.messagesFor("oficina@obra.test"))
+          .filter((mail) => mail.text.includes(`Asunto: ${subject}`))
+          .map((mail) => mail.text.includes("Fotos recibidas: garaje.jpg")),
+      )
+      .toEqual([true]);
   } finally {
     await relay.close();
   }
+});
+
+test("a request whose answer was lost after it was stored is sent again and keeps its one reference (decision 197)", async ({
+  page,
+  mailbox,
+}) => {
+  const form = await openQuoteForm(page, "198.18.197.1");
+  const subject = `Respuesta perdida ${Date.now()}`;
+  const email = `marta.${Date.now()}@ejemplo.es`;
+  await fillRequest(form, {
+    Nombre: "Marta Soler",
+    "Correo electrónico": email,
+    Asunto: subject,
+    Mensaje: "Terraza de 20 m² en Alicante.",
+  });
+  await likeAPerson(page);
+  // The first request reaches the real site and is stored; its answer never reaches the page
+  // (a phone that changed cell as the answer came back). Later attempts go through untouched.
+  let attempts = 0;
+  await page.route("**/api/contacts", async (route) => {
+    attempts++;
+    if (attempts > 1) return route.continue();
+    const stored = await route.fetch();
+    expect(stored.status()).toBe(201);
+    await route.abort("connectionreset");
+  });
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  await expect(form.getByRole("status")).toHaveText(waitingFor(2, 2));
+  await page.clock.fastForward(2_000);
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  const reference = /OM-\d{4}-\d{5}/.exec((await dialog.textContent()) ?? "")?.[0];
+  expect(attempts).toBe(2);
+  // One request in the office and one confirmation for the visitor, with the reference shown.
+  await expect
+    .poll(async () => (await mailbox.messagesFor(email)).map((mail) => mail.subject))
+    .toEqual([expect.stringContaining(reference as string)]);
+  const notices = (await mailbox.messagesFor("oficina@obra.test")).filter((mail) =>
+    mail.text.includes(`Asunto: ${subject}`),
+  );
+  expect(notices).toHaveLength(1);
+});
+
+test("after five attempts in half a minute without an answer, the form says so and keeps the request (decision 197)", async ({
+  page,
+}) => {
+  const form = await openQuoteForm(page, "198.18.197.2");
+  await fillRequest(form, {
+    Nombre: "Jordi Vila",
+    Teléfono: "600 197 002",
+    Asunto: "Sin conexión",
+    Mensaje: "Cocina en Girona.",
+  });
+  await likeAPerson(page);
+  let attempts = 0;
+  await page.route("**/api/contacts", (route) => {
+    attempts++;
+    return route.abort("internetdisconnected");
+  });
+  await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
+  const status = form.getByRole("status");
+  for (const [attempt, seconds] of [
+    [2, 2],
+    [3, 4],
+    [4, 8],
+    [5, 16],
+  ] as const) {
+    await expect(status).toHaveText(waitingFor(attempt, seconds));
+    await page.clock.fastForward(seconds * 1000);
+  }
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("Error de Conexión");
+  expect(attempts).toBe(5);
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(status).toHaveText("");
+  await expect(form.getByLabel("Asunto")).toHaveValue("Sin conexión");
+  await expect(form.getByRole("button", { name: "Enviar solicitud de presupuesto" })).toBeEnabled();
 });
 
 test("photos: more than five, one over 50 MB, or one over 10 MB the browser cannot make smaller are refused before anything is sent", async ({
