@@ -4,6 +4,7 @@ import type { Dependencies } from "./dependencies.ts";
 import { diskSpace } from "./disk-space.ts";
 import type { Env } from "./env.ts";
 import { followSessionChanges, SessionCache } from "./fast-path/session-cache.ts";
+import { remindEachMorning } from "./leads/reminder.ts";
 import { sweepUploadFolders } from "./leads/upload-folder.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -12,8 +13,9 @@ import { createRateLimiter } from "./rate-limit/index.ts";
 import { sweepRetention } from "./retention.ts";
 
 /**
- * Opens everything the API needs (database migrated, mail worker running, limiter ready, and the
- * retention sweep deleting hourly what the privacy policy says is deleted).
+ * Opens everything the API needs (database migrated, mail worker running, limiter ready, the
+ * retention sweep deleting hourly what the privacy policy says is deleted, and the morning
+ * reminder of unanswered leads).
  */
 export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Promise<void> }> {
   const database = await openDatabaseOrExit(env);
@@ -28,11 +30,14 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   // entries, deleted when the privacy policy says (decisions 101 addendum, 168, 179); spent
   // tokens and old mail files too (183).
   const retentionSweep = sweepRetention(database.db, { mailFolder: mailFolder(env.DATA_DIR) });
+  // Each working morning, the leads past the promised answer, to the office (decision 198).
+  const reminder = remindEachMorning(database.db, mail, env);
   const deps: Dependencies = { env, db: database.db, mail, limiter, sessions, disk: diskSpace };
   return {
     deps,
     async close() {
       await retentionSweep.stop();
+      await reminder.stop();
       await stopFollowing();
       await mail.stop();
       await limiter.close();

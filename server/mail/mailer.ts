@@ -23,8 +23,11 @@ export interface MailMessage {
   sentBy?: number | null;
 }
 
-/** A lead's mails, told apart (decision 187): a lead's confirmation state reads only its own. */
-export type MailKind = "notice" | "confirmation" | "reply";
+/**
+ * A lead's mails, told apart (decision 187): a lead's confirmation state reads only its own. And
+ * the office's morning reminder of leads left unanswered, of no one lead (decision 198).
+ */
+export type MailKind = "notice" | "confirmation" | "reply" | "reminder";
 
 /**
  * `send` stores the message in the outbox (in the caller's transaction when one is given)

@@ -1,0 +1,217 @@
+// The morning reminder of leads nobody has answered (decision 198). The contact page promises an
+// answer «en un plazo de 1 día laborable» (content/quote-request.ts, nextSteps); a lead still
+// «Nuevo» after that is a promise broken and, often, a customer gone to a competitor. Staff see
+// «Espera 3 días» in the inbox, but only when they open it: once each working morning the office
+// gets one mail listing the leads past the promise, each with a link to its page.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { choiceLabel } from "../../content/quote-request.ts";
+import { ADMIN_TIME_ZONE } from "../admin/list-query.ts";
+import type { Database } from "../db/client.ts";
+import { contacts, mailOutbox, users } from "../db/schema.ts";
+import type { Env } from "../env.ts";
+import { log } from "../log.ts";
+import { leadNoticeRecipient } from "../mail/contact-notice.ts";
+import { companyName, type MailText, renderMail } from "../mail/layout.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { quoteChoices } from "./quote-details.ts";
+
+/** The hour (Madrid) from which the day's reminder goes: before the office opens its mail. */
+export const reminderHour = 8;
+
+/** One advisory lock for the reminder: instances sharing a database send it once a day. */
+const reminderLock = 0x7265_6d31; // "rem1"
+
+/** A day in Madrid as its date (YYYY-MM-DD), its weekday (0 Sunday … 6 Saturday) and its hour. */
+export function madridDay(at: Date): { date: string; weekday: number; hour: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: ADMIN_TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      weekday: "short",
+      hour: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(at)
+      .map(({ type, value }) => [type, value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday as string),
+    hour: Number(parts.hour),
+  };
+}
+
+const isWorkingDay = (weekday: number) => weekday >= 1 && weekday <= 5;
+
+/** `date` (YYYY-MM-DD) moved by `days`, as a calendar date. */
+function dayAfter(date: string, days: number): Date {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day;
+}
+
+const nextDay = (date: string) => dayAfter(date, 1).toISOString().slice(0, 10);
+
+/** The working day before `date` (YYYY-MM-DD, Monday to Friday; public holidays are not known). */
+export function previousWorkingDay(date: string): string {
+  let back = 1;
+  while (!isWorkingDay(dayAfter(date, -back).getUTCDay())) back++;
+  return dayAfter(date, -back).toISOString().slice(0, 10);
+}
+
+const madridMidnight = (date: string) =>
+  sql`(${date}::date::timestamp at time zone ${ADMIN_TIME_ZONE})`;
+
+const received = new Intl.DateTimeFormat("es-ES", {
+  timeZone: ADMIN_TIME_ZONE,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/**
+ * Queues today's reminder when it is due: a working day in Madrid, from `reminderHour`, none sent
+ * yet today, and some lead still «Nuevo» that arrived before the previous working day began (it
+ * had that whole day to be answered: Monday's lead is overdue on Wednesday morning, Friday's on
+ * Tuesday's). Answers how many leads it listed (0: nothing sent). Checked and queued under one
+ * lock in one transaction, so two instances never both send it.
+ */
+export async function remindOfWaitingLeads(
+  db: Database,
+  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
+  now = new Date(),
+): Promise<number> {
+  const today = madridDay(now);
+  if (!isWorkingDay(today.weekday) || today.hour < reminderHour) return 0;
+  const overdueBefore = madridMidnight(previousWorkingDay(today.date));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${reminderLock})`);
+    const [sent] = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.kind, "reminder"),
+          sql`${mailOutbox.created_at} >= ${madridMidnight(today.date)}`,
+          sql`${mailOutbox.created_at} < ${madridMidnight(nextDay(today.date))}`,
+        ),
+      )
+      .limit(1);
+    if (sent) return 0;
+    const waiting = await tx
+      .select({
+        id: contacts.id,
+        reference: contacts.reference,
+        service: contacts.service,
+        created_at: contacts.created_at,
+        assignee: users.name,
+      })
+      .from(contacts)
+      .leftJoin(users, eq(users.id, contacts.assignee_id))
+      .where(
+        and(
+          eq(contacts.status, "nuevo"),
+          isNull(contacts.erased_at),
+          sql`${contacts.created_at} < ${overdueBefore}`,
+        ),
+      )
+      .orderBy(asc(contacts.created_at), asc(contacts.id));
+    if (!waiting.length) return 0;
+    const id = await queueMail(tx, { ...reminderMail(waiting, env), kind: "reminder" });
+    // Dated by the clock that decided to send it, which the next check compares with (the
+    // database's own, but for a test's moments of another week).
+    await tx.update(mailOutbox).set({ created_at: now }).where(eq(mailOutbox.id, id));
+    return waiting.length;
+  });
+}
+
+interface WaitingLead {
+  id: number;
+  reference: string | null;
+  service: string | null;
+  created_at: Date;
+  assignee: string | null;
+}
+
+/**
+ * The reminder: how many, then one line a lead, oldest first, with its reference, its service,
+ * when it came and who has it, and a link to its page. No visitor's name or words: the mail
+ * outlives an erased lead in the outbox's copies (decision 179), and staff read them on the page.
+ */
+function reminderMail(leads: WaitingLead[], env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">) {
+  const count = leads.length;
+  const lines: MailText[] = leads.map((lead) => {
+    // The address itself: the text part, which some staff read, keeps only a link's text.
+    const page = `${env.APP_URL}/admin/contacts/detail/${lead.id}`;
+    return [
+      [
+        lead.reference ?? `Solicitud n.º ${lead.id}`,
+        lead.service ? choiceLabel(quoteChoices.service, lead.service) : "Sin servicio indicado",
+        `recibida el ${received.format(lead.created_at)}`,
+        lead.assignee ? `responsable: ${lead.assignee}` : "sin responsable",
+      ].join(" · "),
+      "\n",
+      { text: page, href: page },
+    ];
+  });
+  return renderMail({
+    to: leadNoticeRecipient(env),
+    subject:
+      count === 1
+        ? "1 solicitud de presupuesto sigue sin respuesta"
+        : `${count} solicitudes de presupuesto siguen sin respuesta`,
+    greeting: "Buenos días:",
+    paragraphs: [
+      count === 1
+        ? "Esta solicitud sigue en «Nuevo» después del día laborable en que prometimos responder:"
+        : `Estas ${count} solicitudes siguen en «Nuevo» después del día laborable en que prometimos responder:`,
+      ...lines,
+    ],
+    action: {
+      label: "Ver las nuevas en el panel",
+      url: `${env.APP_URL}/admin/contacts/index?status=nuevo`,
+    },
+    notes: [
+      "Cuando hayas respondido, cambia su estado en el panel y dejará de aparecer aquí. Este aviso llega cada día laborable mientras quede alguna.",
+    ],
+    signature: [`La web de ${companyName}`],
+  });
+}
+
+/** A reminder check each `everyMs`; `stop` waits for one under way. */
+export function remindEachMorning(
+  db: Database,
+  mail: Mailer,
+  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
+  everyMs = 15 * 60_000,
+): { stop(): Promise<void> } {
+  let turn: Promise<unknown> | undefined;
+  const run = () => {
+    turn ??= remindOfWaitingLeads(db, env)
+      .then((listed) => {
+        if (!listed) return;
+        log.info({ leads: listed }, "leads: reminder of unanswered leads queued");
+        return mail.flush();
+      })
+      .catch((error) => log.warn({ err: error }, "leads: reminder not checked, next turn retries"))
+      .finally(() => {
+        turn = undefined;
+      });
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  const first = setTimeout(run, 0);
+  first.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await turn;
+    },
+  };
+}
