@@ -9,6 +9,7 @@ import { log } from "./log.ts";
 import { deleteOldCopies } from "./mail/outbox.ts";
 import { deleteOldMailFiles } from "./mail/transport.ts";
 import { purgeBlocked, purgeExpired } from "./newsletter/subscriptions.ts";
+import { repeat } from "./repeat.ts";
 
 /** How often the server sweeps: nothing outlives what the privacy policy says by over an hour. */
 export const sweepEveryMs = 60 * 60_000;
@@ -108,34 +109,14 @@ export async function sweepOnce(db: Database, places: SweepPlaces = {}): Promise
 }
 
 /**
- * Runs `sweepOnce` at once and then every `everyMs`, on timers that do not keep the process
- * alive (like the outbox's and the password-reset queue's). Each instance sweeps; what a turn
- * deletes is the same whoever runs it, and leads another instance is erasing are skipped, so
- * instances sharing a database need no coordination. `stop` waits for a turn under way, so the
- * database can be closed after it.
+ * Runs `sweepOnce` at once and then every `everyMs` (`repeat`, like the outbox's and the
+ * password-reset queue's timers, they do not keep the process alive). Each instance sweeps; what
+ * a turn deletes is the same whoever runs it, and leads another instance is erasing are skipped,
+ * so instances sharing a database need no coordination.
  */
 export function sweepRetention(
   db: Database,
   { everyMs = sweepEveryMs, ...places }: SweepPlaces & { everyMs?: number } = {},
 ): { stop(): Promise<void> } {
-  let turn: Promise<unknown> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped || turn) return;
-    turn = sweepOnce(db, places).finally(() => {
-      turn = undefined;
-    });
-  };
-  const first = setTimeout(run, 0);
-  first.unref();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await turn;
-    },
-  };
+  return repeat(() => sweepOnce(db, places), everyMs);
 }

@@ -14,6 +14,7 @@ import { leadNoticeRecipient } from "../mail/contact-notice.ts";
 import { companyName, type MailText, renderMail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { repeat } from "../repeat.ts";
 import { quoteChoices } from "./quote-details.ts";
 
 /** The hour (Madrid) from which the day's reminder goes: before the office opens its mail. */
@@ -183,35 +184,21 @@ function reminderMail(leads: WaitingLead[], env: Pick<Env, "APP_URL" | "CONTACT_
   });
 }
 
-/** A reminder check each `everyMs`; `stop` waits for one under way. */
+/** A reminder check at start and each `everyMs`; a check that fails is tried at the next. */
 export function remindEachMorning(
   db: Database,
   mail: Mailer,
   env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
   everyMs = 15 * 60_000,
 ): { stop(): Promise<void> } {
-  let turn: Promise<unknown> | undefined;
-  const run = () => {
-    turn ??= remindOfWaitingLeads(db, env)
-      .then((listed) => {
-        if (!listed) return;
-        log.info({ leads: listed }, "leads: reminder of unanswered leads queued");
-        return mail.flush();
-      })
-      .catch((error) => log.warn({ err: error }, "leads: reminder not checked, next turn retries"))
-      .finally(() => {
-        turn = undefined;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  const first = setTimeout(run, 0);
-  first.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await turn;
-    },
-  };
+  return repeat(async () => {
+    try {
+      const listed = await remindOfWaitingLeads(db, env);
+      if (!listed) return;
+      log.info({ leads: listed }, "leads: reminder of unanswered leads queued");
+      await mail.flush();
+    } catch (error) {
+      log.warn({ err: error }, "leads: reminder not checked, the next turn tries again");
+    }
+  }, everyMs);
 }
