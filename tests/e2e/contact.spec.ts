@@ -857,6 +857,12 @@ test("photos: a 13 MB photo from a new phone goes smaller, and its slow upload s
   }
 });
 
+/**
+ * The page's clock stops: the form's waits between attempts pass only when the test moves it
+ * on, so a loaded machine cannot let an attempt go before the test has seen the wait before it.
+ */
+const waitsOnlyWhenTold = (page: Page) => page.clock.pauseAt(Date.now() + 60_000);
+
 /** What the form's live region says while it waits out a passing outage (decision 197). */
 const waitingFor = (attempt: number, seconds: number) =>
   `Tu solicitud no ha llegado todavía por un problema temporal. La enviamos de nuevo en ${seconds} segundos (intento ${attempt} de 5); no cierres la página.`;
@@ -888,6 +894,7 @@ test("photos: when the connection drops during the upload, the form says so and 
       buffer: await detailed(1600, 1200).jpeg({ quality: 98 }).toBuffer(),
     });
     await likeAPerson(page);
+    await waitsOnlyWhenTold(page);
     const throttle = await throttleUploads(page, 100 * 1024);
     await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
     const bar = form.getByRole("progressbar", { name: "Envío de la solicitud" });
@@ -939,6 +946,7 @@ test("a request whose answer was lost after it was stored is sent again and keep
     Mensaje: "Terraza de 20 m² en Alicante.",
   });
   await likeAPerson(page);
+  await waitsOnlyWhenTold(page);
   // The first request reaches the real site and is stored; its answer never reaches the page
   // (a phone that changed cell as the answer came back). Later attempts go through untouched.
   let attempts = 0;
@@ -978,6 +986,7 @@ test("after five attempts in half a minute without an answer, the form says so a
     Mensaje: "Cocina en Girona.",
   });
   await likeAPerson(page);
+  await waitsOnlyWhenTold(page);
   let attempts = 0;
   await page.route("**/api/contacts", (route) => {
     attempts++;
