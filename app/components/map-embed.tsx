@@ -1,5 +1,5 @@
 // The office map on /team comes from a third party (OpenStreetMap), so the iframe is not in the
-// page until the visitor asks for it ("Cargar mapa") or has accepted cookies. Before that a
+// page until the visitor asks for it ("Cargar mapa") or has accepted every cookie. Before that a
 // static placeholder with the address and an external link stands in its place, same size, so
 // nothing shifts when the map arrives. See docs/decisions/033-map-consent.md.
 import { useState } from "react";
@@ -11,8 +11,10 @@ const { address } = company;
 export function MapEmbed({ title }: { title: string }) {
   const consent = useConsent();
   const [requested, setRequested] = useState(false);
+  // «Aceptar» takes every purpose, the map among them (the banner says so); a choice of some
+  // purposes in «Preferencias», which do not name the map, leaves it to its button (decision 033).
   const consented =
-    consent.choice !== null && consentSignals.some((signal) => consent.choice?.[signal]);
+    consent.choice !== null && consentSignals.every((signal) => consent.choice?.[signal]);
   const load = requested || consented;
   const externalMap = `https://www.openstreetmap.org/?mlat=${company.map.lat}&mlon=${company.map.lng}#map=16/${company.map.lat}/${company.map.lng}`;
 

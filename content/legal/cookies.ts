@@ -98,7 +98,7 @@ export const cookies: LegalDocument = {
       heading: "Quién las instala",
       paragraphs: [
         `Las claves técnicas son propias: las instala y las lee solo ${company.name}. Las cookies de analítica y publicidad son de terceros: las instala Google Ireland Limited, que puede transferir datos a Estados Unidos al amparo del Marco de Privacidad de Datos UE-EE. UU.`,
-        "El mapa de la página del equipo procede de OpenStreetMap. No se carga hasta que pulsas «Cargar mapa» o aceptas las cookies; a partir de ese momento OpenStreetMap recibe tu dirección IP y puede instalar sus propias cookies.",
+        "El mapa de la página del equipo procede de OpenStreetMap. No se carga hasta que pulsas «Cargar mapa» o aceptas todas las cookies con «Aceptar»; a partir de ese momento OpenStreetMap recibe tu dirección IP y puede instalar sus propias cookies.",
       ],
       links: [
         { text: "Privacidad de Google", url: "https://policies.google.com/privacy?hl=es" },

@@ -9,7 +9,7 @@ import { terms } from "../../content/legal/terms";
 import { galleryPage, servicesPage } from "../../content/pages";
 import { categories, categoryPath, servicePath, services } from "../../content/services";
 import { team, teamSeo } from "../../content/team";
-import { cookieBanner, visit, withConsentChosen } from "./chrome-support";
+import { cookieBanner, visit, waitForHydration, withConsentChosen } from "./chrome-support";
 
 const siteName = "Obra Mediterránea";
 
@@ -421,6 +421,48 @@ test.describe("Team page", () => {
     await expect(page.locator("iframe")).toHaveAttribute("title", /Mapa/);
     await expect.poll(() => mapRequests.length).toBeGreaterThan(0);
   });
+
+  for (const [chosen, granted, loads] of [
+    [
+      "«Aceptar» (every purpose)",
+      ["analytics_storage", "ad_storage", "ad_user_data", "ad_personalization"],
+      true,
+    ],
+    ["only the visits counted, in «Preferencias»", ["analytics_storage"], false],
+  ] as const) {
+    test(`after ${chosen}, the map ${loads ? "loads by itself" : "still waits for its button"}`, async ({
+      page,
+    }) => {
+      await page.addInitScript(
+        (granted) => {
+          const consent = Object.fromEntries(
+            ["analytics_storage", "ad_storage", "ad_user_data", "ad_personalization"].map(
+              (signal) => [signal, granted.includes(signal) ? "granted" : "denied"],
+            ),
+          );
+          localStorage.setItem(
+            "cookieConsent",
+            JSON.stringify({ version: 1, consent, savedAt: "" }),
+          );
+        },
+        granted as readonly string[],
+      );
+      await page.route("https://www.openstreetmap.org/**", (route) =>
+        route.fulfill({ contentType: "text/html", body: "<html><body>Mapa</body></html>" }),
+      );
+      await open(page, "/team");
+      // The stored choice is read once the page's script runs: only then is «no map» an answer.
+      await waitForHydration(page);
+      const loadMap = page.getByRole("button", { name: "Cargar mapa" });
+      if (loads) {
+        await expect(page.locator("iframe")).toHaveAttribute("title", /Mapa/);
+        await expect(loadMap).toHaveCount(0);
+      } else {
+        await expect(loadMap).toBeVisible();
+        await expect(page.locator("iframe")).toHaveCount(0);
+      }
+    });
+  }
 });
 
 test.describe("Not Found page", () => {
