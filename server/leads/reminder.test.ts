@@ -112,7 +112,16 @@ describe.skipIf(skipDatabase)("the morning reminder of unanswered leads", () => 
       expect(text).toContain(page);
       expect(first?.html).toContain(`href="${page}"`);
     }
-    expect(text).toContain("http://localhost:3000/admin/contacts/index?status=nuevo");
+    // The button opens the inbox on the same leads: «Nuevo», arrived by Monday.
+    expect(text).toContain(
+      "Verlas en el panel:\nhttp://localhost:3000/admin/contacts/index?status=nuevo&created_to=2026-11-23",
+    );
+    const view = await json(
+      await t.get("/api/admin/contacts?page=1&status=nuevo&created_to=2026-11-23", token),
+    );
+    expect(view.data.data.map((lead: { id: number }) => lead.id).sort()).toEqual(
+      [monday, assigned].sort(),
+    );
     // Nothing the visitor wrote: the mail outlives an erased lead in the outbox's copies.
     for (const written of ["Núria", "nuria.vidal", "612 345 678", "Baño del lunes", "bañera"]) {
       expect(text + (first?.html ?? "")).not.toContain(written);

@@ -89,7 +89,8 @@ export async function remindOfWaitingLeads(
 ): Promise<number> {
   const today = madridDay(now);
   if (!isWorkingDay(today.weekday) || today.hour < reminderHour) return 0;
-  const overdueBefore = madridMidnight(previousWorkingDay(today.date));
+  const lastDayToAnswer = previousWorkingDay(today.date);
+  const overdueBefore = madridMidnight(lastDayToAnswer);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${reminderLock})`);
     const [sent] = await tx
@@ -123,7 +124,9 @@ export async function remindOfWaitingLeads(
       )
       .orderBy(asc(contacts.created_at), asc(contacts.id));
     if (!waiting.length) return 0;
-    const id = await queueMail(tx, { ...reminderMail(waiting, env), kind: "reminder" });
+    // The inbox's view of the same leads: «Nuevo», arrived by the day before that last day.
+    const view = `status=nuevo&created_to=${dayAfter(lastDayToAnswer, -1).toISOString().slice(0, 10)}`;
+    const id = await queueMail(tx, { ...reminderMail(waiting, view, env), kind: "reminder" });
     // Dated by the clock that decided to send it, which the next check compares with (the
     // database's own, but for a test's moments of another week).
     await tx.update(mailOutbox).set({ created_at: now }).where(eq(mailOutbox.id, id));
@@ -144,7 +147,11 @@ interface WaitingLead {
  * when it came and who has it, and a link to its page. No visitor's name or words: the mail
  * outlives an erased lead in the outbox's copies (decision 179), and staff read them on the page.
  */
-function reminderMail(leads: WaitingLead[], env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">) {
+function reminderMail(
+  leads: WaitingLead[],
+  view: string,
+  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
+) {
   const count = leads.length;
   const lines: MailText[] = leads.map((lead) => {
     // The address itself: the text part, which some staff read, keeps only a link's text.
@@ -174,8 +181,8 @@ function reminderMail(leads: WaitingLead[], env: Pick<Env, "APP_URL" | "CONTACT_
       ...lines,
     ],
     action: {
-      label: "Ver las nuevas en el panel",
-      url: `${env.APP_URL}/admin/contacts/index?status=nuevo`,
+      label: count === 1 ? "Verla en el panel" : "Verlas en el panel",
+      url: `${env.APP_URL}/admin/contacts/index?${view}`,
     },
     notes: [
       "Cuando hayas respondido, cambia su estado en el panel y dejará de aparecer aquí. Este aviso llega cada día laborable mientras quede alguna.",
