@@ -143,6 +143,23 @@ describe.skipIf(skipDatabase)("the morning reminder of unanswered leads", () => 
     expect(thursday).toContain(`${tuesdays?.reference} · Reforma de baños · recibida el martes`);
   });
 
+  it("lists the oldest thirty of an inbox left for weeks and counts the rest", async () => {
+    const [oldest] = await t.db
+      .select({ reference: contacts.reference })
+      .from(contacts)
+      .where(eq(contacts.status, "nuevo"))
+      .orderBy(contacts.created_at)
+      .limit(1);
+    for (let n = 0; n < 31; n++) await leadArrived(`Baño ${n}`, "2026-10-05T10:00:00Z");
+    expect(await remindAt("2026-12-02T08:00:00Z")).toBe(33);
+    const text = (await reminders()).at(-1)?.text ?? "";
+    expect(text).toContain("Estas 33 solicitudes siguen en «Nuevo»");
+    expect(text.match(/^OM-\d{4}-\d{5} · /gm)).toHaveLength(30);
+    expect(text).toContain("Y 3 más, en el panel.");
+    // Left out, the newest: one of October's, and November's Monday and Tuesday leads.
+    expect(text).not.toContain(oldest?.reference as string);
+  });
+
   it("is sent once however many instances ask at the same moment", async () => {
     const before = (await reminders()).length;
     // Four connections open first, as four instances' would be: the asks then overlap.

@@ -134,6 +134,9 @@ export async function remindOfWaitingLeads(
   });
 }
 
+/** The oldest this many are listed; the rest are counted (an inbox left for weeks). */
+const linesAtMost = 30;
+
 interface WaitingLead {
   id: number;
   reference: string | null;
@@ -153,7 +156,7 @@ function reminderMail(
   env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
 ) {
   const count = leads.length;
-  const lines: MailText[] = leads.map((lead) => {
+  const lines: MailText[] = leads.slice(0, linesAtMost).map((lead) => {
     // The address itself: the text part, which some staff read, keeps only a link's text.
     const page = `${env.APP_URL}/admin/contacts/detail/${lead.id}`;
     return [
@@ -179,6 +182,7 @@ function reminderMail(
         ? "Esta solicitud sigue en «Nuevo» después del día laborable en que prometimos responder:"
         : `Estas ${count} solicitudes siguen en «Nuevo» después del día laborable en que prometimos responder:`,
       ...lines,
+      ...(count > linesAtMost ? [`Y ${count - linesAtMost} más, en el panel.`] : []),
     ],
     action: {
       label: count === 1 ? "Verla en el panel" : "Verlas en el panel",
