@@ -5,6 +5,7 @@
 // (brotli) to the framework chunk every public page loads. SPEC §8: failures show no dialog;
 // the answer carries a line to show where the change was asked for.
 import { redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { rememberChangeFocus } from "~/components/admin/one-click-choice";
 import { fieldErrorsOf } from "~/components/form-field";
 import { adminPages } from "../../content/account-pages";
 import { type AdminForm, refusalMessage } from "./admin";
@@ -51,7 +52,11 @@ export function useAdminAction() {
     ? { intent: navigation.formData.get("intent"), id: navigation.formData.get("id") }
     : undefined;
   return {
-    run: (fields: Record<string, string>) => submit(fields, { method: "post", replace: true }),
+    run: (fields: Record<string, string>) => {
+      // Its button may be gone once the screen reloads: focus then goes to the heading.
+      rememberChangeFocus();
+      return submit(fields, { method: "post", replace: true });
+    },
     busy: (intent: string, id?: number) =>
       navigation.state !== "idle" && matches(intent, id, pending),
     answer: (intent: string, id?: number) =>
@@ -212,7 +217,13 @@ export async function saveAdminForm(
       await request.json(),
       { silent: true },
     );
-    void showSuccess(answer);
+    // The dialog gives focus back to the button that saved, which left with the form: the
+    // list's heading takes it, so the next Tab starts in the list, not at the top of the page.
+    void showSuccess(answer).then(() => {
+      if (document.activeElement === document.body) {
+        document.querySelector<HTMLElement>("main h1[tabindex]")?.focus();
+      }
+    });
     // SPEC §9's list, as staff left it (search, filters, page).
     return redirect(listPath(resource));
   } catch (error) {

@@ -1,6 +1,6 @@
 // Bulk actions (issue 13): on the rows chosen, or on every record the filters match, after a
 // confirmation that says how many; through the route's clientAction.
-import { useEffect, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { StatusTool } from "~/lib/admin";
 import { useAdminAction } from "~/lib/admin-actions";
 import { askConfirmation } from "~/lib/dialog";
@@ -29,6 +29,15 @@ export function BulkBar({
   const [reason, setReason] = useState("");
   const busy = adminAction.busy("bulk");
   const count = everyMatch ? total : selected.length;
+  // A refused action keeps the rows chosen and says why here, beside what to correct (a
+  // «Perdido» without its «Motivo»): the reason's box takes the keyboard, and names the message.
+  const answer = adminAction.answer("bulk");
+  const refused = answer && !answer.ok && !busy ? answer.message : "";
+  const refusalId = useId();
+  const reasonInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (answer && !answer.ok) reasonInput.current?.focus();
+  }, [answer]);
 
   useEffect(() => {
     if (!selected.length) setEveryMatch(false);
@@ -100,7 +109,10 @@ export function BulkBar({
       </label>
       {needsReason ? (
         <input
+          ref={reasonInput}
           aria-label={status?.reason?.title}
+          aria-invalid={refused && !reason.trim() ? true : undefined}
+          aria-describedby={refused ? refusalId : undefined}
           placeholder={status?.reason?.title}
           value={reason}
           maxLength={500}
@@ -108,14 +120,20 @@ export function BulkBar({
           className="rounded-md bg-white px-2 py-1 text-sm text-ink"
         />
       ) : null}
+      {/* Busy, not disabled (decision 189): a disabled button drops the keyboard's focus. */}
       <button
         type="button"
-        onClick={apply}
-        disabled={busy}
-        className="rounded-md bg-terracotta px-4 py-1.5 font-medium text-white hover:bg-terracotta-dark disabled:opacity-70"
+        onClick={busy ? undefined : apply}
+        aria-disabled={busy || undefined}
+        className="rounded-md bg-terracotta px-4 py-1.5 font-medium text-white hover:bg-terracotta-dark aria-disabled:cursor-wait aria-disabled:opacity-70"
       >
         {busy ? "Aplicando..." : "Aplicar"}
       </button>
+      {refused ? (
+        <p id={refusalId} role="alert" className="w-full text-sm font-medium text-sand-200">
+          {refused}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -43,24 +43,42 @@ const shownControls = (kind: string) =>
 let savedFrom: { kind: string; record: string; place: number } | undefined;
 
 /**
+ * A change asked for from the page's other controls (a deletion, a bulk action, a note): its
+ * button may be gone once the data reloads (the deleted row, the bulk bar of an emptied choice),
+ * and focus with it.
+ */
+let changeAsked = false;
+
+/** Called as a change is submitted (app/lib/admin-actions.ts): see `useChoiceFocus`. */
+export function rememberChangeFocus() {
+  changeAsked = true;
+}
+
+/**
  * After the page's data reloads: if saving a choice lost the focus, it goes back to that record's
  * control, or else to the control of the same kind now in its place (the next lead of an inbox),
- * or else to the page's heading (when the list is empty), which takes the returned props. Focus
- * that staff moved elsewhere stays there.
+ * or else to the page's heading (when the list is empty), which takes the returned props. Any
+ * other change that lost the focus (a row deleted, the bulk bar gone with the rows it acted on)
+ * takes it to the heading too, where the next Tab starts in the screen rather than at the top of
+ * the page; the screen's status line says what was done. Focus that staff moved elsewhere stays
+ * there.
  */
 export function useChoiceFocus(data: unknown) {
   const fallback = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the reloaded data is the trigger
   useEffect(() => {
     const saved = savedFrom;
-    if (!saved) return;
+    const asked = changeAsked;
+    if (!saved && !asked) return;
     savedFrom = undefined;
+    changeAsked = false;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    const controls = shownControls(saved.kind);
+    const controls = saved ? shownControls(saved.kind) : [];
     const target =
-      controls.find((select) => select.dataset.record === saved.record) ??
-      controls[Math.min(saved.place, controls.length - 1)] ??
+      (saved &&
+        (controls.find((select) => select.dataset.record === saved.record) ??
+          controls[Math.min(saved.place, controls.length - 1)])) ??
       fallback.current;
     target?.focus();
   }, [data]);

@@ -2,7 +2,7 @@
 // clientAction; the step that needs a reason (a lost lead) asks for it first. A step reached with
 // the keyboard on the closed control waits for Enter or for the control to lose focus (decision
 // 161; the pattern is one-click-choice.tsx's, which the assignee shares).
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { AdminRecord, StatusTool } from "~/lib/admin";
 import { useAdminAction } from "~/lib/admin-actions";
 import { useOneClickChoice } from "./one-click-choice";
@@ -68,6 +68,9 @@ function StatusControl({
     },
   });
   const needsReason = needsReasonFor(choice.chosen) && choice.chosen !== value;
+  const refusal = failed && !failed.ok && !busy ? failed.message : "";
+  // A refusal while «Motivo» is open describes the box, marked to mend when it was left empty.
+  const refusalId = useId();
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -92,6 +95,8 @@ function StatusControl({
             onChange={(event) => setReason(event.target.value)}
             maxLength={500}
             aria-label={`${status.reason?.title}: ${recordTitle}`}
+            aria-invalid={refusal && !reason.trim() ? true : undefined}
+            aria-describedby={refusal ? refusalId : undefined}
             placeholder={status.reason?.title}
             className="rounded-md border border-sand-300 px-2 py-1 text-sm"
           />
@@ -105,9 +110,9 @@ function StatusControl({
         </>
       ) : null}
       {busy ? <span className="text-sm text-ink-soft">Guardando...</span> : null}
-      {failed && !failed.ok && !busy ? (
-        <span role="alert" className="text-sm text-terracotta-dark">
-          {failed.message}
+      {refusal ? (
+        <span id={refusalId} role="alert" className="text-sm text-terracotta-dark">
+          {refusal}
         </span>
       ) : null}
     </div>

@@ -12,9 +12,16 @@ import { noindexMeta } from "~/lib/seo";
 import { timeAgo } from "../../../content/time-ago";
 import type { Route } from "./+types/campaign";
 
-export const meta = () =>
+/** The tab names the campaign once loaded, as a lead's page names the lead (decision 190). */
+export const meta = ({ loaderData }: Route.MetaArgs) =>
   noindexMeta({
-    title: "Campaña",
+    title: [
+      loaderData?.status === "ready" ? loaderData.campaign.subject : undefined,
+      "Campaña",
+      sectionTitle("campaigns"),
+    ]
+      .filter(Boolean)
+      .join(" · "),
     description:
       "Área de administración de Obra Mediterránea: vista previa, prueba y envío de una campaña del boletín.",
     keywords: ["administración", "boletín", "campaña", "Obra Mediterránea"],
@@ -156,7 +163,7 @@ function frequencyWarning(recent: NonNullable<CampaignSummary["recent_send"]>): 
 }
 
 const button =
-  "rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre disabled:opacity-60";
+  "rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre aria-disabled:cursor-wait aria-disabled:opacity-60";
 
 export default function CampaignScreen({ loaderData: loaded, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -193,11 +200,16 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
   }
   if (loaderData.status === "failed") {
     return (
-      <div role="alert" className="mx-auto max-w-7xl px-4 py-10 text-terracotta-dark">
-        No se ha podido cargar la campaña.{" "}
-        <Link to="." className="font-medium underline">
-          Reintentar
-        </Link>
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        <h1 className="font-display text-3xl font-semibold text-ink">
+          {sectionTitle("campaigns")}
+        </h1>
+        <p role="alert" className="mt-4 text-terracotta-dark">
+          No se ha podido cargar la campaña.{" "}
+          <Link to="." className="font-medium underline">
+            Reintentar
+          </Link>
+        </p>
       </div>
     );
   }
@@ -207,6 +219,15 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
   const draft = campaign.status === "draft";
   const reach = recipientsText(campaign.recipients ?? 0);
   const warning = draft && campaign.recent_send ? frequencyWarning(campaign.recent_send) : null;
+
+  // Busy, not disabled, while a test or the send is on its way (decision 189): a disabled button
+  // drops the keyboard's focus to the page. A press meanwhile does nothing.
+  const busyProps = {
+    "aria-disabled": busyIntent !== undefined || undefined,
+    onClick: (event: React.MouseEvent) => {
+      if (busyIntent !== undefined) event.preventDefault();
+    },
+  };
 
   const confirmSend = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -257,7 +278,7 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
           <input type="hidden" name="intent" value="test" />
           <button
             type="submit"
-            disabled={busyIntent !== undefined}
+            {...busyProps}
             className={`${button} border border-ink/30 text-ink hover:bg-sand-100`}
           >
             {busyIntent === "test" ? "Enviando prueba..." : "Enviarme una prueba"}
@@ -269,7 +290,7 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
             {warning ? <input type="hidden" name="confirm_frequency" value="true" /> : null}
             <button
               type="submit"
-              disabled={busyIntent !== undefined}
+              {...busyProps}
               className={`${button} bg-terracotta text-white hover:bg-terracotta-dark`}
             >
               {busyIntent === "send" ? "Enviando..." : "Enviar a los suscriptores"}

@@ -112,7 +112,9 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   if (state.status === "failed") {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8">
-        <p role="alert" className="text-terracotta-dark">
+        {/* The screen keeps a heading (the section's name) to land on and to find it by. */}
+        <h1 className="font-display text-3xl font-semibold text-ink">{sectionTitle(resource)}</h1>
+        <p role="alert" className="mt-4 text-terracotta-dark">
           {state.message ?? "No se ha podido cargar el registro."}
         </p>
         <p className="mt-4">{back}</p>
@@ -351,6 +353,10 @@ function Notes({ id, notes }: { id: number; notes: NonNullable<AdminDetail["note
         <SubmitButton pending={saving} pendingLabel="Guardando...">
           Añadir nota
         </SubmitButton>
+        {/* The box empties and the note joins the list above: said too, for who cannot see it. */}
+        <p role="status" className="min-h-6 text-olive">
+          {answer?.ok && !saving ? answer.message : ""}
+        </p>
       </Form>
     </section>
   );

@@ -82,8 +82,8 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   const [search] = useSearchParams();
   const state = loaderData as ListState;
   // What the last change answered: a deletion or a record's status change says so in the status
-  // line, and a bulk action too, done or refused (a refused deletion or status change says why on
-  // its own record, or here when the record has left the list meanwhile).
+  // line, and a bulk action done too (a refused deletion or status change says why on its own
+  // record, or here when the record has left the list meanwhile; a refused bulk action in its bar).
   // The latest of those or of an export is the line's.
   const changed = useActionData() as ActionResult | undefined;
   const [notice, setNotice] = useState("");
@@ -97,11 +97,14 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // A new page, filter or a change done is a new list: nothing stays chosen from the old one.
   // A refused change (a bulk «Perdido» without its «Motivo») changed nothing: the rows stay
-  // chosen, to correct and apply again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the loaded list is the trigger
-  useEffect(() => {
+  // chosen, to correct and apply again. Reset while drawing the new list, not in an effect after
+  // it: the bulk bar then leaves with the old rows, before the focus it held is looked for
+  // (useChoiceFocus below).
+  const [listed, setListed] = useState(loaderData);
+  if (listed !== loaderData) {
+    setListed(loaderData);
     if (!changed || changed.ok) setSelected(new Set());
-  }, [loaderData]);
+  }
 
   // Focus a status change took away (its row left the list) comes back to the list.
   const headingFocus = useChoiceFocus(loaderData);
@@ -234,7 +237,8 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
 
 /** The status line's report of a change, if it is the page's to make (see above). */
 function changeNotice(changed: ActionResult, state: ListState): string | undefined {
-  if (changed.intent === "bulk") return changed.message;
+  // A refused bulk action is said in its bar, beside what to correct (bulk-bar.tsx).
+  if (changed.intent === "bulk") return changed.ok ? changed.message : undefined;
   if (changed.ok) {
     return changed.intent === "delete" || changed.intent === "status" ? changed.message : undefined;
   }
@@ -293,6 +297,9 @@ function RecordTable({
   const [search] = useSearchParams();
   const records = list.data.data;
   const status = list.tools?.status;
+  // Boxes to pick rows only where the bulk bar has something to do with them (not the audit
+  // log's, nor any list without deletion or a status): a box that does nothing is a trap.
+  const selectable = list.routes.includes("delete") || Boolean(status);
   // The table's own way with the list (decision 169): the summary under each title, the wide
   // columns only on screens that have room for them; short values keep their words whole.
   const summary = list.table_layout?.summary;
@@ -325,13 +332,15 @@ function RecordTable({
         </caption>
         <thead className="bg-sand-100 text-ink">
           <tr>
-            <th scope="col" className="p-3">
-              <PickBox
-                label="Elegir todos los de esta página"
-                checked={records.length > 0 && records.every((r) => selected.has(r.id))}
-                onToggle={onToggleAll}
-              />
-            </th>
+            {selectable ? (
+              <th scope="col" className="p-3">
+                <PickBox
+                  label="Elegir todos los de esta página"
+                  checked={records.length > 0 && records.every((r) => selected.has(r.id))}
+                  onToggle={onToggleAll}
+                />
+              </th>
+            ) : null}
             <th scope="col" className="px-2 py-3">
               Registro
             </th>
@@ -365,13 +374,15 @@ function RecordTable({
         <tbody>
           {records.map((record) => (
             <tr key={record.id} className="border-sand-200 border-t align-top">
-              <td className="p-3">
-                <PickBox
-                  label={`Elegir ${titleOf(record)}`}
-                  checked={selected.has(record.id)}
-                  onToggle={(on) => onToggle(record.id, on)}
-                />
-              </td>
+              {selectable ? (
+                <td className="p-3">
+                  <PickBox
+                    label={`Elegir ${titleOf(record)}`}
+                    checked={selected.has(record.id)}
+                    onToggle={(on) => onToggle(record.id, on)}
+                  />
+                </td>
+              ) : null}
               <th scope="row" className="min-w-44 px-2 py-3 font-medium wrap-anywhere">
                 <RecordTitle
                   resource={resource}
