@@ -1,9 +1,9 @@
-// Account and admin screens pass axe (WCAG 2.1 AA rules) in the states a visitor meets them,
-// dialogs included.
+// Account screens pass axe (WCAG 2.1 AA rules) in the states a visitor meets them, dialogs
+// included. The admin screens have their own file, admin-a11y.spec.ts (decision 196).
 import type { Page } from "@playwright/test";
 import { axe } from "./support/axe";
 import { expect, linkPath, test } from "./support/mailbox";
-import { createWithRole, openAs, registerUnverified, registerVerified } from "./support/people";
+import { openAs, registerUnverified, registerVerified } from "./support/people";
 
 async function expectNoViolations(page: Page, where: string) {
   const scan = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -58,70 +58,4 @@ test("dashboards, profile and the verification screen", async ({ page, request, 
   await page.goto("/verify-email/enlace-que-no-existe");
   await expect(page.getByText("Te redirigirás en")).toBeVisible();
   await expectNoViolations(page, "verify-email");
-});
-
-test("admin list, form and delete confirmation", async ({ page, request }) => {
-  const admin = await createWithRole(request, "admin", "Axe Admin");
-  await openAs(page, admin, "/admin/users/index");
-  await expect(
-    page
-      .getByRole("main")
-      .getByRole("link", { name: /^Editar/ })
-      .first(),
-  ).toBeVisible();
-  await expectNoViolations(page, "users list");
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: /^Borrar/ })
-    .first()
-    .click();
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await expectNoViolations(page, "delete confirmation");
-  await page.keyboard.press("Escape");
-  await page.goto("/admin/users/create");
-  await expect(page.getByRole("textbox", { name: "Nombre" })).toBeVisible();
-  await expectNoViolations(page, "users form");
-});
-
-test("admin inbox: the frame, the table, a lead's detail and the phone layout", async ({
-  page,
-  request,
-}) => {
-  const admin = await createWithRole(request, "admin", "Axe Bandeja");
-  const lead = await request.post("/api/contacts", {
-    headers: { "X-Forwarded-For": "198.51.100.200" },
-    data: {
-      name: "Axe Cliente",
-      // With an address: its page has the reply form (decision 187).
-      email: "axe.cliente@example.com",
-      phone: "611 222 333",
-      subject: "Reforma de baño",
-      message: "Cambiar bañera por ducha.",
-    },
-  });
-  expect(lead.status(), await lead.text()).toBe(201);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  // Searched for, so that the leads other test files add meanwhile (the inbox puts the oldest
-  // first) cannot push this one to the next page.
-  await openAs(page, admin, "/admin/contacts/index?status=nuevo&sort=inbox&q=Axe+Cliente");
-  const main = page.getByRole("main");
-  await expect(main.getByRole("table")).toBeVisible();
-  await expectNoViolations(page, "inbox table");
-  await main
-    .getByRole("table")
-    .getByRole("link", { name: /^Axe Cliente/ })
-    .first()
-    .click();
-  await expect(main.getByRole("heading", { level: 1, name: /^Axe Cliente/ })).toBeVisible();
-  await expect(main.getByRole("textbox", { name: "Mensaje" })).toBeVisible();
-  await expectNoViolations(page, "lead detail");
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/admin/contacts/index");
-  await expect(
-    main
-      .getByRole("listitem")
-      .filter({ has: page.locator("dl") })
-      .first(),
-  ).toBeVisible();
-  await expectNoViolations(page, "inbox on a phone");
 });
