@@ -863,9 +863,10 @@ test("a refused bulk action keeps the rows chosen; one done clears them", async 
       .getByRole("button", { name: "Cambiar" })
       .click();
   };
-  // No «Motivo»: the server answers 422, and the two rows stay chosen to try again.
+  // No «Motivo»: the server answers 422, said in the bar beside the box to fill (decision 196),
+  // and the two rows stay chosen to try again.
   await apply();
-  await expect(main.getByRole("status").first()).toHaveText(
+  await expect(bulk.getByRole("alert")).toHaveText(
     "Indica el motivo («Motivo») para el estado «Perdido».",
   );
   await expect(bulk).toContainText("2 registros elegidos");
