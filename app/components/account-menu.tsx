@@ -7,7 +7,7 @@ import { showSuccess } from "~/lib/dialog";
 import { useDropdown } from "./disclosure";
 
 const itemClass =
-  "block rounded px-3 py-2 text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre";
+  "block rounded px-3 py-2 text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus";
 
 export function AccountMenu() {
   const { ready, user } = useAuth();
@@ -25,13 +25,13 @@ export function AccountMenu() {
       <div className="flex h-10 items-center gap-2">
         <Link
           to="/login"
-          className="rounded-md px-3 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+          className="rounded-md px-3 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus"
         >
           Iniciar sesión
         </Link>
         <Link
           to="/register"
-          className="rounded-md border border-ink/30 px-3 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+          className="rounded-md border border-ink/30 px-3 py-2 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus"
         >
           Registrarse
         </Link>
@@ -52,7 +52,7 @@ export function AccountMenu() {
     <div ref={root} className="relative">
       <button
         {...button}
-        className="flex h-10 max-w-56 items-center gap-2 rounded-md px-3 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+        className="flex h-10 max-w-56 items-center gap-2 rounded-md px-3 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus"
       >
         <span className="truncate">{user.name}</span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0" fill="currentColor">
@@ -111,7 +111,7 @@ export function AdminLinks() {
           key={section.key}
           to={`/admin/${section.key}/index`}
           className={({ isActive }) =>
-            `rounded-md px-3 py-2 font-medium hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre ${isActive ? "text-terracotta-dark underline underline-offset-4" : "text-ink"}`
+            `rounded-md px-3 py-2 font-medium hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${isActive ? "text-terracotta-dark underline underline-offset-4" : "text-ink"}`
           }
         >
           {section.title}

@@ -14,7 +14,7 @@ const legalLinks = [
 ];
 
 const link =
-  "rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre";
+  "rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus";
 
 export function SiteFooter() {
   const { address } = company;
@@ -65,7 +65,7 @@ export function SiteFooter() {
           </address>
           <Link
             to="/contact"
-            className="mt-4 inline-flex min-h-11 items-center rounded-md border-2 border-plaster px-4 font-semibold hover:bg-plaster hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre"
+            className="mt-4 inline-flex min-h-11 items-center rounded-md border-2 border-plaster px-4 font-semibold hover:bg-plaster hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
           >
             Pide presupuesto
           </Link>

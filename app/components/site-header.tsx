@@ -19,7 +19,7 @@ const serviceLinks = [
 ];
 
 const focusRing =
-  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre";
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus";
 
 function PhoneIcon({ className = "size-5" }: { className?: string }) {
   return (

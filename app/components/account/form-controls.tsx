@@ -13,7 +13,7 @@ import { accountLabels } from "../../../content/account-fields";
  * its toggle's wrapper, which carries the top margin, so it takes `controlLook` alone.
  */
 export const controlLook =
-  "block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-ochre aria-[invalid=true]:border-terracotta read-only:bg-sand-50";
+  "block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-ink-soft/70 focus:border-ink focus:outline-2 focus:outline-focus aria-[invalid=true]:border-terracotta read-only:bg-sand-50";
 export const controlClass = `mt-1 ${controlLook}`;
 
 function RequiredNote() {
@@ -173,7 +173,7 @@ export function SubmitButton({
         if (pending) event.preventDefault();
         else onClick?.();
       }}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre aria-disabled:cursor-wait aria-disabled:opacity-70 ${look}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus aria-disabled:cursor-wait aria-disabled:opacity-70 ${look}`}
     >
       {pending ? (
         <>
@@ -249,7 +249,7 @@ export function PasswordInput({
         aria-controls={input.id}
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}
-        className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-ink-soft hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre"
+        className="absolute inset-y-1 right-1 rounded px-3 text-sm font-medium text-ink-soft hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus"
       >
         {visible ? "Ocultar" : "Mostrar"}
         <span className="sr-only"> contraseña</span>

@@ -110,7 +110,7 @@ export function LeadPhotos({ id, listed }: { id: string; listed?: LeadPhoto[] })
             <button
               type="button"
               onClick={() => enlarge(photo)}
-              className="block w-full rounded-md border border-sand-300 bg-sand-50 p-1 text-left hover:border-ink focus-visible:outline-2 focus-visible:outline-ochre"
+              className="block w-full rounded-md border border-sand-300 bg-sand-50 p-1 text-left hover:border-ink focus-visible:outline-2 focus-visible:outline-focus"
             >
               {thumbnails[photo.id] ? (
                 <img

@@ -9,7 +9,7 @@ import { activeFilterCount, type ListTools } from "~/lib/admin";
 import { dateBoundLabels, listToolLabels } from "../../../content/list-tools";
 
 const control =
-  "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-ochre";
+  "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-focus";
 const label = "block text-sm font-medium text-ink";
 
 export function ListToolbar({
@@ -41,7 +41,7 @@ export function ListToolbar({
     <div className="mt-4">
       <button
         {...button}
-        className="flex w-full items-center justify-between gap-3 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre lg:hidden"
+        className="flex w-full items-center justify-between gap-3 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus lg:hidden"
       >
         <span className="flex flex-wrap items-center gap-2">
           Buscar y filtrar

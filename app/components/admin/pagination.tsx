@@ -29,7 +29,7 @@ export function Pagination({ current, last }: { current: number; last: number })
                 to={pageLink(item)}
                 aria-current={item === current ? "page" : undefined}
                 aria-label={`Página ${item}`}
-                className={`inline-flex min-w-10 items-center justify-center rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-ochre ${
+                className={`inline-flex min-w-10 items-center justify-center rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-focus ${
                   item === current ? "bg-ink text-plaster" : "text-ink hover:bg-sand-100"
                 }`}
               >

@@ -163,7 +163,7 @@ function frequencyWarning(recent: NonNullable<CampaignSummary["recent_send"]>): 
 }
 
 const button =
-  "rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre aria-disabled:cursor-wait aria-disabled:opacity-60";
+  "rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus aria-disabled:cursor-wait aria-disabled:opacity-60";
 
 export default function CampaignScreen({ loaderData: loaded, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -138,7 +138,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
           {can("create") ? (
             <Link
               to={`/admin/${resource}/create`}
-              className="rounded-md bg-terracotta px-4 py-2 font-medium text-white hover:bg-terracotta-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ochre"
+              className="rounded-md bg-terracotta px-4 py-2 font-medium text-white hover:bg-terracotta-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
             >
               Crear
             </Link>
@@ -591,7 +591,7 @@ function RecordActions({
   // A refusal on a rule (own account, a super admin's, the last one) says why.
   const failure = refused && !refused.ok && !deleting ? refused.message : "";
 
-  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-ochre ${compact ? "px-2 py-1" : "px-3 py-1.5"}`;
+  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${compact ? "px-2 py-1" : "px-3 py-1.5"}`;
   return (
     <>
       {failure ? (
