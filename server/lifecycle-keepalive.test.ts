@@ -65,13 +65,14 @@ async function openConnection(port: number) {
 // until its time limit, and the process exited 1.
 describe.skipIf(databaseFreeAlreadyRan)("SIGTERM with keep-alive clients", () => {
   it("answers the in-flight request with Connection: close, so the drain ends and exits 0", async () => {
-    const { port, child, exited } = await startSlowServer();
+    const { port, child, exited, printed } = await startSlowServer();
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const before = await get(agent, port, "/slow");
     expect(before.connection).toBe("keep-alive");
     const inFlight = get(agent, port, "/slow");
-    await new Promise((r) => setTimeout(r, 300));
+    // Signalled once the second request is being served, not after a guessed 300 ms.
+    await printed("slow: started", 2);
     child.kill("SIGTERM");
 
     const answer = await inFlight;

@@ -1,12 +1,16 @@
 import http from "node:http";
-import { describe, expect, it } from "vitest";
+import net from "node:net";
+import { describe, expect, it, vi } from "vitest";
 import { databaseFreeAlreadyRan } from "../tests/support/database-free.ts";
 import { startSlowServer } from "../tests/support/slow-server.ts";
 
-/** One GET on a connection of its own: the status and body, or the error code the client saw. */
-function getOnce(port: number, path: string) {
+/**
+ * One GET on a connection of its own: the status and body, or the error code the client saw.
+ * `onConnect` runs once the kernel has accepted the connection (the server's backlog holds it).
+ */
+function getOnce(port: number, path: string, onConnect?: () => void) {
   return new Promise<string>((resolve) => {
-    http
+    const request = http
       .get({ host: "127.0.0.1", port, path, agent: false }, (res) => {
         let body = "";
         res.on("data", (chunk) => {
@@ -16,18 +20,41 @@ function getOnce(port: number, path: string) {
         res.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
       })
       .on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    if (onConnect) request.once("socket", (socket) => socket.once("connect", onConnect));
+  });
+}
+
+/** Whether a new connection to `port` is refused (nothing listens there any more). */
+function refused(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
   });
 }
 
 describe.skipIf(databaseFreeAlreadyRan)("SIGTERM", () => {
   it("lets the in-flight request finish, refuses new ones, and exits 0", async () => {
-    const { port, child, exited, output } = await startSlowServer();
+    const { port, child, exited, output, printed } = await startSlowServer();
 
-    const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
-    await new Promise((r) => setTimeout(r, 300));
+    let answered = false;
+    const inFlight = fetch(`http://127.0.0.1:${port}/slow`).finally(() => {
+      answered = true;
+    });
+    // Signalled once the request is being served (guessed pauses of 300 and 200 ms raced the
+    // request and the listener's close on a loaded machine, decision 195).
+    await printed("slow: started");
     child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 200));
 
+    // New connections are refused while the in-flight request (1.5 s) is still going.
+    await vi.waitFor(async () => expect(await refused(port)).toBe(true), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    expect(answered).toBe(false);
     await expect(fetch(`http://127.0.0.1:${port}/slow`)).rejects.toThrow();
     const response = await inFlight;
     expect(response.status).toBe(200);
@@ -44,8 +71,21 @@ describe.skipIf(databaseFreeAlreadyRan)("SIGTERM", () => {
     const { port, child, exited } = await startSlowServer();
 
     const paths = Array.from({ length: 20 }, (_, i) => ["/busy", "/slow", "/"][i % 3] ?? "/");
-    const answers = Promise.all(paths.map((path) => getOnce(port, path)));
-    await new Promise((r) => setTimeout(r, 20));
+    // Signalled once the kernel has accepted all 20 (most still unread behind /busy): after a
+    // fixed 20 ms, on a loaded machine, some were not even connected and were refused.
+    let connected = 0;
+    let allConnected = () => {};
+    const accepted = new Promise<void>((resolve) => {
+      allConnected = resolve;
+    });
+    const answers = Promise.all(
+      paths.map((path) =>
+        getOnce(port, path, () => {
+          if (++connected === paths.length) allConnected();
+        }),
+      ),
+    );
+    await accepted;
     child.kill("SIGTERM");
 
     const expected = { "/busy": "200 hecho", "/slow": "200 terminado", "/": "200 hola" };
@@ -54,7 +94,9 @@ describe.skipIf(databaseFreeAlreadyRan)("SIGTERM", () => {
   });
 
   it("says how many requests it cuts when the drain runs out of time, then exits 1", async () => {
-    const { port, child, exited, output } = await startSlowServer({ DRAIN_TIMEOUT_MS: "1500" });
+    const { port, child, exited, output, printed } = await startSlowServer({
+      DRAIN_TIMEOUT_MS: "1500",
+    });
     // An idle keep-alive connection (closed by the drain, not cut) and two requests that
     // never get an answer.
     const agent = new http.Agent({ keepAlive: true });
@@ -64,7 +106,8 @@ describe.skipIf(databaseFreeAlreadyRan)("SIGTERM", () => {
       ),
     );
     const hanging = [getOnce(port, "/hang"), getOnce(port, "/hang")];
-    await new Promise((r) => setTimeout(r, 200));
+    // Both are being served when the signal comes (not after a guessed 200 ms).
+    await printed("hang: started", 2);
     child.kill("SIGTERM");
 
     expect((await exited)[0]).toBe(1);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { freePort } from "./ports.ts";
 
 /**
  * tests/support/fixtures/slow-server.ts in a process of its own, listening: the SIGTERM tests
@@ -7,7 +8,9 @@ import { once } from "node:events";
  * it has printed so far.
  */
 export async function startSlowServer(env: Record<string, string> = {}) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // A port the kernel has just found free: a random one could be another test's, or a socket's
+  // own end (the ephemeral range starts at 32768), and the server would then never listen.
+  const port = await freePort();
   const child = spawn(
     process.execPath,
     ["--import", "tsx", "tests/support/fixtures/slow-server.ts"],
@@ -22,6 +25,16 @@ export async function startSlowServer(env: Record<string, string> = {}) {
     output += chunk;
   });
   const exited = once(child, "exit");
-  while (!output.includes("Listening")) await new Promise((r) => setTimeout(r, 100));
-  return { port, child, exited, output: () => output };
+  while (!output.includes("Listening")) {
+    if (child.exitCode !== null) throw new Error(`slow server exited (${child.exitCode})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  /** Until the server has printed `text` `times` times (a request reaching /slow or /hang). */
+  const printed = async (text: string, times = 1) => {
+    while (output.split(text).length - 1 < times) {
+      if (child.exitCode !== null) throw new Error(`slow server exited (${child.exitCode})`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { port, child, exited, output: () => output, printed };
 }
