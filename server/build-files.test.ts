@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -99,9 +100,10 @@ describe("pages and assets of the build, from memory", () => {
     );
     served.use("*", compress());
     served.use("*", documentPolicy(options));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const server = serve({ fetch: served.fetch, port, hostname: "127.0.0.1" });
+    // Port 0: the kernel's choice, never one another test holds (decision 195).
+    const server = serve({ fetch: served.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise((r) => server.once("listening", r));
+    const { port } = server.address() as AddressInfo;
     try {
       for (let i = 0; i < 2; i++) {
         const res = await fetch(`http://127.0.0.1:${port}/`, {

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
+import { freePort } from "./ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -15,7 +16,9 @@ export async function startApiServer(options: {
   /** false: resolves at once, while the server still starts. */
   untilListening?: boolean;
 }) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // A port the kernel has just found free, not a random one that another test or a socket's own
+  // end (the ephemeral range starts at 32768) may hold (decision 195).
+  const port = await freePort();
   const child = spawn(
     "sh",
     [
