@@ -1,7 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { goodPassword } from "../tests/support/accounts.ts";
 import { startApiServer } from "../tests/support/api-server.ts";
 import { lockEmbeddedDatabase } from "./data-dir.ts";
@@ -34,10 +34,13 @@ describe.runIf(process.env.TEST_DB !== "postgres")("DATA_DIR is the server accou
         }),
       });
       expect(registered.status).toBe(201);
-      // The verification mail (a live link) is written by the outbox a moment later.
-      for (let i = 0; i < 100 && !server.stdout().includes("[mail]"); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // The verification mail (a live link) is written by the outbox a moment later: its log
+      // line follows the file's last byte. (The loop here looked for a "[mail]" that the log no
+      // longer writes, and so always waited its full 10 s, decision 195.)
+      await vi.waitFor(() => expect(server.stdout()).toContain('"msg":"mail: written to a file"'), {
+        timeout: 30_000,
+        interval: 100,
+      });
       expect(readdirSync(path.join(dataDir, "mail"))).toHaveLength(1);
     } finally {
       expect(await server.stop()).toBe(0);
