@@ -129,11 +129,16 @@ async function startLoggedServer(env: Record<string, string>) {
     },
   );
   let output = "";
+  // Decoded as a stream: a character split between two chunks stays whole.
+  child.stdout?.setEncoding("utf8");
   child.stdout?.on("data", (chunk) => {
     output += chunk;
   });
+  // Whole lines only: a chunk of the pipe may end mid-line, and JSON.parse of that half
+  // would throw in whichever check read it then (decision 195).
   const lines = (): Line[] =>
     output
+      .slice(0, output.lastIndexOf("\n") + 1)
       .split("\n")
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Line);
