@@ -64,7 +64,7 @@ describe.skipIf(skipDatabase)("a request body cut short by the client", () => {
   async function settled(path: string) {
     await vi.waitFor(
       () => expect(lines.some((line) => line.msg === "request" && line.path === path)).toBe(true),
-      { timeout: 3_000, interval: 20 },
+      { timeout: 10_000, interval: 20 },
     );
     // The error handler's line, when there is one, follows the access line by a few ms.
     await new Promise((resolve) => setTimeout(resolve, 150));

@@ -42,12 +42,12 @@ describe.skipIf(skipDatabase || testDatabaseKind !== "postgres")("a database out
     // sign-out: it empties once its listening connection drops, and requests answer 503.
     await proxy.cut();
     await vi.waitFor(async () => expect((await t.get("/api/user", token)).status).toBe(503), {
-      timeout: 3_000,
+      timeout: 10_000,
       interval: 50,
     });
     await proxy.restore();
     await vi.waitFor(async () => expect((await t.get("/api/user", token)).status).toBe(200), {
-      timeout: 5_000,
+      timeout: 10_000,
       interval: 100,
     });
   });

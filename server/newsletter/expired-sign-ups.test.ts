@@ -225,10 +225,14 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
 
       const second = await boot(env);
       try {
+        // The boot's sweep runs beside the start: expect.poll's default second is short on a
+        // loaded machine (decision 195).
         await expect
-          .poll(async () => (await second.deps.db.select().from(subscriptions)).length)
+          .poll(async () => (await second.deps.db.select().from(subscriptions)).length, {
+            timeout: 10_000,
+          })
           .toBe(3);
-        await expect.poll(() => existsSync(old)).toBe(false);
+        await expect.poll(() => existsSync(old), { timeout: 10_000 }).toBe(false);
         expect(existsSync(recent)).toBe(true);
       } finally {
         await second.close();

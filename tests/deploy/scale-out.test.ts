@@ -322,7 +322,10 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     expect(answer.status).toBe(200);
     const id = String(answer.headers["x-request-id"] ?? "");
     expect(id).not.toBe("");
-    await vi.waitFor(() => expect(accessLog()).toContain(`"GET /team HTTP/1.1" 200`));
+    // nginx writes the line after the answer; vi.waitFor's default second is short under load.
+    await vi.waitFor(() => expect(accessLog()).toContain(`"GET /team HTTP/1.1" 200`), {
+      timeout: 10_000,
+    });
     const line = accessLog()
       .split("\n")
       .find((entry) => entry.includes("GET /team "));
@@ -355,10 +358,12 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       body: Buffer.from("List-Unsubscribe=One-Click"),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    await vi.waitFor(() =>
-      expect(accessLog()).toContain(
-        `"POST /api/subscriptions/unsubscribe?token=[redacted] HTTP/1.1"`,
-      ),
+    await vi.waitFor(
+      () =>
+        expect(accessLog()).toContain(
+          `"POST /api/subscriptions/unsubscribe?token=[redacted] HTTP/1.1"`,
+        ),
+      { timeout: 10_000 },
     );
     const written = accessLog();
     for (const [, logged] of links) {
