@@ -1,6 +1,7 @@
 // The error catalogue of SPEC §8 as a visitor meets it: one dialog per failure, titled by status,
 // a single 'Aceptar' button, Escape closes it, focus goes back, what was typed stays.
 import type { Page } from "@playwright/test";
+import { holdRequests } from "./support/hold";
 import { expect, test } from "./support/mailbox";
 import { password, registerVerified, uniqueEmail } from "./support/people";
 
@@ -125,14 +126,13 @@ test("while a request is in flight the button is disabled and says 'Enviando...'
       characterData: true,
     });
   });
-  // Hold the real answer a moment: on a busy machine a quick one could land before the busy
-  // state is drawn, and the test would then say nothing about it.
-  await page.route("**/api/forgot-password", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
-  });
+  // The real answer held until the busy state has been drawn: a quick one could land before
+  // it (a 300 ms hold was a guess at how long a busy machine takes to draw it, decision 195).
+  const release = await holdRequests(page, "**/api/forgot-password");
   await main.getByRole("button", { name: "Enviar enlace" }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen))
+    .toContain("disabled:Enviando...");
+  release();
   await expect(page).toHaveURL(/\/login$/);
-  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
-  expect(seen).toContain("disabled:Enviando...");
 });

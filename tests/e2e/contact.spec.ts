@@ -87,13 +87,12 @@ test("a quote request is stored, confirmed, cleared and counted as a conversion"
   });
   await likeAPerson(page);
 
-  // Hold the answer a moment so the in-flight state can be seen; the API is the real one.
-  await page.route("**/api/contacts", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  // The answer held until the in-flight state has been seen; the API is the real one. (A
+  // 400 ms hold could end before a loaded machine drew it, decision 195.)
+  const release = await holdRequests(page, "**/api/contacts");
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
   await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+  release();
 
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
@@ -1223,12 +1222,14 @@ test("a double click sends one request, with its photo once", async ({ page }) =
     .setInputFiles({ name: "bano.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await likeAPerson(page);
   let posts = 0;
-  await page.route("**/api/contacts", async (route) => {
-    posts += 1;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await route.continue();
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/contacts")) posts += 1;
   });
+  // Both clicks land while the first request is still held (a 300 ms hold could end between
+  // them on a loaded machine, and the second click then met the answer, decision 195).
+  const release = await holdRequests(page, "**/api/contacts");
   await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).dblclick();
+  release();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
   expect(posts).toBe(1);
