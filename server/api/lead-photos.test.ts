@@ -438,8 +438,14 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
     });
     afterAll(() => server.close());
 
-    /** A raw POST: the status of the answer, and how many body bytes were written by then. */
-    function post(headers: Record<string, string>, body: (write: (b: Buffer) => boolean) => void) {
+    /**
+     * A raw POST: the status of the answer, and how many body bytes were written by then.
+     * `body` writes; `onDrain` calls it back once the socket has taken what was written.
+     */
+    function post(
+      headers: Record<string, string>,
+      body: (write: (b: Buffer) => boolean, onDrain: (more: () => void) => void) => void,
+    ) {
       return new Promise<{ status: number; written: number }>((resolve, reject) => {
         let written = 0;
         const request = http.request(`${server.base}/api/contacts`, {
@@ -461,10 +467,13 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
           if (closedByServer && written > 0) resolve({ status: 0, written });
           else if (!request.destroyed || written === 0) reject(error);
         });
-        body((bytes) => {
-          written += bytes.length;
-          return request.write(bytes);
-        });
+        body(
+          (bytes) => {
+            written += bytes.length;
+            return request.write(bytes);
+          },
+          (more) => request.once("drain", more),
+        );
       });
     }
 
@@ -499,7 +508,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
       const chunk = Buffer.alloc(256 * 1024, 0x61);
       const answer = await post(
         { "Content-Type": "multipart/form-data; boundary=x", "Transfer-Encoding": "chunked" },
-        (write) => {
+        (write, onDrain) => {
           write(
             Buffer.from(
               '--x\r\nContent-Disposition: form-data; name="photos"; filename="a.jpg"\r\n\r\n',
@@ -507,10 +516,13 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
           );
           let sent = 0;
           const more = () => {
-            // Up to 80 MB, paced by the socket; the answer comes well before.
+            // Up to 80 MB, paced by the socket: more only once the socket has taken what was
+            // written ('drain'), so `written` counts what the server read, plus the socket's
+            // buffers. (Paced by a 1 ms timer it counted what this process queued: on a loaded
+            // machine it queued all 80 MB before the 413 was read, decision 195.)
             while (sent < 320) {
               sent += 1;
-              if (!write(chunk)) return void setTimeout(more, 1);
+              if (!write(chunk)) return onDrain(more);
             }
           };
           more();
