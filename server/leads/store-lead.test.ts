@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { asc, count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, skipDatabase } from "../../tests/support/database.ts";
@@ -63,7 +63,7 @@ describe.skipIf(skipDatabase)("storeLead", () => {
     const first = await photo("cocina");
     const result = await storeLead(handle.db, lead(), [first, await photo("plano")]);
     expect(result.photos).toEqual(["cocina", "plano"]);
-    const rows = await handle.db.select().from(leadPhotos);
+    const rows = await handle.db.select().from(leadPhotos).orderBy(asc(leadPhotos.position));
     expect(rows.map((row) => [row.contact_id, row.position, row.name])).toEqual([
       [result.id, 1, "cocina"],
       [result.id, 2, "plano"],
