@@ -14,6 +14,7 @@ import {
   skipDatabase,
   testDatabaseKind,
 } from "../tests/support/database.ts";
+import { memoryGrowthMiB } from "../tests/support/memory-growth.ts";
 
 interface Run {
   code: number;
@@ -42,25 +43,6 @@ function cli(
       },
     );
   });
-}
-
-/** The largest `heapUsed + arrayBuffers` of this process while `work` runs, over the start's. */
-async function memoryGrowthMiB(work: () => Promise<unknown>): Promise<number> {
-  const held = () => {
-    const { heapUsed, arrayBuffers } = process.memoryUsage();
-    return heapUsed + arrayBuffers;
-  };
-  const before = held();
-  let peak = before;
-  const watch = setInterval(() => {
-    peak = Math.max(peak, held());
-  }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(watch);
-  }
-  return (Math.max(peak, held()) - before) / 1024 / 1024;
 }
 
 /**
