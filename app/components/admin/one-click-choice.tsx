@@ -74,11 +74,11 @@ export function useChoiceFocus(data: unknown) {
     changeAsked = false;
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
+    // Without a saved choice there are no controls to look in: the heading takes it.
     const controls = saved ? shownControls(saved.kind) : [];
     const target =
-      (saved &&
-        (controls.find((select) => select.dataset.record === saved.record) ??
-          controls[Math.min(saved.place, controls.length - 1)])) ??
+      controls.find((select) => select.dataset.record === saved?.record) ??
+      controls[Math.min(saved?.place ?? 0, controls.length - 1)] ??
       fallback.current;
     target?.focus();
   }, [data]);

@@ -199,7 +199,7 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
           <p className="text-sm text-ink-soft">
             {list.data.total === 1 ? "1 registro" : `${list.data.total} registros`}
           </p>
-          {can("delete") || tools?.status ? (
+          {picksRows(list) ? (
             <BulkBar
               selected={[...selected]}
               total={list.data.total}
@@ -297,9 +297,6 @@ function RecordTable({
   const [search] = useSearchParams();
   const records = list.data.data;
   const status = list.tools?.status;
-  // Boxes to pick rows only where the bulk bar has something to do with them (not the audit
-  // log's, nor any list without deletion or a status): a box that does nothing is a trap.
-  const selectable = list.routes.includes("delete") || Boolean(status);
   // The table's own way with the list (decision 169): the summary under each title, the wide
   // columns only on screens that have room for them; short values keep their words whole.
   const summary = list.table_layout?.summary;
@@ -332,7 +329,7 @@ function RecordTable({
         </caption>
         <thead className="bg-sand-100 text-ink">
           <tr>
-            {selectable ? (
+            {picksRows(list) ? (
               <th scope="col" className="p-3">
                 <PickBox
                   label="Elegir todos los de esta página"
@@ -374,7 +371,7 @@ function RecordTable({
         <tbody>
           {records.map((record) => (
             <tr key={record.id} className="border-sand-200 border-t align-top">
-              {selectable ? (
+              {picksRows(list) ? (
                 <td className="p-3">
                   <PickBox
                     label={`Elegir ${titleOf(record)}`}
@@ -425,6 +422,13 @@ function RecordTable({
 const titleOf = (record: AdminRecord) => record.record_title;
 
 /** A box that picks a record (or the whole page) for the bulk actions, in the table and the cards. */
+/**
+ * Whether rows can be picked: only where the bulk bar has something to do with them (a deletion
+ * or a status), not in the audit log; a box that does nothing is a trap.
+ */
+const picksRows = (list: AdminList) =>
+  list.routes.includes("delete") || Boolean(list.tools?.status);
+
 function PickBox({
   label,
   checked,
@@ -530,14 +534,13 @@ function RecordCard({
 }) {
   const headingId = `record-${record.id}`;
   const status = list.tools?.status;
-  const selectable = list.routes.includes("delete") || status;
   return (
     <li
       aria-labelledby={headingId}
       className="@container flex min-w-0 flex-col rounded-xl border border-sand-200 bg-white p-5 shadow-sm wrap-anywhere"
     >
       <div className="flex items-start gap-3">
-        {selectable ? (
+        {picksRows(list) ? (
           <PickBox
             label={`Elegir ${titleOf(record)}`}
             checked={selected}
