@@ -242,7 +242,7 @@ function isValidDate(text: string): boolean {
 }
 
 /** Midnight of a Madrid day, as PostgreSQL computes it (summer time included). */
-const madridMidnight = (day: string, plusDays = 0) =>
+export const madridMidnight = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${ADMIN_TIME_ZONE})`;
 
 const list = (values: Iterable<string>) => [...values].map((v) => `«${v}»`).join(", ");

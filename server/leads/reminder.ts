@@ -5,7 +5,7 @@
 // gets one mail listing the leads past the promise, each with a link to its page.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { choiceLabel } from "../../content/quote-request.ts";
-import { ADMIN_TIME_ZONE } from "../admin/list-query.ts";
+import { ADMIN_TIME_ZONE, madridMidnight } from "../admin/list-query.ts";
 import type { Database } from "../db/client.ts";
 import { contacts, mailOutbox, users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -23,20 +23,20 @@ export const reminderHour = 8;
 /** One advisory lock for the reminder: instances sharing a database send it once a day. */
 const reminderLock = 0x7265_6d31; // "rem1"
 
+const madridParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: ADMIN_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  weekday: "short",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
 /** A day in Madrid as its date (YYYY-MM-DD), its weekday (0 Sunday … 6 Saturday) and its hour. */
 export function madridDay(at: Date): { date: string; weekday: number; hour: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: ADMIN_TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      weekday: "short",
-      hour: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map(({ type, value }) => [type, value]),
+    madridParts.formatToParts(at).map(({ type, value }) => [type, value]),
   );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
@@ -54,17 +54,12 @@ function dayAfter(date: string, days: number): Date {
   return day;
 }
 
-const nextDay = (date: string) => dayAfter(date, 1).toISOString().slice(0, 10);
-
 /** The working day before `date` (YYYY-MM-DD, Monday to Friday; public holidays are not known). */
 export function previousWorkingDay(date: string): string {
   let back = 1;
   while (!isWorkingDay(dayAfter(date, -back).getUTCDay())) back++;
   return dayAfter(date, -back).toISOString().slice(0, 10);
 }
-
-const madridMidnight = (date: string) =>
-  sql`(${date}::date::timestamp at time zone ${ADMIN_TIME_ZONE})`;
 
 const received = new Intl.DateTimeFormat("es-ES", {
   timeZone: ADMIN_TIME_ZONE,
@@ -100,7 +95,7 @@ export async function remindOfWaitingLeads(
         and(
           eq(mailOutbox.kind, "reminder"),
           sql`${mailOutbox.created_at} >= ${madridMidnight(today.date)}`,
-          sql`${mailOutbox.created_at} < ${madridMidnight(nextDay(today.date))}`,
+          sql`${mailOutbox.created_at} < ${madridMidnight(today.date, 1)}`,
         ),
       )
       .limit(1);

@@ -175,7 +175,7 @@ export async function sendCampaign(
       insert into ${mailOutbox} (campaign_id, subscription_id, "to", subject, reply_to, text, html,
         headers, next_attempt_at, due_at)
       select ${campaign.id}, r.id, r.email, ${headerSafe(template.subject)},
-        ${template.replyTo ?? null},
+        ${template.replyTo ? headerSafe(template.replyTo) : null},
         replace(${template.text}, ${tokenSlot}, r.unsubscribe_token),
         replace(${template.html}, ${tokenSlot}, r.unsubscribe_token),
         jsonb_build_object(
