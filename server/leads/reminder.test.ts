@@ -2,22 +2,13 @@
 // /api/contacts and are worked through the admin API, as in production; their arrival is then
 // dated back, and the reminder is asked at chosen moments of a week in Madrid.
 
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, json, perSuite, uniqueIp } from "../../tests/support/app.ts";
-import {
-  createPostgresTestDatabase,
-  migratedDataDir,
-  skipDatabase,
-  testDatabaseKind,
-} from "../../tests/support/database.ts";
+import { bootSettings, skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { boot } from "../boot.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
-import { parseEnv } from "../env.ts";
 import { madridDay, previousWorkingDay, remindOfWaitingLeads } from "./reminder.ts";
 
 describe("the working days the reminder counts", () => {
@@ -193,21 +184,8 @@ describe.skipIf(skipDatabase)("the reminder as the server starts it", () => {
   });
 
   it("boot() checks at once and delivers the morning's reminder of a lead left «Nuevo»", async () => {
-    let DATABASE_URL: string | undefined;
-    let dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-reminder-"));
-    if (testDatabaseKind === "postgres") {
-      const database = await createPostgresTestDatabase();
-      DATABASE_URL = database.url;
-      dropDatabase = database.drop;
-    } else {
-      dataDir = await migratedDataDir();
-    }
-    const env = parseEnv({
-      NODE_ENV: "test",
-      APP_URL: "http://localhost:3000",
-      DATA_DIR: dataDir,
-      ...(DATABASE_URL ? { DATABASE_URL } : {}),
-    });
+    const { env, drop } = await bootSettings();
+    dropDatabase = drop;
     // Wednesday 25 November 2026, 09:30 in Madrid; a lead of the Friday before still «Nuevo».
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-25T08:30:00Z") });
     const first = await boot(env);

@@ -4,24 +4,16 @@
 // retention sweep, decision 179) deletes what is kept blocked once its `blockedConsentYears` are
 // over (decision 168), and the mail written to files after its days (decision 183). Rows are
 // dated back instead of waiting: the sweep compares them with the database's clock.
-import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { blockedConsentYears, pendingDays } from "../../content/newsletter.ts";
 import { mailCopyDays } from "../../content/retention.ts";
-import {
-  createPostgresTestDatabase,
-  createTestDatabase,
-  migratedDataDir,
-  skipDatabase,
-  testDatabaseKind,
-} from "../../tests/support/database.ts";
+import { bootSettings, createTestDatabase, skipDatabase } from "../../tests/support/database.ts";
 import { generateToken } from "../auth/tokens.ts";
 import { boot } from "../boot.ts";
 import { adminAudit, blockedConsents, mailOutbox, subscriptions } from "../db/schema.ts";
-import { parseEnv } from "../env.ts";
 import { sweepRetention } from "../retention.ts";
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
@@ -192,21 +184,9 @@ describe.skipIf(skipDatabase)("expired sign-ups are deleted on a timer", () => {
     afterAll(() => dropDatabase());
 
     it("boot() deletes the sign-ups that expired while the server was down, and old mail files", async () => {
-      let DATABASE_URL: string | undefined;
-      let dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-sweep-"));
-      if (testDatabaseKind === "postgres") {
-        const database = await createPostgresTestDatabase();
-        DATABASE_URL = database.url;
-        dropDatabase = database.drop;
-      } else {
-        dataDir = await migratedDataDir();
-      }
-      const env = parseEnv({
-        NODE_ENV: "test",
-        APP_URL: "http://localhost:3000",
-        DATA_DIR: dataDir,
-        ...(DATABASE_URL ? { DATABASE_URL } : {}),
-      });
+      const { env, drop } = await bootSettings();
+      dropDatabase = drop;
+      const dataDir = env.DATA_DIR;
       // A first start opens the database; the sign-ups expire while the server is down.
       const first = await boot(env);
       await first.deps.db.insert(subscriptions).values(rows("arranque"));

@@ -5,6 +5,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { makeOwnerOnly } from "../../server/data-dir.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/client.ts";
+import { type Env, parseEnv } from "../../server/env.ts";
 import { opened } from "./left-open.ts";
 import { adminUrl, databaseUrl, templateName, testDatabaseName } from "./postgres.ts";
 
@@ -93,5 +94,26 @@ export async function createPostgresTestDatabase() {
       await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
     },
+  };
+}
+
+/**
+ * Settings for `boot()` as the server starts, on a database of its own: a copy of the migrated
+ * embedded database, or a new PostgreSQL database beside a fresh DATA_DIR. `drop` removes the
+ * PostgreSQL one (after the server has closed).
+ */
+export async function bootSettings(): Promise<{ env: Env; drop(): Promise<void> }> {
+  const common = { NODE_ENV: "test", APP_URL: "http://localhost:3000" };
+  if (testDatabaseKind !== "postgres") {
+    return {
+      env: parseEnv({ ...common, DATA_DIR: await migratedDataDir() }),
+      drop: async () => {},
+    };
+  }
+  const database = await createPostgresTestDatabase();
+  const DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "obra-boot-"));
+  return {
+    env: parseEnv({ ...common, DATA_DIR, DATABASE_URL: database.url }),
+    drop: database.drop,
   };
 }
