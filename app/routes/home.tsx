@@ -6,6 +6,7 @@ import { ImageGrid } from "~/components/image-grid";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { Picture } from "~/components/picture";
+import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
@@ -80,24 +81,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <WelcomeCarousel slides={welcomeSlides} label="Lo que hacemos" />
         <NextStepLine lead={nextStepLines.afterCarousel} lines={nextStepLines} />
       </div>
-      <section aria-labelledby="servicios" className="border-y border-sand-200 bg-sand-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-          <SectionHeading
-            id="servicios"
-            title={servicesIntro.title}
-            subtitle={servicesIntro.subtitle}
-          />
-          <ServicesGrid cards={serviceCards} />
-          <p className="mt-8 flex flex-col gap-3 sm:mt-10 sm:flex-row">
-            <Link to={servicesIntro.quoteLink.url} className={primaryButton}>
-              {servicesIntro.quoteLink.text}
-            </Link>
-            <Link to="/services" className={secondaryButton}>
-              Ver todos los servicios por área
-            </Link>
-          </p>
-        </div>
-      </section>
+      <SandBand id="servicios" title={servicesIntro.title} subtitle={servicesIntro.subtitle}>
+        <ServicesGrid cards={serviceCards} />
+        <p className="mt-8 flex flex-col gap-3 sm:mt-10 sm:flex-row">
+          <Link to={servicesIntro.quoteLink.url} className={primaryButton}>
+            {servicesIntro.quoteLink.text}
+          </Link>
+          <Link to="/services" className={secondaryButton}>
+            Ver todos los servicios por área
+          </Link>
+        </p>
+      </SandBand>
       <Info info={loaderData.info} lines={nextStepLines} />
       <section aria-labelledby="obras-recientes" className="mx-auto max-w-7xl px-4">
         <GalleryScroller
@@ -231,35 +225,28 @@ function Keywords({
   const half = Math.ceil(keywordsBlock.items.length / 2);
   const halves = [keywordsBlock.items.slice(0, half), keywordsBlock.items.slice(half)];
   return (
-    <section aria-labelledby="que-y-donde" className="border-y border-sand-200 bg-sand-50">
-      <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-        <SectionHeading
-          id="que-y-donde"
-          title={keywordsBlock.title}
-          subtitle={keywordsBlock.intro}
-        />
-        <div className="grid gap-x-12 sm:grid-cols-2">
-          {halves.map((items) => (
-            <ul key={items[0]?.url} className="divide-y divide-sand-200">
-              {items.map((item) => (
-                <li key={item.text}>
-                  <Link
-                    to={item.url}
-                    className="flex min-h-12 items-center justify-between gap-4 py-3 font-medium text-ink hover:text-terracotta"
-                  >
-                    {item.text}
-                    <span aria-hidden="true" className="text-terracotta">
-                      →
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ))}
-        </div>
-        <NextStepLine lead={lines.afterKeywords} lines={lines} />
+    <SandBand id="que-y-donde" title={keywordsBlock.title} subtitle={keywordsBlock.intro}>
+      <div className="grid gap-x-12 sm:grid-cols-2">
+        {halves.map((items) => (
+          <ul key={items[0]?.url} className="divide-y divide-sand-200">
+            {items.map((item) => (
+              <li key={item.text}>
+                <Link
+                  to={item.url}
+                  className="flex min-h-12 items-center justify-between gap-4 py-3 font-medium text-ink hover:text-terracotta"
+                >
+                  {item.text}
+                  <span aria-hidden="true" className="text-terracotta">
+                    →
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ))}
       </div>
-    </section>
+      <NextStepLine lead={lines.afterKeywords} lines={lines} />
+    </SandBand>
   );
 }
 

@@ -5,7 +5,7 @@ import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
-import { SectionHeading } from "~/components/section-heading";
+import { SandBand } from "~/components/sand-band";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
 import { pageMeta, trail } from "~/lib/seo";
@@ -67,16 +67,13 @@ export default function ServiceCategory({ loaderData }: Route.ComponentProps) {
         heading={`Cómo trabajamos en ${category.label.toLowerCase()}`}
         paragraphs={category.descriptions}
       />
-      <section aria-labelledby="servicios-del-area" className="border-y border-sand-200 bg-sand-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-          <SectionHeading
-            id="servicios-del-area"
-            title={`Servicios de ${category.label.toLowerCase()}`}
-            subtitle={category.summary}
-          />
-          <ServicesGrid cards={cards} />
-        </div>
-      </section>
+      <SandBand
+        id="servicios-del-area"
+        title={`Servicios de ${category.label.toLowerCase()}`}
+        subtitle={category.summary}
+      >
+        <ServicesGrid cards={cards} />
+      </SandBand>
       <nav aria-labelledby="otras-areas" className="mx-auto max-w-7xl px-4 pt-14 sm:pt-16">
         <h2 id="otras-areas" className="text-2xl font-semibold">
           Otras áreas

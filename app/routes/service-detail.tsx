@@ -6,6 +6,7 @@ import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
+import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { serviceCard } from "~/components/service-cards";
@@ -74,20 +75,17 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         heading="Qué incluye y cuánto dura"
         paragraphs={service.descriptions}
       />
-      <section aria-label="Galería" className="border-y border-sand-200 bg-sand-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-          <SectionHeading
-            id="galeria"
-            title="Galería"
-            subtitle={
-              photosOfFinishedWork
-                ? `Algunos trabajos de ${service.label.toLowerCase()}.`
-                : `Ilustraciones de ${service.label.toLowerCase()}, mientras preparamos las fotos de nuestras obras.`
-            }
-          />
-          <ImageGrid images={service.gallery} />
-        </div>
-      </section>
+      <SandBand
+        id="galeria"
+        title="Galería"
+        subtitle={
+          photosOfFinishedWork
+            ? `Algunos trabajos de ${service.label.toLowerCase()}.`
+            : `Ilustraciones de ${service.label.toLowerCase()}, mientras preparamos las fotos de nuestras obras.`
+        }
+      >
+        <ImageGrid images={service.gallery} />
+      </SandBand>
       {related.length > 0 && (
         <section
           aria-labelledby="servicios-relacionados"

@@ -3,7 +3,7 @@ import { imagePreloadMeta } from "~/components/image-preload";
 import { MapEmbed } from "~/components/map-embed";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
-import { SectionHeading } from "~/components/section-heading";
+import { SandBand } from "~/components/sand-band";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { company, inWords } from "../../content/company";
@@ -40,25 +40,19 @@ export default function Team({ loaderData: { team, areas } }: Route.ComponentPro
         heading="Quiénes somos"
         paragraphs={team.paragraphs}
       />
-      <section
-        aria-labelledby="como-nos-organizamos"
-        className="border-y border-sand-200 bg-sand-50"
-      >
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
-          <SectionHeading id="como-nos-organizamos" title="Cómo nos organizamos" />
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {team.groups.map((group) => (
-              <li
-                key={group.title}
-                className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200"
-              >
-                <h3 className="text-xl font-semibold">{group.title}</h3>
-                <p className="mt-3 leading-relaxed text-ink-soft">{group.description}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <SandBand id="como-nos-organizamos" title="Cómo nos organizamos">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {team.groups.map((group) => (
+            <li
+              key={group.title}
+              className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200"
+            >
+              <h3 className="text-xl font-semibold">{group.title}</h3>
+              <p className="mt-3 leading-relaxed text-ink-soft">{group.description}</p>
+            </li>
+          ))}
+        </ul>
+      </SandBand>
       <section aria-labelledby="donde-estamos" className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
         <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16">
           <div>
