@@ -10,8 +10,15 @@ import { formatValue, type RecordReplies } from "~/lib/admin";
 import { useAdminAction } from "~/lib/admin-actions";
 import { replyLimits as limits } from "../../../content/lead-reply";
 
-const controlClass =
-  "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink";
+/** What the reply's subject and message share: required, cut at the server's limit, one look. */
+function replyControl(name: keyof typeof limits) {
+  return {
+    name,
+    required: true,
+    maxLength: limits[name],
+    className: "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink",
+  };
+}
 
 export function LeadReplies({
   id,
@@ -89,27 +96,11 @@ export function LeadReplies({
           <input type="hidden" name="id" value={id} />
           <Field label="Asunto" required errors={errors.subject}>
             {(control) => (
-              <input
-                {...control}
-                name="subject"
-                required
-                maxLength={limits.subject}
-                defaultValue={draft.subject}
-                className={controlClass}
-              />
+              <input {...control} {...replyControl("subject")} defaultValue={draft.subject} />
             )}
           </Field>
           <Field label="Mensaje" required errors={errors.message}>
-            {(control) => (
-              <textarea
-                {...control}
-                name="message"
-                required
-                rows={8}
-                maxLength={limits.message}
-                className={controlClass}
-              />
-            )}
+            {(control) => <textarea {...control} {...replyControl("message")} rows={8} />}
           </Field>
           {general ? (
             <p role="alert" className="text-sm text-terracotta-dark">
