@@ -27,7 +27,7 @@ export async function postAccountForm<T>(
 
 /**
  * An account screen's clientAction: `post` sends the submitted form (and the address's params)
- * with postSignIn, postToLogin or postAccountForm.
+ * with postToLogin or postAccountForm (sign-in and sign-up: signInAction).
  */
 export function accountAction<Params>(
   post: (form: FormData, params: Params) => Promise<Response | { errors: FieldErrors }>,
@@ -67,20 +67,23 @@ export function postToLogin(
 }
 
 /**
- * Sign-up or sign-in: POSTs `body` to `path`; on success the session is kept, `announce` shows
- * the server's message (sign-up: look for the verification e-mail) and the user goes to their
- * dashboard.
+ * Sign-in's or sign-up's clientAction: POSTs the named text fields, and what `more` reads from the
+ * form (a box ticked), to `path`; on success the session is kept, `announce` shows the server's
+ * message (sign-up: look for the verification e-mail) and the user goes to their dashboard.
  */
-export function postSignIn(
+export function signInAction(
   path: "login" | "register",
-  body: Record<string, unknown>,
+  texts: readonly string[],
+  more: (form: FormData) => Record<string, unknown>,
   announce = false,
-): Promise<Response | { errors: FieldErrors }> {
-  return postAccountForm<AuthAnswer>(path, body, (answer) => {
-    signIn(answer.token, answer.user);
-    if (announce) void showSuccess(answer);
-    return redirect("/dashboard");
-  });
+) {
+  return accountAction((form) =>
+    postAccountForm<AuthAnswer>(path, { ...formTexts(form, texts), ...more(form) }, (answer) => {
+      signIn(answer.token, answer.user);
+      if (announce) void showSuccess(answer);
+      return redirect("/dashboard");
+    }),
+  );
 }
 
 interface AuthAnswer {

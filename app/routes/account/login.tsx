@@ -6,19 +6,16 @@ import {
   PasswordField,
   SubmitButton,
 } from "~/components/account/form-controls";
-import { accountAction, formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
+import { signInAction, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
 import { accountLabels } from "../../../content/account-fields";
 import { accountPages } from "../../../content/account-pages";
 
 export const meta = () => noindexMeta(accountPages.login);
 
-export const clientAction = accountAction((form) =>
-  postSignIn("login", {
-    ...formTexts(form, ["email", "password"]),
-    remember: form.get("remember") === "on",
-  }),
-);
+export const clientAction = signInAction("login", ["email", "password"], (form) => ({
+  remember: form.get("remember") === "on",
+}));
 
 export default function Login() {
   const { errors, pending } = useAccountForm();

@@ -8,7 +8,7 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/account/form-controls";
-import { accountAction, formTexts, postSignIn, useAccountForm } from "~/lib/account-forms";
+import { signInAction, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
 import { accountLabels, termsVersion } from "../../../content/account-fields";
 import { accountPages } from "../../../content/account-pages";
@@ -18,16 +18,11 @@ export const meta = () => noindexMeta(accountPages.register);
 // The answer's message tells the new user to look for the verification e-mail. SPEC §7's
 // four fields, plus the ticked terms box and the version of the texts it accepts, which the
 // server keeps with the account as proof (decision 167).
-export const clientAction = accountAction((form) =>
-  postSignIn(
-    "register",
-    {
-      ...formTexts(form, ["name", "email", "password", "password_confirmation"]),
-      terms: form.get("terms") !== null,
-      terms_version: termsVersion,
-    },
-    true,
-  ),
+export const clientAction = signInAction(
+  "register",
+  ["name", "email", "password", "password_confirmation"],
+  (form) => ({ terms: form.get("terms") !== null, terms_version: termsVersion }),
+  true,
 );
 
 /** The legal texts open beside the form, so that nothing typed is lost. */
