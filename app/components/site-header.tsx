@@ -79,6 +79,49 @@ function MenuLink({
   );
 }
 
+/**
+ * The main menu's items, the same in the desktop bar and in the phone menu, each drawn with the
+ * menu's own `item` look; `children` is that menu's Servicios, which stands after Equipo.
+ */
+function MenuItems({ item, children }: { item: string; children: ReactNode }) {
+  return (
+    <>
+      <li>
+        <MenuLink to="/" end className={item}>
+          Inicio
+        </MenuLink>
+      </li>
+      <li>
+        <MenuLink to="/team" className={item}>
+          Equipo
+        </MenuLink>
+      </li>
+      {children}
+      <li>
+        <MenuLink to="/gallery" className={item}>
+          Galería
+        </MenuLink>
+      </li>
+      <li>
+        <MenuLink to="/contact" className={item}>
+          Contacto
+        </MenuLink>
+      </li>
+    </>
+  );
+}
+
+/** The three service areas, in the desktop Servicios dropdown and in the phone menu's. */
+function ServiceItems({ item }: { item: string }) {
+  return serviceLinks.map((service) => (
+    <li key={service.to}>
+      <MenuLink to={service.to} className={item}>
+        {service.label}
+      </MenuLink>
+    </li>
+  ));
+}
+
 /** Desktop "Servicios" disclosure dropdown. */
 function ServicesDropdown() {
   const { open, setOpen, id, root, button } = useDropdown<HTMLLIElement>();
@@ -105,16 +148,7 @@ function ServicesDropdown() {
         hidden={!open}
         className="absolute left-0 z-40 mt-2 w-56 rounded-lg border border-sand-200 bg-plaster p-2 shadow-lg"
       >
-        {serviceLinks.map((service) => (
-          <li key={service.to}>
-            <MenuLink
-              to={service.to}
-              className="block rounded px-3 py-2 font-medium hover:bg-sand-100"
-            >
-              {service.label}
-            </MenuLink>
-          </li>
-        ))}
+        <ServiceItems item="block rounded px-3 py-2 font-medium hover:bg-sand-100" />
       </ul>
     </li>
   );
@@ -242,48 +276,24 @@ function MobileMenu() {
       >
         <nav aria-label="Menú principal" className="mx-auto max-w-7xl px-4 py-3">
           <ul className="space-y-1">
-            <li>
-              <MenuLink to="/" end className={item}>
-                Inicio
-              </MenuLink>
-            </li>
-            <li>
-              <MenuLink to="/team" className={item}>
-                Equipo
-              </MenuLink>
-            </li>
-            <li>
-              <button
-                {...services.button}
-                className={`${item} flex w-full items-center justify-between text-left ${focusRing} ${pathname.startsWith("/service") ? "text-terracotta-dark" : "text-ink"}`}
-              >
-                Servicios
-                <DisclosureChevron open={services.open} />
-              </button>
-              <ul
-                id={services.id}
-                hidden={!services.open}
-                className="ml-4 border-l border-sand-300"
-              >
-                {serviceLinks.map((service) => (
-                  <li key={service.to}>
-                    <MenuLink to={service.to} className={item}>
-                      {service.label}
-                    </MenuLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
-            <li>
-              <MenuLink to="/gallery" className={item}>
-                Galería
-              </MenuLink>
-            </li>
-            <li>
-              <MenuLink to="/contact" className={item}>
-                Contacto
-              </MenuLink>
-            </li>
+            <MenuItems item={item}>
+              <li>
+                <button
+                  {...services.button}
+                  className={`${item} flex w-full items-center justify-between text-left ${focusRing} ${pathname.startsWith("/service") ? "text-terracotta-dark" : "text-ink"}`}
+                >
+                  Servicios
+                  <DisclosureChevron open={services.open} />
+                </button>
+                <ul
+                  id={services.id}
+                  hidden={!services.open}
+                  className="ml-4 border-l border-sand-300"
+                >
+                  <ServiceItems item={item} />
+                </ul>
+              </li>
+            </MenuItems>
           </ul>
           <div className="mt-2 flex flex-wrap gap-1 border-t border-sand-200 pt-3">
             <AdminLinks />
@@ -315,40 +325,9 @@ export function SiteHeader() {
         <Logo />
         <nav aria-label="Principal" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            <li>
-              <MenuLink
-                to="/"
-                end
-                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
-              >
-                Inicio
-              </MenuLink>
-            </li>
-            <li>
-              <MenuLink
-                to="/team"
-                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
-              >
-                Equipo
-              </MenuLink>
-            </li>
-            <ServicesDropdown />
-            <li>
-              <MenuLink
-                to="/gallery"
-                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
-              >
-                Galería
-              </MenuLink>
-            </li>
-            <li>
-              <MenuLink
-                to="/contact"
-                className="block rounded-md px-3 py-2 font-medium hover:bg-sand-100"
-              >
-                Contacto
-              </MenuLink>
-            </li>
+            <MenuItems item="block rounded-md px-3 py-2 font-medium hover:bg-sand-100">
+              <ServicesDropdown />
+            </MenuItems>
           </ul>
         </nav>
         <div className="flex items-center gap-2">
