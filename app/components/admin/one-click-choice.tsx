@@ -86,6 +86,30 @@ export function useChoiceFocus(data: unknown) {
 }
 
 /**
+ * A staff screen's <h1> as the focus's fallback: `focus` is what useChoiceFocus returned, and the
+ * heading shows no outline when a script, not staff, put the focus on it. `className` adds the
+ * screen's own spacing and size.
+ */
+export function FallbackHeading({
+  focus,
+  className,
+  children,
+}: {
+  focus: ReturnType<typeof useChoiceFocus>;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <h1
+      {...focus}
+      className={`font-display text-3xl font-semibold text-ink focus:outline-none ${className}`}
+    >
+      {children}
+    </h1>
+  );
+}
+
+/**
  * The state and handlers of one control. `onCommit` decides what a choice does (the status's
  * «Perdido» asks for its reason first); it calls `rememberFocus` before saving.
  */

@@ -8,7 +8,11 @@ import { SubmitButton } from "~/components/account/form-controls";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { LeadPhotos } from "~/components/admin/lead-photos";
 import { LeadReplies } from "~/components/admin/lead-replies";
-import { useChoiceFocus, useOneClickChoice } from "~/components/admin/one-click-choice";
+import {
+  FallbackHeading,
+  useChoiceFocus,
+  useOneClickChoice,
+} from "~/components/admin/one-click-choice";
 import { RecordMails } from "~/components/admin/record-mails";
 import { RecordData } from "~/components/admin/record-value";
 import { Refusal } from "~/components/admin/refusal";
@@ -136,12 +140,9 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8">
       <p className="text-sm">{back}</p>
-      <h1
-        {...headingFocus}
-        className="mt-2 font-display text-3xl font-semibold wrap-anywhere text-ink focus:outline-none"
-      >
+      <FallbackHeading focus={headingFocus} className="mt-2 wrap-anywhere">
         {title}
-      </h1>
+      </FallbackHeading>
       <div className="mt-4 flex flex-wrap items-end gap-6">
         {status ? (
           <div>

@@ -11,7 +11,7 @@ import { SubmitButton } from "~/components/account/form-controls";
 import { BulkBar } from "~/components/admin/bulk-bar";
 import { DeleteButton } from "~/components/admin/delete-button";
 import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
-import { useChoiceFocus } from "~/components/admin/one-click-choice";
+import { FallbackHeading, useChoiceFocus } from "~/components/admin/one-click-choice";
 import { Pagination } from "~/components/admin/pagination";
 import { RecordData, RecordValue, waitingSince } from "~/components/admin/record-value";
 import { RecordStatus } from "~/components/admin/status-control";
@@ -127,12 +127,9 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1
-          {...headingFocus}
-          className="font-display text-3xl font-semibold text-ink focus:outline-none sm:text-4xl"
-        >
+        <FallbackHeading focus={headingFocus} className="sm:text-4xl">
           {title}
-        </h1>
+        </FallbackHeading>
         <div className="flex flex-wrap gap-2">
           {list ? <ExportButton resource={resource} search={search} onDone={setNotice} /> : null}
           {can("create") ? (
