@@ -258,9 +258,11 @@ describe.skipIf(testDatabaseKind !== "pglite")("db:backup and db:restore, embedd
     // restore's peak is the two PGlite instances it opens, whose memory the collector frees at
     // its own pace (±130 MiB between two runs). And measured in a process of its own that
     // collects before each sample: measured here, garbage not yet collected counted too, and a
-    // loaded machine's collector lagged to 36 MiB over the start (decision 195).
+    // loaded machine's collector lagged to 36 MiB over the start (decision 195). A quiet machine
+    // holds 4 MiB; one busy with other tests writes the files more slowly and held 16.06 (CI,
+    // 2026-11-27): the stream's buffers full, but bounded. 24 still fails a whole file read first (31 to 40).
     const unpacked = path.join(tempDir(), "pglite");
-    expect(await unpackingGrowthMiB(large, unpacked)).toBeLessThan(16);
+    expect(await unpackingGrowthMiB(large, unpacked)).toBeLessThan(24);
     expect(statSync(path.join(unpacked, "PG_VERSION")).isFile()).toBe(true);
     // A backup packed by PGlite's own dumpDataDir, as every backup was before, still restores.
     const restoredOld = await cli("db-restore", inject("pgliteDump"), env, ["--yes"]);
