@@ -102,6 +102,8 @@ test.afterAll(async () => {
 });
 
 test("every admin screen passes axe, with rows, without, refused, and with its dialogs", async () => {
+  // 17 axe runs: 35 s on a quiet 2-core machine, past 60 s beside a second worker (2026-11-27).
+  test.setTimeout(120_000);
   const main = page.getByRole("main");
   const heading = main.getByRole("heading", { level: 1 });
 
