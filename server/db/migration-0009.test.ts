@@ -1,10 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  emptyDatabase,
-  migrationsBefore,
-  type Sql,
-  skipMigrationTests as skip,
-} from "../../tests/support/migrations.ts";
+import { describe, expect, it } from "vitest";
+import { databaseBefore, skipMigrationTests as skip } from "../../tests/support/migrations.ts";
 import { migrationsFolder } from "./client.ts";
 
 /**
@@ -12,12 +7,8 @@ import { migrationsFolder } from "./client.ts";
  * ("handled") become "contactado", the others "nuevo", and nothing else about them changes.
  */
 describe.skipIf(skip)("migration 0009: handled leads into the pipeline", () => {
-  let database: Sql | undefined;
-  afterAll(() => database?.close());
-
   it("turns handled into contactado and the rest into nuevo, losing nothing", async () => {
-    database = await emptyDatabase();
-    await database.migrate(migrationsBefore(9));
+    const database = await databaseBefore(9);
     await database.query(`
       insert into contacts (name, email, subject, message, handled, created_at, updated_at) values
         ('Atendida', 'a@example.test', 'Cocina', 'Hola', true, '2026-01-02T10:00:00Z', '2026-01-05T09:00:00Z'),

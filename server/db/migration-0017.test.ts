@@ -1,10 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
-import {
-  emptyDatabase,
-  migrationsBefore,
-  type Sql,
-  skipMigrationTests as skip,
-} from "../../tests/support/migrations.ts";
+import { describe, expect, it } from "vitest";
+import { databaseBefore, skipMigrationTests as skip } from "../../tests/support/migrations.ts";
 import { migrationsFolder } from "./client.ts";
 
 /**
@@ -13,12 +8,8 @@ import { migrationsFolder } from "./client.ts";
  * notice), mails of no lead get none, and the lead's page says the same of each lead as before.
  */
 describe.skipIf(skip)("migration 0017: what each of a lead's mails is", () => {
-  let database: Sql | undefined;
-  afterAll(() => database?.close());
-
   it("names each lead's notice and confirmation, and nothing else", async () => {
-    database = await emptyDatabase();
-    await database.migrate(migrationsBefore(17));
+    const database = await databaseBefore(17);
     await database.query(`
       insert into contacts (id, name, email, subject, message) values
         (1, 'Ana', 'ana@example.test', 'Cocina', 'Hola'),

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
+import { inject, onTestFinished } from "vitest";
 import { migrationsFolder } from "../../server/db/client.ts";
 import { testDatabaseKind } from "./database.ts";
 import { adminUrl, databaseUrl, testDatabaseName } from "./postgres.ts";
@@ -70,4 +70,15 @@ export async function emptyDatabase(): Promise<Sql> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A database as the version before migration `idx` left it, closed when the test ends: a test
+ * fills it as that version would, then migrates on with `migrate(migrationsFolder)`.
+ */
+export async function databaseBefore(idx: number): Promise<Sql> {
+  const database = await emptyDatabase();
+  onTestFinished(() => database.close());
+  await database.migrate(migrationsBefore(idx));
+  return database;
 }
