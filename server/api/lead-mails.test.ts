@@ -5,7 +5,7 @@ import { createMailedTestApp, type Json, json, perSuite } from "../../tests/supp
 import { skipDatabase } from "../../tests/support/database.ts";
 import { sendLead } from "../../tests/support/leads.ts";
 import { to } from "../../tests/support/smtp.ts";
-import { createUser, signIn } from "../../tests/support/users.ts";
+import { createUser, signIn, staffRouteCallers } from "../../tests/support/users.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
 import { sweepOnce } from "../retention.ts";
 
@@ -155,19 +155,7 @@ describe.skipIf(skipDatabase)("a lead's confirmation mail, as staff see it", () 
 
   it("shows none of it to anyone but staff", async () => {
     const id = await lead("Íñigo", "bad.typo@gmial.con");
-    const callers: [string, string | undefined, number][] = [];
-    callers.push(["signed out", undefined, 401]);
-    for (const [who, role, verified, status] of [
-      ["unverified guest", "guest_user", false, 403],
-      ["guest", "guest_user", true, 403],
-      ["unverified admin", "admin", false, 403],
-      ["admin", "admin", true, 200],
-      ["super admin", "super_admin", true, 200],
-    ] as const) {
-      const user = await createUser(t.db, { role, verified });
-      callers.push([who, await signIn(t.db, user.id), status]);
-    }
-    for (const [who, caller, status] of callers) {
+    for (const [who, caller, status] of await staffRouteCallers(t.db, 200)) {
       for (const path of [
         `/api/admin/contacts/detail/${id}`,
         `/api/admin/contacts?confirmation=rechazado&q=${encodeURIComponent(tag)}`,

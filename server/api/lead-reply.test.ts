@@ -4,7 +4,7 @@ import { createMailedTestApp, type Json, json, perSuite } from "../../tests/supp
 import { skipDatabase } from "../../tests/support/database.ts";
 import { sendLead } from "../../tests/support/leads.ts";
 import { to } from "../../tests/support/smtp.ts";
-import { createUser, signIn } from "../../tests/support/users.ts";
+import { createUser, signIn, staffRouteCallers } from "../../tests/support/users.ts";
 import { contacts, mailOutbox } from "../db/schema.ts";
 
 /**
@@ -218,18 +218,7 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
 
   it("is for staff who may change leads only", async () => {
     const { id } = await lead("Íñigo", "inigo@example.com");
-    const callers: [string, string | undefined, number][] = [["signed out", undefined, 401]];
-    for (const [who, role, verified, status] of [
-      ["unverified guest", "guest_user", false, 403],
-      ["guest", "guest_user", true, 403],
-      ["unverified admin", "admin", false, 403],
-      ["admin", "admin", true, 201],
-      ["super admin", "super_admin", true, 201],
-    ] as const) {
-      const user = await createUser(t.db, { role, verified });
-      callers.push([who, await signIn(t.db, user.id), status]);
-    }
-    for (const [who, caller, status] of callers) {
+    for (const [who, caller, status] of await staffRouteCallers(t.db, 201)) {
       const res = await t.post(
         "/api/admin/contacts/reply",
         { id, subject: `Re: ${who}`, message: "Hola" },

@@ -57,3 +57,26 @@ export async function staffToken(
   const staff = await createUser(db, { role });
   return signIn(db, staff.id);
 }
+
+/**
+ * Every kind of caller of a staff route, each with its name, its token (none when signed out)
+ * and the status it gets: 401 signed out; 403 a guest, or an admin whose address is not
+ * verified; `staffStatus` a verified admin or super admin.
+ */
+export async function staffRouteCallers(
+  db: Database,
+  staffStatus: number,
+): Promise<[who: string, token: string | undefined, status: number][]> {
+  const callers: [string, string | undefined, number][] = [["signed out", undefined, 401]];
+  for (const [who, role, verified, status] of [
+    ["unverified guest", "guest_user", false, 403],
+    ["guest", "guest_user", true, 403],
+    ["unverified admin", "admin", false, 403],
+    ["admin", "admin", true, staffStatus],
+    ["super admin", "super_admin", true, staffStatus],
+  ] as const) {
+    const user = await createUser(db, { role, verified });
+    callers.push([who, await signIn(db, user.id), status]);
+  }
+  return callers;
+}
