@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createMailedTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { contactRequest } from "../../tests/support/leads.ts";
 import type { ReceivedMail } from "../../tests/support/smtp.ts";
 import { contacts } from "../db/schema.ts";
 
@@ -25,12 +26,12 @@ describe.skipIf(skipDatabase)(
     };
 
     it("carries Reply-To with the visitor's address, sent to the office", async () => {
-      const notice = await noticeOf({
-        name: "Marta López",
-        email: "marta.lopez@example.com",
-        subject: "Reforma de cocina con respuesta",
-        message: "¿Podéis venir a medir?",
-      });
+      const notice = await noticeOf(
+        contactRequest({
+          email: "marta.lopez@example.com",
+          subject: "Reforma de cocina con respuesta",
+        }),
+      );
       expect(notice.envelopeTo).toEqual(["oficina@obra.test"]);
       expect(notice.replyTo?.value.map((a) => a.address)).toEqual(["marta.lopez@example.com"]);
       // Its button opens this very request in the panel.
@@ -43,12 +44,9 @@ describe.skipIf(skipDatabase)(
     });
 
     it("has no Reply-To when the visitor left only a phone", async () => {
-      const notice = await noticeOf({
-        name: "Pere Puig",
-        phone: "600 123 456",
-        subject: "Baño sin correo",
-        message: "Llamadme por la tarde.",
-      });
+      const notice = await noticeOf(
+        contactRequest({ phone: "600 123 456", subject: "Baño sin correo" }),
+      );
       expect(notice.replyTo).toBeUndefined();
       expect(notice.text).toContain("Puedes llamarle al 600 123 456.");
     });

@@ -44,13 +44,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts", () => {
   });
 
   it("refuses a message with neither e-mail nor phone: a Spanish 422 on both fields", async () => {
-    const res = await send({
-      name: "Sin datos",
-      email: "",
-      phone: "  ",
-      subject: "Hola",
-      message: "Llamadme",
-    });
+    const res = await send({ ...valid, email: "", phone: "  " });
     expect(res.status).toBe(422);
     const reachable = "Indica un correo electrónico o un teléfono para que podamos responderte.";
     expect((await res.json()).errors).toEqual({ email: [reachable], phone: [reachable] });

@@ -1,9 +1,24 @@
 // A visitor's quote request as the public form sends it, its mails handed to the outbox's
-// transport: what a test of a lead's mails starts from (lead-mails.test.ts, lead-reply.test.ts).
+// transport: what a test of a lead or of its mails starts from (lead-mails, lead-reply,
+// contact-notice-mail).
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { contacts } from "../../server/db/schema.ts";
 import { type TestApp, uniqueIp } from "./app.ts";
+
+/**
+ * A contact form as a visitor sends it: a name, a subject and a message, with `fields` added or
+ * put in their place. How the office may reach the visitor (`email`, `phone`) is the caller's to
+ * say, as is any field its test reads back.
+ */
+export function contactRequest(fields: Record<string, string>): Record<string, string> {
+  return {
+    name: "Marta López",
+    subject: "Reforma de cocina",
+    message: "¿Podéis venir a medir?",
+    ...fields,
+  };
+}
 
 /**
  * Sends a request from `name` (with `email`, or else only a phone) about «Cocina de <first
