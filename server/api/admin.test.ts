@@ -661,18 +661,19 @@ describe.skipIf(skipDatabase)("the admin API", () => {
     it("creates, edits and deletes a subscription, unique in any letter case", async () => {
       const list = await json(await t.get("/api/admin/subscriptions", token));
       expect(list.routes).toEqual(["create", "update", "delete"]);
-      // Status and proof of consent (decision 104), and until when data is blocked (168).
-      expect(list.parameter_titles).toEqual({
-        email: "Correo electrónico",
-        status_label: "Estado",
-        consent_at: "Consentimiento",
-        consent_page: "Página",
-        consent_version: "Versión del texto",
-        confirmed_at: "Confirmada",
-        unsubscribed_at: "Baja",
-        blocked_until: "Datos bloqueados hasta",
-        created_at: "Fecha de alta",
-      });
+      // The list's columns as staff read them, left to right: status and proof of consent
+      // (decision 104), and until when data is blocked (168).
+      expect(Object.entries(list.parameter_titles)).toEqual([
+        ["email", "Correo electrónico"],
+        ["status_label", "Estado"],
+        ["consent_at", "Consentimiento"],
+        ["consent_page", "Página"],
+        ["consent_version", "Versión del texto"],
+        ["confirmed_at", "Confirmada"],
+        ["unsubscribed_at", "Baja"],
+        ["blocked_until", "Datos bloqueados hasta"],
+        ["created_at", "Fecha de alta"],
+      ]);
       const form = await json(await t.get("/api/admin/subscriptions/create", token));
       expect(form.parameter_details).toEqual({
         email: { title: "Correo electrónico", type: "email", value: "" },
