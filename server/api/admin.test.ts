@@ -760,18 +760,16 @@ describe.skipIf(skipDatabase)("the admin API", () => {
       // Another address: pending, with no proof and no links, so no campaign reaches it.
       expect(await elenasBlockedProofs()).toEqual([]);
       expect((await save("cunado@example.test")).status).toBe(200);
-      expect(await stored()).toMatchObject({
-        email: "cunado@example.test",
-        status: "pending",
-        consent_at: null,
-        consent_version: null,
-        consent_text: null,
-        consent_page: null,
-        consent_ip: null,
-        confirmed_at: null,
-        confirm_token_hash: null,
-        unsubscribe_token: null,
-      });
+      const readdressed = await stored();
+      expect(readdressed).toMatchObject({ email: "cunado@example.test", status: "pending" });
+      // Nothing of Elena's is left in any column, one added later too: but for the row's id,
+      // address, status and dates, every column is empty (her proof, dates and tokens).
+      const own = new Set(["id", "email", "status", "created_at", "updated_at"]);
+      expect(
+        Object.entries(readdressed ?? {}).filter(
+          ([column, value]) => !own.has(column) && value !== null,
+        ),
+      ).toEqual([]);
       // Elena's consent ended there; its proof is kept blocked under her address (decision 168).
       expect(await elenasBlockedProofs()).toMatchObject([
         {
