@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { goodPassword } from "../tests/support/accounts.ts";
-import { startApiServer } from "../tests/support/api-server.ts";
+import { startApiServer, startRefused } from "../tests/support/api-server.ts";
 import { lockEmbeddedDatabase } from "./data-dir.ts";
 
 /** Every file and folder under `dir` (itself included) with its permission bits. */
@@ -64,17 +64,13 @@ describe.runIf(process.env.TEST_DB !== "postgres")("DATA_DIR is the server accou
     chmodSync(path.join(older, "mail", "old.eml"), 0o666);
 
     for (const dataDir of [shared, older]) {
-      const server = await startApiServer({ env: { DATA_DIR: dataDir } });
-      const started = server.stdout().includes("Listening");
-      if (started) await server.stop();
-      expect(started).toBe(false);
-      const [code] = await server.exited;
+      const { listened, code, errors } = await startRefused({ DATA_DIR: dataDir });
+      expect(listened).toBe(false);
       // Only the operator can mend it: the settings' exit status, so systemd stops retrying.
       expect(code).toBe(78);
-      const lines = server.stderr().trim().split("\n");
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toContain(dataDir);
-      expect(lines[0]).toContain(`chmod -R go-rwx ${dataDir}`);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain(dataDir);
+      expect(errors[0]).toContain(`chmod -R go-rwx ${dataDir}`);
     }
   }, 60_000);
 
@@ -87,15 +83,13 @@ describe.runIf(process.env.TEST_DB !== "postgres")("DATA_DIR is the server accou
       writeFileSync(path.join(dataDir, "pglite", "PG_VERSION"), "17\n");
       chmodSync(path.join(dataDir, "pglite", "PG_VERSION"), 0o666);
 
-      const server = await startApiServer({ env: { DATA_DIR: dataDir } });
-      const started = server.stdout().includes("Listening");
-      if (started) await server.stop();
-      expect(started).toBe(false);
-      // 1, not the settings' 78: a retry finds the database free (systemd may restart it).
-      expect((await server.exited)[0]).toBe(1);
-      expect(server.stderr().trim().split("\n")).toEqual([
-        expect.stringContaining(`is in use by another process (pid ${process.pid})`),
-      ]);
+      // Exit status 1, not the settings' 78: a retry finds the database free (systemd may
+      // restart it).
+      expect(await startRefused({ DATA_DIR: dataDir })).toEqual({
+        listened: false,
+        code: 1,
+        errors: [expect.stringContaining(`is in use by another process (pid ${process.pid})`)],
+      });
     } finally {
       unlock();
     }

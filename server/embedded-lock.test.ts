@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { goodPassword } from "../tests/support/accounts.ts";
-import { startApiServer } from "../tests/support/api-server.ts";
+import { startApiServer, startRefused } from "../tests/support/api-server.ts";
 import { migratedDataDir } from "../tests/support/database.ts";
 
 const register = (base: string, email: string) =>
@@ -31,14 +31,11 @@ describe.runIf(process.env.TEST_DB !== "postgres")("one process per embedded dat
     });
     expect(first.stdout()).toContain("Listening");
 
-    const second = await startApiServer({ env: { DATA_DIR: dataDir } });
-    const secondStarted = second.stdout().includes("Listening");
-    if (secondStarted) await second.stop();
-    expect(secondStarted).toBe(false);
-    expect((await second.exited)[0]).toBe(1);
-    expect(second.stderr().trim().split("\n")).toEqual([
-      expect.stringContaining(`is in use by another process (pid ${first.child.pid})`),
-    ]);
+    expect(await startRefused({ DATA_DIR: dataDir })).toEqual({
+      listened: false,
+      code: 1,
+      errors: [expect.stringContaining(`is in use by another process (pid ${first.child.pid})`)],
+    });
 
     // The operator's CLI still reaches the database, through the running server.
     const cli = await promisify(execFile)(

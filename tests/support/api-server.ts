@@ -72,3 +72,16 @@ export async function startApiServer(options: {
     },
   };
 }
+
+/**
+ * The API server started where it must refuse to: whether it listened all the same (it is then
+ * stopped, so a failing test leaves no server behind), its exit code and its standard error's
+ * lines.
+ */
+export async function startRefused(env: Record<string, string>) {
+  const server = await startApiServer({ env });
+  const listened = server.stdout().includes("Listening");
+  if (listened) await server.stop();
+  const [code] = await server.exited;
+  return { listened, code, errors: server.stderr().trim().split("\n") };
+}
