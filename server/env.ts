@@ -26,6 +26,18 @@ const mailbox = /^([^<>@\s]+@[^<>@\s]+\.[^<>@\s]+|[^<>]*<[^<>@\s]+@[^<>@\s]+>)$/
 
 const portExpected = "expected a port number from 0 to 65535";
 
+const officeDaysExpected =
+  "expected the office's days off besides the national holidays, separated by commas, each YYYY-MM-DD (that year) or MM-DD (every year), such as 2026-12-26,09-11";
+
+/** A day of the calendar as YYYY-MM-DD, or MM-DD for every year (read in 2024, a leap year). */
+function isCalendarDay(day: string): boolean {
+  const date = /^\d{2}-\d{2}$/.test(day) ? `2024-${day}` : day;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
+  // 2026-02-30 parses as 2 March: a real day reads back as written.
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+}
+
 /**
  * Every environment value the server reads, parsed once. All are optional (see .env.example).
  * Each `error` is what the operator reads when the value is wrong: what is expected, with an
@@ -131,6 +143,15 @@ const EnvSchema = z.object({
       error: "expected a whole number of mails per minute from 1 to 100000, such as 120",
     })
     .default(120),
+  /**
+   * The office's days off besides Spain's national holidays (decision 202): its region's and
+   * its town's. No reminder of unanswered leads goes on them, nor do they count as working days.
+   */
+  REMINDER_HOLIDAYS: z
+    .string()
+    .transform((list) => list.split(",").map((day) => day.trim()))
+    .refine((days) => days.every(isCalendarDay), { error: officeDaysExpected })
+    .default([]),
   /** Least severe log line written (server/log.ts); `silent` writes none. */
   LOG_LEVEL: z
     .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], {
