@@ -24,10 +24,22 @@ describe("the working days the reminder counts", () => {
   });
 
   it("goes back over the weekend", () => {
-    expect(previousWorkingDay("2026-11-25")).toBe("2026-11-24");
-    expect(previousWorkingDay("2026-11-23")).toBe("2026-11-20");
-    expect(previousWorkingDay("2026-11-24")).toBe("2026-11-23");
-    expect(previousWorkingDay("2026-03-02")).toBe("2026-02-27");
+    expect(previousWorkingDay("2026-11-25", [])).toBe("2026-11-24");
+    expect(previousWorkingDay("2026-11-23", [])).toBe("2026-11-20");
+    expect(previousWorkingDay("2026-11-24", [])).toBe("2026-11-23");
+    expect(previousWorkingDay("2026-03-02", [])).toBe("2026-02-27");
+  });
+
+  it("goes back over the holidays, national and the office's (decision 202)", () => {
+    // Wednesday after la Inmaculada (Tuesday 8 December): Monday.
+    expect(previousWorkingDay("2026-12-09", [])).toBe("2026-12-07");
+    // Monday after Navidad (Friday) and the weekend: Thursday 24.
+    expect(previousWorkingDay("2026-12-28", [])).toBe("2026-12-24");
+    // Easter Monday 2027, Good Friday 26 March behind it: Holy Thursday.
+    expect(previousWorkingDay("2027-03-29", [])).toBe("2027-03-25");
+    // An office that also closes that Monday 7 December: the Friday before.
+    expect(previousWorkingDay("2026-12-09", ["2026-12-07"])).toBe("2026-12-04");
+    expect(previousWorkingDay("2026-12-09", ["12-07"])).toBe("2026-12-04");
   });
 });
 
@@ -173,6 +185,58 @@ describe.skipIf(skipDatabase)("the morning reminder of unanswered leads", () => 
     );
     expect(asked.filter((listed) => listed > 0)).toHaveLength(1);
     expect(await reminders()).toHaveLength(before + 1);
+  });
+
+  /** The reference the contact page gave the lead `id`. */
+  async function referenceOf(id: number): Promise<string> {
+    const [row] = await t.db
+      .select({ reference: contacts.reference })
+      .from(contacts)
+      .where(eq(contacts.id, id));
+    return row?.reference as string;
+  }
+
+  /** The earlier tests' leads answered: only this week's are «Nuevo». */
+  const answerAll = () =>
+    t.db.update(contacts).set({ status: "contactado" }).where(eq(contacts.status, "nuevo"));
+
+  it("sends nothing on a holiday, and the day after it does not count it (decision 202)", async () => {
+    await answerAll();
+    // Friday 4 and Monday 7 December, 10:00 in Madrid.
+    const friday = await referenceOf(await leadArrived("Baño del viernes", "2026-12-04T09:00:00Z"));
+    const monday = await referenceOf(await leadArrived("Baño del lunes 7", "2026-12-07T09:00:00Z"));
+    const before = (await reminders()).length;
+    // Tuesday 8, la Inmaculada: the office is closed.
+    expect(await remindAt("2026-12-08T08:00:00Z")).toBe(0);
+    expect(await reminders()).toHaveLength(before);
+    // Wednesday 9: Monday was the last working day, Monday's lead has it still to be answered.
+    expect(await remindAt("2026-12-09T08:00:00Z")).toBe(1);
+    const wednesday = (await reminders()).at(-1)?.text ?? "";
+    expect(wednesday).toContain(
+      `${friday} · Reforma de baños · recibida el viernes, 4 de diciembre`,
+    );
+    expect(wednesday).not.toContain(monday);
+    expect(wednesday).toContain("/admin/contacts/index?status=nuevo&created_to=2026-12-06");
+  });
+
+  it("keeps the office's own days off as holidays", async () => {
+    await answerAll();
+    const office = { ...t.deps.env, REMINDER_HOLIDAYS: ["2026-12-14"] };
+    const thursday = await referenceOf(
+      await leadArrived("Baño del jueves", "2026-12-10T09:00:00Z"),
+    );
+    const friday = await referenceOf(
+      await leadArrived("Baño del viernes 11", "2026-12-11T09:00:00Z"),
+    );
+    const before = (await reminders()).length;
+    // Monday 14, the office's day off: nothing.
+    expect(await remindOfWaitingLeads(t.db, office, new Date("2026-12-14T08:00:00Z"))).toBe(0);
+    expect(await reminders()).toHaveLength(before);
+    // Tuesday 15: Friday was the last working day; Thursday's lead is overdue, Friday's is not.
+    expect(await remindOfWaitingLeads(t.db, office, new Date("2026-12-15T08:00:00Z"))).toBe(1);
+    const tuesday = (await reminders()).at(-1)?.text ?? "";
+    expect(tuesday).toContain(thursday);
+    expect(tuesday).not.toContain(friday);
   });
 });
 

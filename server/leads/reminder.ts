@@ -15,6 +15,7 @@ import { companyName, type MailText, renderMail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { repeat } from "../repeat.ts";
+import { isHoliday } from "./holidays.ts";
 import { quoteChoices } from "./quote-details.ts";
 
 /** The hour (Madrid) from which the day's reminder goes: before the office opens its mail. */
@@ -45,8 +46,6 @@ export function madridDay(at: Date): { date: string; weekday: number; hour: numb
   };
 }
 
-const isWorkingDay = (weekday: number) => weekday >= 1 && weekday <= 5;
-
 /** `date` (YYYY-MM-DD) moved by `days`, as a calendar date. */
 function dayAfter(date: string, days: number): Date {
   const day = new Date(`${date}T12:00:00Z`);
@@ -54,11 +53,19 @@ function dayAfter(date: string, days: number): Date {
   return day;
 }
 
-/** The working day before `date` (YYYY-MM-DD, Monday to Friday; public holidays are not known). */
-export function previousWorkingDay(date: string): string {
+const ymd = (day: Date) => day.toISOString().slice(0, 10);
+
+/** Monday to Friday and no holiday (national or one of `officeDays`): the office is open. */
+function isWorkingDay(date: string, officeDays: readonly string[]): boolean {
+  const weekday = dayAfter(date, 0).getUTCDay();
+  return weekday >= 1 && weekday <= 5 && !isHoliday(date, officeDays);
+}
+
+/** The working day before `date` (YYYY-MM-DD): weekends and holidays skipped. */
+export function previousWorkingDay(date: string, officeDays: readonly string[]): string {
   let back = 1;
-  while (!isWorkingDay(dayAfter(date, -back).getUTCDay())) back++;
-  return dayAfter(date, -back).toISOString().slice(0, 10);
+  while (!isWorkingDay(ymd(dayAfter(date, -back)), officeDays)) back++;
+  return ymd(dayAfter(date, -back));
 }
 
 const received = new Intl.DateTimeFormat("es-ES", {
@@ -70,8 +77,11 @@ const received = new Intl.DateTimeFormat("es-ES", {
   minute: "2-digit",
 });
 
+/** The settings the reminder reads: where it goes, its links, the office's own days off. */
+type ReminderEnv = Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO" | "REMINDER_HOLIDAYS">;
+
 /**
- * Queues today's reminder when it is due: a working day in Madrid, from `reminderHour`, none sent
+ * Queues today's reminder when it is due: a working day in Madrid (no holiday, decision 202), from `reminderHour`, none sent
  * yet today, and some lead still «Nuevo» that arrived before the previous working day began (it
  * had that whole day to be answered: Monday's lead is overdue on Wednesday morning, Friday's on
  * Tuesday's). Answers how many leads it listed (0: nothing sent). Checked and queued under one
@@ -79,12 +89,12 @@ const received = new Intl.DateTimeFormat("es-ES", {
  */
 export async function remindOfWaitingLeads(
   db: Database,
-  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
+  env: ReminderEnv,
   now = new Date(),
 ): Promise<number> {
   const today = madridDay(now);
-  if (!isWorkingDay(today.weekday) || today.hour < reminderHour) return 0;
-  const lastDayToAnswer = previousWorkingDay(today.date);
+  if (!isWorkingDay(today.date, env.REMINDER_HOLIDAYS) || today.hour < reminderHour) return 0;
+  const lastDayToAnswer = previousWorkingDay(today.date, env.REMINDER_HOLIDAYS);
   const overdueBefore = madridMidnight(lastDayToAnswer);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${reminderLock})`);
@@ -120,7 +130,7 @@ export async function remindOfWaitingLeads(
       .orderBy(asc(contacts.created_at), asc(contacts.id));
     if (!waiting.length) return 0;
     // The inbox's view of the same leads: «Nuevo», arrived by the day before that last day.
-    const view = `status=nuevo&created_to=${dayAfter(lastDayToAnswer, -1).toISOString().slice(0, 10)}`;
+    const view = `status=nuevo&created_to=${ymd(dayAfter(lastDayToAnswer, -1))}`;
     const id = await queueMail(tx, { ...reminderMail(waiting, view, env), kind: "reminder" });
     // Dated by the clock that decided to send it, which the next check compares with (the
     // database's own, but for a test's moments of another week).
@@ -145,11 +155,7 @@ interface WaitingLead {
  * when it came and who has it, and a link to its page. No visitor's name or words: the mail
  * outlives an erased lead in the outbox's copies (decision 179), and staff read them on the page.
  */
-function reminderMail(
-  leads: WaitingLead[],
-  view: string,
-  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
-) {
+function reminderMail(leads: WaitingLead[], view: string, env: ReminderEnv) {
   const count = leads.length;
   const lines: MailText[] = leads.slice(0, linesAtMost).map((lead) => {
     // The address itself: the text part, which some staff read, keeps only a link's text.
@@ -194,7 +200,7 @@ function reminderMail(
 export function remindEachMorning(
   db: Database,
   mail: Mailer,
-  env: Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO">,
+  env: ReminderEnv,
   everyMs = 15 * 60_000,
 ): { stop(): Promise<void> } {
   return repeat(async () => {
