@@ -149,7 +149,13 @@ const EnvSchema = z.object({
    */
   REMINDER_HOLIDAYS: z
     .string()
-    .transform((list) => list.split(",").map((day) => day.trim()))
+    // A comma left at the end, or two together, names no day: not an error.
+    .transform((list) =>
+      list
+        .split(",")
+        .map((day) => day.trim())
+        .filter(Boolean),
+    )
     .refine((days) => days.every(isCalendarDay), { error: officeDaysExpected })
     .default([]),
   /** Least severe log line written (server/log.ts); `silent` writes none. */

@@ -26,15 +26,15 @@ describe("the holidays the reminder keeps", () => {
 });
 
 describe("the REMINDER_HOLIDAYS setting", () => {
-  it("reads a list of days, spaces allowed, and none when unset", () => {
+  it("reads a list of days, spaces and a comma too many allowed, and none when unset", () => {
     expect(
-      checkEnv({ REMINDER_HOLIDAYS: "2026-12-26, 09-11,02-29" }).env?.REMINDER_HOLIDAYS,
+      checkEnv({ REMINDER_HOLIDAYS: "2026-12-26, 09-11,,02-29," }).env?.REMINDER_HOLIDAYS,
     ).toEqual(["2026-12-26", "09-11", "02-29"]);
     expect(checkEnv({}).env?.REMINDER_HOLIDAYS).toEqual([]);
   });
 
   it("refuses a day that is not one, saying what it expects", () => {
-    for (const wrong of ["2026-02-30", "26/12/2026", "2026-13-01", "11-09,", "9-11"]) {
+    for (const wrong of ["2026-02-30", "26/12/2026", "2026-13-01", "11-31", "9-11"]) {
       expect(checkEnv({ REMINDER_HOLIDAYS: wrong }).problems, wrong).toEqual([
         "Invalid setting REMINDER_HOLIDAYS: expected the office's days off besides the national holidays, separated by commas, each YYYY-MM-DD (that year) or MM-DD (every year), such as 2026-12-26,09-11",
       ]);

@@ -29,19 +29,17 @@ const madridParts = new Intl.DateTimeFormat("en-US", {
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
-  weekday: "short",
   hour: "2-digit",
   hourCycle: "h23",
 });
 
-/** A day in Madrid as its date (YYYY-MM-DD), its weekday (0 Sunday … 6 Saturday) and its hour. */
-export function madridDay(at: Date): { date: string; weekday: number; hour: number } {
+/** A moment in Madrid as its date (YYYY-MM-DD) and its hour. */
+export function madridDay(at: Date): { date: string; hour: number } {
   const parts = Object.fromEntries(
     madridParts.formatToParts(at).map(({ type, value }) => [type, value]),
   );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(parts.weekday as string),
     hour: Number(parts.hour),
   };
 }
@@ -81,8 +79,8 @@ const received = new Intl.DateTimeFormat("es-ES", {
 type ReminderEnv = Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO" | "REMINDER_HOLIDAYS">;
 
 /**
- * Queues today's reminder when it is due: a working day in Madrid (no holiday, decision 202), from `reminderHour`, none sent
- * yet today, and some lead still «Nuevo» that arrived before the previous working day began (it
+ * Queues today's reminder when it is due: a working day in Madrid (no holiday, decision 202),
+ * from `reminderHour`, none sent yet today, and some lead still «Nuevo» that arrived before the previous working day began (it
  * had that whole day to be answered: Monday's lead is overdue on Wednesday morning, Friday's on
  * Tuesday's). Answers how many leads it listed (0: nothing sent). Checked and queued under one
  * lock in one transaction, so two instances never both send it.
