@@ -30,13 +30,8 @@ const officeDaysExpected =
   "expected the office's days off besides the national holidays, separated by commas, each YYYY-MM-DD (that year) or MM-DD (every year), such as 2026-12-26,09-11";
 
 /** A day of the calendar as YYYY-MM-DD, or MM-DD for every year (read in 2024, a leap year). */
-function isCalendarDay(day: string): boolean {
-  const date = /^\d{2}-\d{2}$/.test(day) ? `2024-${day}` : day;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  // 2026-02-30 parses as 2 March: a real day reads back as written.
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
-}
+const isCalendarDay = (day: string) =>
+  z.iso.date().safeParse(/^\d{2}-\d{2}$/.test(day) ? `2024-${day}` : day).success;
 
 /**
  * Every environment value the server reads, parsed once. All are optional (see .env.example).

@@ -80,9 +80,9 @@ type ReminderEnv = Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO" | "REMINDER_HOLIDAY
 
 /**
  * Queues today's reminder when it is due: a working day in Madrid (no holiday, decision 202),
- * from `reminderHour`, none sent yet today, and some lead still «Nuevo» that arrived before the previous working day began (it
- * had that whole day to be answered: Monday's lead is overdue on Wednesday morning, Friday's on
- * Tuesday's). Answers how many leads it listed (0: nothing sent). Checked and queued under one
+ * from `reminderHour`, none sent yet today, and some lead still «Nuevo» that arrived before the
+ * previous working day began (it had that whole day to be answered: Monday's lead is overdue on
+ * Wednesday morning, Friday's on Tuesday's). Answers how many leads it listed (0: nothing sent). Checked and queued under one
  * lock in one transaction, so two instances never both send it.
  */
 export async function remindOfWaitingLeads(
