@@ -227,6 +227,8 @@ const lines = [
 console.log(lines.join("\n"));
 // One section for the latest run; a --label (a build compared with another) gets a section of its own.
 writeSection(
-  args.label ? `## Backup of the embedded database (${args.label})` : "## Backup of the embedded database",
+  args.label
+    ? `## Backup of the embedded database (${args.label})`
+    : "## Backup of the embedded database",
   lines.join("\n"),
 );

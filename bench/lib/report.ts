@@ -19,7 +19,8 @@ export function writeSection(heading: string, body: string) {
   const sections = current.split(/^(?=## )/m);
   const index = sections.findIndex((s) => s.startsWith(`${heading}\n`));
   const marker = index >= 0 ? (sections[index] ?? "").indexOf(figuresMarker) : -1;
-  const kept = marker >= 0 ? (sections[index] ?? "").slice(0, marker + figuresMarker.length) : heading;
+  const kept =
+    marker >= 0 ? (sections[index] ?? "").slice(0, marker + figuresMarker.length) : heading;
   const next = `${kept}\n\n${body}\n\n`;
   if (index >= 0) sections[index] = next;
   else sections.push(next);
