@@ -1,5 +1,5 @@
 /**
- * `npm run bench:backup` (decision 175): `npm run db:backup` of the embedded database while the
+ * `npm run bench:backup` (decision 087): `npm run db:backup` of the embedded database while the
  * production site runs and takes quote requests. The database is first filled with leads
  * carrying photos (incompressible bytes, as photos are) to about --size-mib on disk; then the
  * site starts and receives an open-loop stream of POST /api/contacts (--rate a second, each
