@@ -101,7 +101,7 @@ export const servicesIntro = {
   title: "Nuestros servicios",
   subtitle:
     "Catorce servicios en tres áreas. Abre cada tarjeta para saber qué incluye y cuánto dura.",
-  /** Under the cards, beside «Ver todos los servicios por área» (decision 176). */
+  /** Under the cards, beside «Ver todos los servicios por área» (decision 182). */
   quoteLink: { text: "Pide tu presupuesto", url: "/contact" } satisfies ContentLink,
 };
 
@@ -135,7 +135,7 @@ export const galleryStrip = {
 
 /**
  * A next step half-way down the page, after the gallery strip, so that on a phone a quote or a
- * call is never far from where the visitor is reading (decisions 176, 182). The page still ends
+ * call is never far from where the visitor is reading (decision 182). The page still ends
  * with the usual one (content/next-step.ts).
  */
 export const visitNextStep = {

@@ -137,7 +137,7 @@ export const photoMessages = {
 } as const;
 
 /**
- * Said by the form's live region (decision 177): what the photo list now holds, and what the
+ * Said by the form's live region (decision 181): what the photo list now holds, and what the
  * form is doing while a request goes (a phone's slow upload can take a minute). With photos,
  * the upload's bar and its figures are shown, and said every quarter (decision 181).
  */

@@ -4,7 +4,7 @@
  * step of their own. Every instance also migrates at start, under the same function.
  * An embedded database is made only with --init: without it, a DATA_DIR that holds none (a
  * typing mistake, a setting not read) is refused instead of getting a new, empty database
- * (decision 175). The site's own first start (`npm start`, `npm run serve`) still makes one.
+ * (decision 086). The site's own first start (`npm start`, `npm run serve`) still makes one.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

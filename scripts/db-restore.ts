@@ -2,7 +2,7 @@
  * `npm run db:restore -- FILE [--yes]`: puts a backup made by `npm run db:backup` in place of
  * the configured database (docs/operations.md). First it says how many leads of the current
  * database are newer than the backup's newest, which the restore takes away, and when there
- * are any it asks (a terminal) or wants --yes (decision 175). The current data is kept: the
+ * are any it asks (a terminal) or wants --yes (decision 087). The current data is kept: the
  * embedded folder moved aside, PostgreSQL dumped to FILE.before-restore-<time>.
  * PostgreSQL: in one transaction, so a failure changes nothing; refused while a site instance
  * is connected (their session caches would not see the change).

@@ -5,7 +5,7 @@
  * authority asking the company to show that a mail had consent, or for the person asking what
  * is kept about them; the operator hands it over (`… > consentimiento.json`). Like
  * user:create, it asks a running server on the embedded database through its control socket,
- * and otherwise opens the database itself; it never makes one (decision 175): "nothing held"
+ * and otherwise opens the database itself; it never makes one (decision 086): "nothing held"
  * from a new, empty database in a wrong DATA_DIR would be a false answer to an authority.
  */
 import path from "node:path";

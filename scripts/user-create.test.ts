@@ -179,7 +179,7 @@ describe.skipIf(skipDatabase)("npm run user:create with no server running on its
     await client.end();
     env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) };
     open = () => openPostgres(databaseUrl(name));
-    // A site on another database answering in the same DATA_DIR (decision 156): the command
+    // A site on another database answering in the same DATA_DIR (decision 022): the command
     // names DATABASE_URL, so that is where the user goes, not through this socket.
     const other = await createTestDatabase();
     const elsewhere = await startControlSocket({ db: other.db, dataDir });

@@ -156,14 +156,14 @@ async function main() {
   const request: UserCreateRequest = { ...rest, password: await readPassword(password) };
 
   // Only the embedded database is a running site's alone; PostgreSQL is opened directly, so a
-  // site on another database in the same DATA_DIR never takes the user (decision 156).
+  // site on another database in the same DATA_DIR never takes the user (decision 022).
   let response: ControlResponse | undefined = env.DATABASE_URL
     ? undefined
     : await requestRunningSite(env.DATA_DIR, request);
   let where = "a través del servidor en marcha";
   if (!response) {
     // A wrong or missing DATA_DIR would otherwise get a new, empty database of its own, and the
-    // account would be made there, where no site looks (decision 175).
+    // account would be made there, where no site looks (decision 086).
     if (!env.DATABASE_URL) refuseWithoutEmbeddedDatabase(env.DATA_DIR);
     const database = await openDatabase(env);
     try {

@@ -14,7 +14,7 @@ interface Line {
 /**
  * A client that stops sending a request's body halfway is the client's doing: it once logged
  * "database unavailable" at error level, because Node fails the body's stream with ECONNRESET
- * (decision 061, addendum). Only a real socket can be cut so.
+ * (decision 061). Only a real socket can be cut so.
  */
 describe.skipIf(skipDatabase)("a request body cut short by the client", () => {
   const wire = perSuite(() => createListeningTestApp());

@@ -222,8 +222,8 @@ const isUrlEncoded = (request: Request) =>
 /**
  * A link page's button posted by the browser itself, before or without the page's script: an
  * empty form posted to the page's own address, the link's token in its query. Sent on as the
- * JSON the page's script sends (`{ token }`) and answered as a page (decision 162, second
- * addendum). Its body, empty, is not read.
+ * JSON the page's script sends (`{ token }`) and answered as a page (decision
+ * 162). Its body, empty, is not read.
  */
 function linkFromPage(request: Request, apiPath: string): Request {
   const token = new URL(request.url).searchParams.get("token") ?? "";

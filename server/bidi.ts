@@ -1,7 +1,7 @@
 /**
  * Bidirectional controls: invisible characters that change the order in which the text after
  * them is shown. One list for the mails that fence them in (decision 160) and the names that
- * drop them (its addendum).
+ * drop them (the same decision).
  */
 
 /** Embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they reorder what follows. */

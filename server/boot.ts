@@ -27,7 +27,7 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   const swept = await sweepUploadFolders();
   if (swept) log.info({ folders: swept }, "removed the upload folders of stopped processes");
   // Sign-ups nobody confirmed, blocked proofs of consent, idle leads, old mail copies and audit
-  // entries, deleted when the privacy policy says (decisions 101 addendum, 168, 179); spent
+  // entries, deleted when the privacy policy says (decisions 101, 168, 179); spent
   // tokens and old mail files too (183).
   const retentionSweep = sweepRetention(database.db, { mailFolder: mailFolder(env.DATA_DIR) });
   // Each working morning, the leads past the promised answer, to the office (decision 198).

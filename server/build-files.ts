@@ -98,7 +98,7 @@ function loadBuild(clientDir: string, policyFor?: (html: string) => string) {
  * Serves the pre-rendered pages and the assets from memory: read once at start (the build
  * never changes while the process runs), then each request is a map look-up and one write of
  * a body with headers made in advance, where serveStatic stats up to four files, streams one
- * and sets each header on a web Headers object (docs/decisions/062). Anything else (ranges,
+ * and sets each header on a web Headers object (docs/decisions/064). Anything else (ranges,
  * other methods, other files) goes on to the next handler.
  */
 export function serveBuildFiles(

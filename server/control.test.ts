@@ -193,7 +193,7 @@ describe.skipIf(skipDatabase)("the control socket", () => {
   });
 });
 
-// A command waits for a site that is starting (decision 191), but not for ever: a process that
+// A command waits for a site that is starting (decision 079), but not for ever: a process that
 // holds the embedded database and never answers on the socket (a hung start, another command)
 // ends the wait after 60 s with a Spanish message. The clock is moved instead of waited for.
 describe("a command waiting for a starting site", () => {

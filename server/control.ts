@@ -30,7 +30,7 @@ export interface UserCreateRequest {
 /**
  * `npm run db:backup` while the site runs on the embedded database (it alone may read it): the
  * site copies its data folder beside it and answers where; the command packs the copy into the
- * backup file and deletes it (decision 175). Nothing of the database passes through the socket
+ * backup file and deletes it (decision 087). Nothing of the database passes through the socket
  * or the site's memory, and the site's systemd sandbox need not reach the backup folder.
  */
 export interface BackupRequest {
@@ -52,7 +52,7 @@ export type ControlResponse =
   | { ok: true; user: CreatedUser }
   /** The copy of the data folder to pack, beside it in DATA_DIR (server/db/backup.ts). */
   | { ok: true; snapshot: string }
-  /** What servers before decision 175 answered: the gzipped data folder, base64. */
+  /** What servers before the snapshot backups answered (decision 087): the data folder, gzipped, base64. */
   | { ok: true; backup: string }
   | { ok: true; consent: ConsentRecord }
   | { ok: false; message: string; errors?: FieldErrors };

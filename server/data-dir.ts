@@ -48,7 +48,7 @@ const prepared = new Set<string>();
 
 /**
  * Whether DATA_DIR holds an embedded database. The site makes one at its first start; the
- * operator's commands make none (decision 175): a wrong DATA_DIR would get a new, empty one.
+ * operator's commands make none (decision 086): a wrong DATA_DIR would get a new, empty one.
  */
 export function hasEmbeddedDatabase(dataDir: string): boolean {
   return existsSync(path.resolve(dataDir, "pglite", "PG_VERSION"));

@@ -67,7 +67,7 @@ export const fieldMessages = {
 /**
  * Nothing a reader would see: only spaces of any kind and format characters (zero-width space
  * and joiners, word joiner, BOM, soft hyphen, direction marks): a required field holding only
- * these is as empty as a blank one (decision 158).
+ * these is as empty as a blank one (decision 078).
  */
 const invisibleOnly = /^[\s\p{Cf}]*$/u;
 
@@ -113,7 +113,7 @@ interface TextOptions {
   patterns?: readonly { regex: RegExp; message: string }[];
   /**
    * A person's name: bidirectional controls are dropped, so that no name can show as another
-   * («Ana \u202EztiuR» read «Ana Ruitz» in staff's lists; decision 160, addendum).
+   * («Ana \u202EztiuR» read «Ana Ruitz» in staff's lists; decision 160).
    */
   personName?: boolean;
 }

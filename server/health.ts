@@ -13,7 +13,7 @@
  *   mails late now and of those the mail server refused for good in the last 7 days (decision
  *   173), and the free space of both disks. "mail":"files" when no SMTP_URL is set (mail is
  *   written to DATA_DIR/mail), "degraded" in production, where nobody would read it (decision
- *   175).
+ *   091).
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";

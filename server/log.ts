@@ -200,7 +200,7 @@ export interface LoggedResponse extends ServerResponse<IncomingMessage> {
  * The line is put together here, byte for byte the JSON pino writes for
  * `log.info({ id, method, path, status, ms }, "request")`, and handed to pino's own stream:
  * pino's object path (serializers, redaction, key escaping) was a seventh of `GET /api/user`
- * for fields that are always these (decision 147; log.test.ts compares the two).
+ * for fields that are always these (decision 090; log.test.ts compares the two).
  */
 export function logResponse(this: LoggedResponse): void {
   const target = this.req.url ?? "";

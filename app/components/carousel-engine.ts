@@ -1,5 +1,5 @@
 // Embla and its autoplay plugin, in a module of their own so the welcome carousel can load them
-// only when it is about to be used (docs/decisions/043): they are ~9 KB of compressed JavaScript
+// only when it is about to be used (docs/decisions/042): they are ~9 KB of compressed JavaScript
 // that the first view of the home page does not need.
 import EmblaCarousel, { type EmblaCarouselType } from "embla-carousel";
 import Autoplay from "embla-carousel-autoplay";

@@ -4,7 +4,7 @@ import type { ImageId } from "../../content/images";
 /**
  * A plain grid of images with their alt texts, e.g. a service's 'Galería' or the home mosaic.
  * `twoOnPhones`: two to a row on phones too, for a sample that leads to a fuller gallery (the
- * home mosaic: eight images a phone screen wide each were three screens; decision 176).
+ * home mosaic: eight images a phone screen wide each were three screens; decision 182).
  */
 export function ImageGrid({
   images,

@@ -1,7 +1,7 @@
 // The office map on /team comes from a third party (OpenStreetMap), so the iframe is not in the
 // page until the visitor asks for it ("Cargar mapa") or has accepted every cookie. Before that a
 // static placeholder with the address and an external link stands in its place, same size, so
-// nothing shifts when the map arrives. See docs/decisions/033-map-consent.md.
+// nothing shifts when the map arrives. See docs/decisions/037-analytics-loading.md.
 import { useState } from "react";
 import { consentSignals, useConsent } from "~/lib/consent";
 import { company } from "../../content/company";
@@ -12,7 +12,7 @@ export function MapEmbed({ title }: { title: string }) {
   const consent = useConsent();
   const [requested, setRequested] = useState(false);
   // «Aceptar» takes every purpose, the map among them (the banner says so); a choice of some
-  // purposes in «Preferencias», which do not name the map, leaves it to its button (decision 033).
+  // purposes in «Preferencias», which do not name the map, leaves it to its button (decision 037).
   const consented =
     consent.choice !== null && consentSignals.every((signal) => consent.choice?.[signal]);
   const load = requested || consented;

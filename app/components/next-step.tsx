@@ -7,7 +7,7 @@ import { primaryButton, secondaryButton, textLink } from "./buttons";
 /**
  * The block every public page ends with (DESIGN.md): ask for a quote, call, or see the work.
  * `showGallery` is off on the gallery page itself. A long page may hold a second one further
- * up (the home page, decision 176), with its own `id` for its heading.
+ * up (the home page, decision 182), with its own `id` for its heading.
  */
 export function NextStep({
   title = nextStep.title,

@@ -44,7 +44,7 @@ export function Picture({ id, sizes = "100vw", priority = false, className, alt 
  * it parses the <picture>: `export const links = () => [imagePreloadLink("hero", "100vw")]`.
  * Use the same `sizes` as the <Picture> it preloads, or the browser downloads two files.
  * High fetch priority, like the <img> itself: a plain image preload is low priority, and the
- * browser held it back until the page's scripts had arrived (docs/decisions/045).
+ * browser held it back until the page's scripts had arrived (docs/decisions/038).
  */
 export function imagePreloadLink(id: ImageId, sizes = "100vw"): LinkDescriptor {
   // React renders fetchPriority on <link>; React Router's descriptor type does not list it yet.

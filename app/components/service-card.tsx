@@ -76,7 +76,7 @@ export function ServiceCard({
 
 /**
  * Service cards: on phones one row that scrolls sideways, a card and the edge of the next on
- * screen, so 14 cards take one card's height instead of fourteen (decision 176); a grid of two
+ * screen, so 14 cards take one card's height instead of fourteen (decision 182); a grid of two
  * columns on tablets and three on desktops. CSS only: the row snaps card by card; in it each
  * card is as tall as its own content, so an open description does not stretch the others; a
  * card's button and link take focus as before (the browser scrolls the focused one into view).

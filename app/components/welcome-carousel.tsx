@@ -2,7 +2,7 @@
 // auto-rotating carousel pattern. Embla moves the slides; this component owns when it rotates:
 // never under prefers-reduced-motion, not while the pointer is over it, and not after keyboard
 // focus entered it or the visitor pressed pause, until they press play again.
-// Embla itself is loaded once the carousel is on screen or reached for (043): until then the
+// Embla itself is loaded once the carousel is on screen or reached for (042): until then the
 // first slide is simply shown, as in the pre-rendered HTML.
 // See docs/decisions/032-welcome-carousel.md.
 import { type FocusEvent, useCallback, useEffect, useId, useRef, useState } from "react";

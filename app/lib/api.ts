@@ -68,7 +68,7 @@ export function describeError(
     };
   }
   if (status === 429) {
-    // Throttling is not a server fault: say how long to wait (decision 003).
+    // Throttling is not a server fault: say how long to wait (decision 052).
     return {
       title: text(b.title) ?? errorTitles.tooManyRequests,
       message:

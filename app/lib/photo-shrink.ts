@@ -1,5 +1,5 @@
 /**
- * A phone photo made smaller in the browser before it is sent (decision 177): on a slow upload
+ * A phone photo made smaller in the browser before it is sent (decision 181): on a slow upload
  * (750 kbit/s) a 4 MB photo takes 45 s, and the server keeps at most 2560 px of it anyway
  * (decision 131). Drawn upright (its EXIF orientation applied, as the server does) on a canvas
  * of at most 2560 px on the long side, transparency on white, and written as a JPEG. The

@@ -303,7 +303,7 @@ function ContactForm({
   const photoInput = useRef<HTMLInputElement>(null);
   const photoErrorsId = useId();
   const submitForm = useSubmit();
-  // Photos are made smaller before the request goes (decision 177): busy from the click on.
+  // Photos are made smaller before the request goes (decision 181): busy from the click on.
   const [preparing, setPreparing] = useState(false);
   // The photos being sent, whose upload the form shows (decision 181); and whether this browser
   // can make photos smaller, which lets heavier ones be chosen (known once the script runs).
@@ -312,7 +312,7 @@ function ContactForm({
   const sending = useNavigation().state === "submitting" || preparing;
   // A passing outage being waited out (decision 197): said in the form's live region.
   const wait = useSyncExternalStore(waiting.subscribe, waiting.get, () => undefined);
-  // What the form's one live region says (decision 177): the photo list's changes, for screen
+  // What the form's one live region says (decision 181): the photo list's changes, for screen
   // readers only; what a request being sent carries, for everyone.
   const [notice, setNotice] = useState<{ text: string; shown?: boolean }>();
   // One request per answer: set by the submit event itself, since a double click brings two
@@ -471,7 +471,7 @@ function ContactForm({
       submitForm(fields, { method: "post", encType: "application/json" });
       return;
     }
-    // Each photo made smaller first (decision 177), one at a time: a phone decoding five
+    // Each photo made smaller first (decision 181), one at a time: a phone decoding five
     // 48 MP photos at once could run out of memory.
     setPreparing(true);
     setNotice({ text: sendingMessages.preparing, shown: true });
@@ -643,7 +643,7 @@ function ContactForm({
                 // The browser's own control speaks the browser's language («Choose Files», «No
                 // file chosen») and, emptied after each choice, would contradict the list: the
                 // input is kept for the keyboard and screen readers but not drawn, and a second
-                // label of its own, drawn as a button, opens it (decision 177).
+                // label of its own, drawn as a button, opens it (decision 181).
                 <>
                   <input
                     {...control}

@@ -137,7 +137,7 @@ function NextStepLine({ lead, lines }: { lead: string; lines: HomeContent["nextS
 /**
  * On a phone the first screen holds the subtitle, the title and «Pide tu presupuesto», above the
  * action bar fixed at the bottom and above the cookie banner standing on it, down to a 320 × 568
- * phone (decisions 176, 182): a smaller title, and the two paragraphs and the call shown after
+ * phone (decision 182): a smaller title, and the two paragraphs and the call shown after
  * that button with `order` (the buttons' box lets them go with `contents`). The HTML keeps its
  * order, so screen readers and search engines read the hero as before; the bar at the foot
  * offers the call on the first screen. From 640 px nothing changes.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:backup` (decision 175): `npm run db:backup` of the embedded database while the
+ * `npm run bench:backup` (decision 087): `npm run db:backup` of the embedded database while the
  * production site runs and takes quote requests. The database is first filled with leads
  * carrying photos (incompressible bytes, as photos are) to about --size-mib on disk; then the
  * site starts and receives an open-loop stream of POST /api/contacts (--rate a second, each
@@ -8,13 +8,13 @@
  * site's resident memory before and at its peak, /readyz's worst answer during it, the
  * backup's time, size and exit. The command run is the build's own (`node BUILD/server/
  * db-backup.js`), so BUILD_DIR=an older build measures the version before.
- * Writes docs/benchmarks.md under "## Backup of the embedded database (<label>)"; never fails
+ * Writes docs/benchmarks.md under "## Backup of the embedded database" (or "… (<label>)"); never fails
  * on timing (exit code 0 unless it cannot run).
  *
  *   --size-mib N   photos to store before the start (default 200)
  *   --rate N       quote requests a second (default 10)
  *   --port N       the site's port (default 4547)
- *   --label TEXT   the section's name (default: the build folder)
+ *   --label TEXT   a section of its own, "… (TEXT)", to compare a build with another
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -40,7 +40,6 @@ process.chdir(root);
 const buildDir = ensureBuild();
 const sizeMiB = Number(args["size-mib"]);
 const rate = Number(args.rate);
-const label = args.label ?? buildDir;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-bench-backup-"));
 const backupFile = path.join(dataDir, "..", `${path.basename(dataDir)}.backup`);
 const env = {
@@ -226,4 +225,10 @@ const lines = [
   `- quote requests not answered 201: ${failed} of ${answers.length}`,
 ];
 console.log(lines.join("\n"));
-writeSection(`## Backup of the embedded database (${label})`, lines.join("\n"));
+// One section for the latest run; a --label (a build compared with another) gets a section of its own.
+writeSection(
+  args.label
+    ? `## Backup of the embedded database (${args.label})`
+    : "## Backup of the embedded database",
+  lines.join("\n"),
+);

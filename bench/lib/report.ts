@@ -4,17 +4,24 @@ import os from "node:os";
 import path from "node:path";
 import { root } from "./server.ts";
 
+/** The line after which a section's figures are the bench's: what is above it (how to run, budget) stays. */
+export const figuresMarker = "<!-- figures: written by the bench from here on -->";
+
 /**
- * Replaces one `## ` section of docs/benchmarks.md, keeping the others. BENCH_NO_REPORT=1 skips
- * it (trial runs on a busy machine should not overwrite the recorded figures).
+ * Replaces one `## ` section of docs/benchmarks.md, keeping the others, and keeping the section's
+ * own text down to `figuresMarker` when it has one. BENCH_NO_REPORT=1 skips it (trial runs on a
+ * busy machine should not overwrite the recorded figures).
  */
 export function writeSection(heading: string, body: string) {
   if (process.env.BENCH_NO_REPORT === "1") return;
   const file = path.join(root, "docs/benchmarks.md");
   const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
   const sections = current.split(/^(?=## )/m);
-  const next = `${heading}\n\n${body}\n\n`;
   const index = sections.findIndex((s) => s.startsWith(`${heading}\n`));
+  const marker = index >= 0 ? (sections[index] ?? "").indexOf(figuresMarker) : -1;
+  const kept =
+    marker >= 0 ? (sections[index] ?? "").slice(0, marker + figuresMarker.length) : heading;
+  const next = `${kept}\n\n${body}\n\n`;
   if (index >= 0) sections[index] = next;
   else sections.push(next);
   writeFileSync(file, sections.join("").replace(/\n{3,}/g, "\n\n"));

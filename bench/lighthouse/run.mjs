@@ -167,16 +167,22 @@ function table(rows) {
   return [header, line, ...body].join("\n");
 }
 
+// Keeps the section's own text (how to run, budget) down to this line, as bench/lib/report.ts does.
+const figuresMarker = "<!-- figures: written by the bench from here on -->";
+
 function writeSection(markdown) {
   const file = path.join(root, "docs/benchmarks.md");
   const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const section = `## Lighthouse\n\n${markdown}\n`;
   const start = current.search(/^## Lighthouse\s*$/m);
   let next;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
+  if (start === -1) next = `${current.trimEnd()}\n\n## Lighthouse\n\n${markdown}\n`;
   else {
     const rest = current.slice(start + 1);
     const end = rest.search(/^## /m);
+    const own = end === -1 ? current.slice(start) : current.slice(start, start + 1 + end);
+    const marker = own.indexOf(figuresMarker);
+    const kept = marker >= 0 ? own.slice(0, marker + figuresMarker.length) : "## Lighthouse";
+    const section = `${kept}\n\n${markdown}\n`;
     next = current.slice(0, start) + section + (end === -1 ? "" : `\n${rest.slice(end)}`);
   }
   writeFileSync(file, `${next.trimEnd()}\n`);

@@ -9,7 +9,7 @@ const inbox = `/admin/contacts/index?${new URLSearchParams(contactsResource.land
  * /admin/{resource}/…), so whoever types the short address goes to the lead inbox, whose guards
  * then send a visitor who is signed out to /login and anyone else without the section to
  * /dashboard, as from any admin page. A redirect of the pages' server rather than a route: a
- * route's entry would grow the manifest every public page loads (decision 157 addendum).
+ * route's entry would grow the manifest every public page loads (decision 145).
  */
 export const adminEntrance = {
   paths: ["/admin", "/admin/"],

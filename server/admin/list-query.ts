@@ -255,7 +255,7 @@ const titledList = (names: string[], titles: Record<string, string>) =>
     )
     .join(", ");
 
-/** Decision 158: a phone number has at least 6 digits (a Spanish one, 9). */
+/** Decision 078: a phone number has at least 6 digits (a Spanish one, 9). */
 const MIN_PHONE_DIGITS = 6;
 
 /**

@@ -1,4 +1,4 @@
-// Two staff, one lead (decision 154): an edit form opened before a colleague's change is refused
+// Two staff, one lead (decision 161): an edit form opened before a colleague's change is refused
 // rather than undoing that change; SPEC §7's save without a version still works as before.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -182,7 +182,7 @@ const cases: Record<string, Case> = {
   },
   "GET /api/admin/:resource/create": {
     request: ({ resource }) => ({ path: `/api/admin/${resource}/create` }),
-    // Staff read contact messages but do not write them (decision 023).
+    // Staff read contact messages but do not write them (decision 140).
     expected: (r) => orAudit(r, 404, staff(r === "contacts" ? 404 : 200)),
   },
   "GET /api/admin/:resource/create/:id": {

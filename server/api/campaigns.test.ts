@@ -195,10 +195,10 @@ describe.skipIf(skipDatabase)("newsletter campaigns, through a real SMTP server"
         `<${appUrl}/api/subscriptions/unsubscribe?token=${own}>`,
       );
       expect(header(mail, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
-      // An answer reaches the office, not the no-reply sender (decision 194).
+      // An answer reaches the office, not the no-reply sender (decision 102).
       expect(header(mail, "reply-to")).toBe("hola@obramediterranea.es");
       expect(mail.text).toContain("Obra Mediterránea Construcciones y Reformas, S.L.");
-      // Why this person gets it, in both parts (decision 194).
+      // Why this person gets it, in both parts (decision 102).
       const why = "Recibes este correo porque te suscribiste al boletín de Obra Mediterránea";
       expect(mail.text).toContain(why);
       expect(mail.html).toContain(why);

@@ -49,7 +49,7 @@ export function createCampaignsRouter(deps: Dependencies) {
         sent_at: campaign.sent_at?.toISOString() ?? null,
         counts,
         recipients,
-        // A draft's warning: the last campaign sent less than 30 days ago (decision 103 addendum).
+        // A draft's warning: the last campaign sent less than 30 days ago (decision 103).
         recent_send: recent
           ? {
               id: recent.id,

@@ -63,7 +63,7 @@ const ContactRequest = z
  * Twenty accepted requests per address per 10 minutes (refused forms do not count: issue 12).
  * An office, a coworking space or a mobile network puts many people behind one address, and a
  * lead refused here may never come back: the honeypot, the fill time and the duplicate check
- * stop robots, and this only caps a flood (decision 153 addendum).
+ * stop robots, and this only caps a flood (decision 153).
  */
 const limit = { requests: 20, windowMs: 10 * 60_000 };
 

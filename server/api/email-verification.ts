@@ -19,7 +19,7 @@ export function createEmailVerificationRouter(deps: Dependencies) {
   /**
    * Anyone may open a link: a person signed in as somebody else (a shared computer, a forwarded
    * mail) verifies the link's address, not their own. The answer says "your e-mail" only to the
-   * account it verified (`yours`), and never names the address (decision 054, addendum).
+   * account it verified (`yours`), and never names the address (decision 054).
    */
   router.get("/verify-email/:token", async (c) => {
     const viewer = await signedInUser(c, deps);

@@ -236,7 +236,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect(header("list-unsubscribe")).toBe(
       `<https://obra.test/api/subscriptions/unsubscribe?token=${unsubscribeToken}>`,
     );
-    // Its answer reaches the office, not the no-reply sender (decision 194).
+    // Its answer reaches the office, not the no-reply sender (decision 102).
     expect(header("reply-to")).toBe("hola@obramediterranea.es");
 
     const oneClick = await t.app.request(
@@ -306,7 +306,7 @@ describe.skipIf(skipDatabase)("the newsletter's double opt-in, through a real SM
     expect(mailsTo("jordi@example.test")).toBe(before + 1);
     const row = await pendingRowOf("jordi@example.test", { page: "/services", ip: "203.0.113.77" });
     expect(row?.consent_at?.getTime()).toBeGreaterThan(first?.ended_at.getTime() ?? 0);
-    // The unsubscribe link of the mails already sent stays the address's (decision 101 addendum).
+    // The unsubscribe link of the mails already sent stays the address's (decision 101).
     expect(row?.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // The new request leaves the first consent's blocked proof as it was.
     expect(await blockedFor("jordi@example.test")).toEqual([first]);

@@ -37,7 +37,7 @@ const invalidLink = {
 
 /**
  * An unsubscribe link that matches nothing: its reader wants to leave, so it says how, never
- * "subscribe again" (decision 101 addendum).
+ * "subscribe again" (decision 101).
  */
 const invalidUnsubscribeLink = {
   title: "Enlace no válido",
@@ -48,7 +48,7 @@ const invalidUnsubscribeLink = {
  * Links that matched nothing, per client address: 30 in 10 minutes, then 429. Only failures
  * count: mail providers send every one-click unsubscribe of their users from a few shared
  * servers and never retry a refusal, so a real link is always honoured, however many came
- * from the same address (decision 101 addendum). The 256-bit tokens cannot be guessed anyway;
+ * from the same address (decision 101). The 256-bit tokens cannot be guessed anyway;
  * the limit only slows a client sending made-up links.
  */
 const failedLinks = { limit: 30, windowMs: 10 * 60_000 };
@@ -131,7 +131,7 @@ export function createSubscriptionsRouter(deps: Dependencies) {
     // page posts it in its JSON. Kept with the blocked proof of consent (decision 168).
     const how = fromQuery ? "one_click" : "page";
     // Staff trying the link of a campaign's test mail: nobody to unsubscribe, and they are told
-    // why rather than "no válido" (decision 194).
+    // why rather than "no válido" (decision 102).
     if (token === testToken) {
       return c.json({
         title: "Correo de prueba",

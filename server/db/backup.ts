@@ -3,7 +3,7 @@
  * gzipped tarball, PostgreSQL in pg_dump's custom format. `npm run db:backup` and
  * `npm run db:restore` call these; the running server's control socket calls snapshotPglite.
  * Nothing here holds a database in memory: files are copied, packed and unpacked as streams
- * (decision 175), whatever the size of the photos the database keeps.
+ * (decision 087), whatever the size of the photos the database keeps.
  */
 import { spawn } from "node:child_process";
 import {

@@ -244,7 +244,7 @@ export async function openDatabase(env: {
 
 /**
  * A full disk under DATA_DIR, whoever noticed it (the lock file's write, PGlite's file system, a
- * migration's statement), as the start's one line that names it (decision 156's promise).
+ * migration's statement), as the start's one line that names it (decision 174's promise).
  */
 function spaceNamed(error: unknown, dataDir: string): unknown {
   if (error instanceof StartRefused || !isDiskFull(error)) return error;

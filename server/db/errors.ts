@@ -15,7 +15,7 @@ const unavailableStates = new Set([
 /**
  * Socket codes that mean the same when the socket is the database's. Any socket can fail so: a
  * visitor who cuts a request's body short makes Node fail the body's stream with ECONNRESET,
- * which once logged "database unavailable" at error level (decision 061, addendum). They count
+ * which once logged "database unavailable" at error level (decision 061). They count
  * only on an error that came from the database connection (`fromDatabase`).
  */
 const socketCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);

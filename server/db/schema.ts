@@ -26,7 +26,7 @@ const timestamps = {
 /**
  * PostgreSQL's bytea, as a Buffer on both drivers. Written as it is, a binary parameter on both
  * drivers (node-postgres does so with a Buffer; PGlite through `pgliteSerializers`, client.ts):
- * no copy of it as text (decision 132). Large values are read with `base64Of` (a plain read
+ * no copy of it as text (decision 151). Large values are read with `base64Of` (a plain read
  * answers a Buffer on node-postgres and a Uint8Array on PGlite, parsed from hex: a view of it
  * is made, nothing is copied).
  */

@@ -6,7 +6,7 @@
  * mend (decision 162). The footer's newsletter form, posted the same way, is answered alike.
  * Told apart by what the browser asks for: a form navigation accepts text/html first, the
  * page's own script and other API clients do not. The buttons of the newsletter mails' link
- * pages, posted the same way, are answered alike (decision 162, second addendum).
+ * pages, posted the same way, are answered alike (decision 162).
  */
 import { createHash } from "node:crypto";
 import type { Context, Next } from "hono";
@@ -86,7 +86,7 @@ export const pageAnswer = (c: Context, next: Next) => answerAsPage(c, next, "for
 
 /**
  * The same for the buttons of the newsletter mails' link pages (/newsletter/confirmar and
- * /newsletter/baja) posted without their script (decision 162, second addendum).
+ * /newsletter/baja) posted without their script (decision 162).
  */
 export const linkPageAnswer = (c: Context, next: Next) => answerAsPage(c, next, "link");
 

@@ -9,7 +9,7 @@ import { z } from "zod";
  * hidden field, or with a fill time no page measured, gets the same answer as any other and is
  * stored nowhere; one log line says which trap and the fill time, never what was sent (a
  * password manager may fill the hidden field for a real visitor; decision 173). One sent faster than `minimumFillMs` may be a person's (autofill and a short
- * message): it is refused with a word to send it again, never dropped (decision 153 addendum).
+ * message): it is refused with a word to send it again, never dropped (decision 153).
  */
 export const spamTraps = {
   website: z.unknown().optional(),

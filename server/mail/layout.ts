@@ -103,7 +103,7 @@ const { legalName, address } = company;
 const senderIdentity = `${legalName}, ${address.street}, ${address.postalCode} ${address.city} (${address.country})`;
 
 /**
- * Why a subscriber gets the mail (decision 194): LSSI-CE art. 21 allows commercial mail only to
+ * Why a subscriber gets the mail (decision 102): LSSI-CE art. 21 allows commercial mail only to
  * whom asked for it, and a reader who does not remember subscribing reads here how they did.
  */
 const subscriberReason = `Recibes este correo porque te suscribiste al boletín de ${companyName} en nuestra web y confirmaste la suscripción desde el enlace que te enviamos.`;

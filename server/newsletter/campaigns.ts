@@ -34,7 +34,7 @@ const tokenSlot = "\u0001token\u0001";
 
 /**
  * A test mail's links: not a real token (those are 43 characters), so they change nothing; the
- * unsubscribe page and the one-click address tell staff so (decision 194).
+ * unsubscribe page and the one-click address tell staff so (decision 102).
  */
 export const testToken = "prueba";
 
@@ -55,7 +55,7 @@ export function campaignMail(
       rendered: { html: markdownToMailHtml(campaign.body), text: campaign.body },
       unsubscribe: links.page,
       // A subscriber who answers a campaign reaches the office, not the no-reply sender
-      // (decision 194).
+      // (decision 102).
       replyTo: company.email,
     }),
     headers: unsubscribeHeaders(links),
@@ -101,8 +101,8 @@ export interface SendResult {
 
 /**
  * The consent text promises "como mucho una vez al mes": a send this many days or fewer after
- * the last needs staff to confirm it (`confirm_frequency`), having been warned (decision 103
- * addendum).
+ * the last needs staff to confirm it (`confirm_frequency`), having been warned (decision
+ * 103).
  */
 export const minimumDaysBetweenSends = 30;
 

@@ -1,5 +1,5 @@
 // Pending sign-ups nobody confirmed are deleted after `pendingDays` by a timer of the server's
-// own (decision 101 addendum), not only when someone else subscribes: the privacy policy and the
+// own (decision 101), not only when someone else subscribes: the privacy policy and the
 // confirmation mail promise it. Through boot(), as the server starts it. The same sweep (the
 // retention sweep, decision 179) deletes what is kept blocked once its `blockedConsentYears` are
 // over (decision 168), and the mail written to files after its days (decision 183). Rows are

@@ -183,7 +183,7 @@ export async function blockConsentProof(
  * nothing is sent). Otherwise a pending or unsubscribed
  * address starts over with a fresh confirmation link; older confirmation links stop working.
  * The unsubscribe token stays: every unsubscribe link ever mailed to the address keeps working
- * (decision 101 addendum).
+ * (decision 101).
  */
 export async function requestSubscription(
   { db, mail, env, limiter }: Pick<Dependencies, "db" | "mail" | "env" | "limiter">,
@@ -191,7 +191,7 @@ export async function requestSubscription(
 ): Promise<void> {
   await purgeExpired(db, mailFolder(env.DATA_DIR));
   // The day's cap first: a request it holds back changes nothing, so the link in the last mail
-  // sent keeps working (decision 152 addendum). Counted below only once a mail is due.
+  // sent keeps working (decision 152). Counted below only once a mail is due.
   const quotaKey = `newsletter-confirm:${request.email.toLowerCase()}`;
   const dayMs = 24 * 60 * 60 * 1000;
   if (!(await limiter.peek(quotaKey, confirmationMailsPerDay, dayMs)).allowed) return;
@@ -231,7 +231,7 @@ export async function requestSubscription(
  * told so, with no second welcome). The welcome mail that follows a confirmation already
  * carries the unsubscribe link and headers every newsletter mail has. The link's hash is kept
  * while the subscription is confirmed and goes with an unsubscribe, so an old link never
- * subscribes an address again (decision 101 addendum).
+ * subscribes an address again (decision 101).
  */
 export async function confirmSubscription(
   { db, mail, env }: Pick<Dependencies, "db" | "mail" | "env">,
@@ -244,7 +244,7 @@ export async function confirmSubscription(
       status: "confirmed",
       confirmed_at: new Date(),
       // An address that was subscribed before keeps its unsubscribe link: the one in its old
-      // mails (decision 101 addendum). Staff re-addressing a row is the one thing that clears it.
+      // mails (decision 101). Staff re-addressing a row is the one thing that clears it.
       unsubscribe_token: sql`coalesce(${subscriptions.unsubscribe_token}, ${generateToken()})`,
     })
     .where(
@@ -288,8 +288,8 @@ export async function confirmSubscription(
  * that never existed; a second use of a real one is answered like the first and changes
  * nothing. Every link mailed to the address works, from before a new sign-up too (the token is
  * the address's for as long as its row lives); used while a new sign-up waits for
- * confirmation, it ends that too, and the pending confirmation link stops working (decision 101
- * addendum).
+ * confirmation, it ends that too, and the pending confirmation link stops working (decision
+ * 101).
  */
 export async function unsubscribe(
   db: Database,
@@ -332,7 +332,7 @@ export async function unsubscribe(
  * An unsubscribe takes effect at once: campaign mails still waiting for that subscription are
  * dropped (decision 103; one the outbox worker holds at this moment may still go out), and each
  * campaign counts its dropped mail as withdrawn, so its person still counts among its queued
- * and unsubscribed (decision 103 addendum). One statement: a row is counted as it is deleted.
+ * and unsubscribed (decision 103). One statement: a row is counted as it is deleted.
  * A mail refused for good stays: it was never going to arrive, and it is counted as refused.
  */
 async function dropWaitingCampaignMails(db: Database, subscriptionId: number): Promise<void> {

@@ -1,4 +1,4 @@
-// Two staff, one lead (decision 154): saving an edit form opened before a colleague moved the
+// Two staff, one lead (decision 161): saving an edit form opened before a colleague moved the
 // lead on says so, keeps the form, and leaves the colleague's change in place.
 import type { APIRequestContext } from "@playwright/test";
 import { baseURL } from "../../playwright.config";

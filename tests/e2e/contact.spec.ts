@@ -605,7 +605,7 @@ test("photos: a refused file is named beside the input, can be taken out, and th
   const chosen = form.getByRole("list", { name: "Fotos elegidas" }).getByRole("listitem");
   await expect(chosen).toHaveCount(2);
   // The browser's own control («Choose Files», «No file chosen» in an English browser) is not
-  // drawn: a Spanish button opens the input, which keeps the keyboard focus (decision 177).
+  // drawn: a Spanish button opens the input, which keeps the keyboard focus (decision 181).
   expect((await photos.boundingBox())?.width).toBeLessThanOrEqual(1);
   const choose = form.getByText("Añadir fotos", { exact: true });
   await expect(choose).toBeVisible();
@@ -661,7 +661,7 @@ async function postedPhotos(request: import("@playwright/test").Request) {
   );
 }
 
-test("photos: a large one goes smaller and upright, one the browser cannot open goes as it is, and the form says what it sends (decision 177)", async ({
+test("photos: a large one goes smaller and upright, one the browser cannot open goes as it is, and the form says what it sends (decision 181)", async ({
   page,
 }) => {
   await onPlaywrightsClock(page);

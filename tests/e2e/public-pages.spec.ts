@@ -166,7 +166,7 @@ test.describe("Home page", () => {
   test("the welcome carousel moves on by itself every 5 seconds", async ({ page }) => {
     await open(page, "/");
     const carousel = page.locator('[aria-roledescription="carousel"]');
-    // It sits below the hero, and rotates once a visitor can see it (docs/decisions/043).
+    // It sits below the hero, and rotates once a visitor can see it (docs/decisions/042).
     await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAccessibleName("Lo que hacemos");
     await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(3);
@@ -186,7 +186,7 @@ test.describe("Home page", () => {
       if (request.url().includes("carousel-engine")) engineRequests.push(request.url());
     });
     await open(page, "/");
-    // A phone's first screen is the hero: the carousel's ~8 KB are not part of it (043).
+    // A phone's first screen is the hero: the carousel's ~8 KB are not part of it (042).
     expect(engineRequests).toEqual([]);
     const engine = page.waitForResponse((response) => response.url().includes("carousel-engine"));
     await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
@@ -286,7 +286,7 @@ test.describe("Home page", () => {
     test(`on a ${viewport.width} × ${viewport.height} phone the hero's «${hero.primaryLink.text}» is on the first screen, with and without the cookie banner`, async ({
       page,
     }) => {
-      // Decisions 176 and 182: it sat under the call bar fixed at the foot of a 320 × 568 screen,
+      // Decision 182: it sat under the call bar fixed at the foot of a 320 × 568 screen,
       // and under the cookie banner standing on that bar on every phone below 390 × 844.
       await page.setViewportSize(viewport);
       for (const banner of [true, false]) {
@@ -318,7 +318,7 @@ test.describe("Home page", () => {
   test("on a 360 × 640 phone a quote or a call is never more than two screens down the page", async ({
     page,
   }) => {
-    // A visitor review (decision 176): the 14 service cards, one under another, were 5,850 px
+    // A visitor review (decision 182): the 14 service cards, one under another, were 5,850 px
     // tall, and no call or quote link followed the hero for 12,000 px; then (decision 182) the
     // longest stretch was still 4.2 screens of a 360 × 640 phone, from «¿Cuándo te visitamos?»
     // to the closing next step.

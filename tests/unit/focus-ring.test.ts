@@ -1,5 +1,5 @@
 // The focus ring every control shows (app/app.css's :focus-visible and the `outline-focus`
-// classes) stands out 3:1 from the grounds it rings on (WCAG 1.4.11; decision 196 addendum).
+// classes) stands out 3:1 from the grounds it rings on (WCAG 1.4.11; decision 196).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // What a protected screen shows while the stored token could not be checked (GET /api/user
-// aborted, offline, 5xx): the visitor is neither let in nor signed out (docs/decisions/082).
+// aborted, offline, 5xx): the visitor is neither let in nor signed out (docs/decisions/050).
 import { useState } from "react";
 import { restoreSession } from "~/lib/auth";
 import { primaryButton } from "../buttons";

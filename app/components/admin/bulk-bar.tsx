@@ -120,7 +120,7 @@ export function BulkBar({
           className="rounded-md bg-white px-2 py-1 text-sm text-ink"
         />
       ) : null}
-      {/* Busy, not disabled (decision 189): a disabled button drops the keyboard's focus. */}
+      {/* Busy, not disabled (decision 052): a disabled button drops the keyboard's focus. */}
       <button
         type="button"
         onClick={busy ? undefined : apply}

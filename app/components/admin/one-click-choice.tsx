@@ -1,6 +1,6 @@
 // A <select> whose choice is saved at once (a record's status, who follows a lead: issue 13), except
 // a choice reached with the keyboard on the closed control, which waits for Enter or for the control
-// to lose focus; Escape undoes it (decision 161's addendum, reused for the assignee by decision 169).
+// to lose focus; Escape undoes it (decision 161, reused for the assignee by decision 169).
 // Chrome (Windows, Linux) changes a closed select's value at each ↓ and fires `change`, so saving
 // there saved every step passed on the way: «Contactado» on the way from «Nuevo» to «Visita», each
 // colleague's name on the way down the assignee list. A choice with the mouse, or in the open list

@@ -1,7 +1,7 @@
 // A create or edit form drawn from the API's parameter_details (SPEC §3): one control per field
 // type. No client checks (SPEC §5: the server decides); on success back to the list.
 // Failures show no dialog (SPEC §8) and are logged; the form keeps what was typed and shows
-// the server's messages next to each field (docs/decisions/053-admin-failures.md).
+// the server's messages next to each field (docs/decisions/052-dialogs-and-error-catalogue.md).
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import {

@@ -1,6 +1,6 @@
 // /dashboard (SPEC §2, online): the welcome carousel for a verified user; for an unverified one,
 // the notice that the e-mail must be verified and a button to send the link again. Someone the
-// guards sent to sign in first is offered the page they asked for (decision 164).
+// guards sent to sign in first is offered the page they asked for (decision 051).
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";

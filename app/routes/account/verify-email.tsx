@@ -22,7 +22,7 @@ const COUNTDOWN_SECONDS = 5;
  * link (never again on revalidation: the token is single-use), before the screen renders. The
  * session is restored first, so the call carries its token and the answer can say whether the
  * address it verified is the signed-in user's own (`yours`): a link opened while signed in as
- * someone else verifies the link's address, not theirs (decision 054, addendum).
+ * someone else verifies the link's address, not theirs (decision 054).
  */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const session = await restoreSession();

@@ -12,7 +12,7 @@ import { noindexMeta } from "~/lib/seo";
 import { timeAgo } from "../../../content/time-ago";
 import type { Route } from "./+types/campaign";
 
-/** The tab names the campaign once loaded, as a lead's page names the lead (decision 190). */
+/** The tab names the campaign once loaded, as a lead's page names the lead (decision 145). */
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   noindexMeta({
     title: [
@@ -46,7 +46,7 @@ interface CampaignSummary {
   counts: Counts;
   /** How many a send would reach now (a draft's); null once sent. */
   recipients: number | null;
-  /** A draft's: the last campaign sent less than 30 days ago, if any (decision 103 addendum). */
+  /** A draft's: the last campaign sent less than 30 days ago, if any (decision 103). */
   recent_send?: { id: number; subject: string; send_started_at: string | null } | null;
 }
 
@@ -220,7 +220,7 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
   const reach = recipientsText(campaign.recipients ?? 0);
   const warning = draft && campaign.recent_send ? frequencyWarning(campaign.recent_send) : null;
 
-  // Busy, not disabled, while a test or the send is on its way (decision 189): a disabled button
+  // Busy, not disabled, while a test or the send is on its way (decision 052): a disabled button
   // drops the keyboard's focus to the page. A press meanwhile does nothing.
   const busyProps = {
     "aria-disabled": busyIntent !== undefined || undefined,

@@ -4,7 +4,7 @@
 // (SPEC's cards, 3 per row, on medium ones), one-click status, bulk actions and CSV export.
 // Data comes from the clientLoader, changes go through the clientAction (app/lib/admin-actions.ts).
 // SPEC §8: failures show no dialog and are logged; the page says in one line that the list could
-// not be loaded, so staff never mistake a failure for an empty list (decision 053).
+// not be loaded, so staff never mistake a failure for an empty list (decision 052).
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { SubmitButton } from "~/components/account/form-controls";

@@ -10,7 +10,7 @@ const actionTitle = sql<string>`case ${adminAudit.action} ${sql.join(
   sql` `,
 )} else ${adminAudit.action} end`;
 
-/** An entry's section by its name (the permission's, decision 122), else its key. */
+/** An entry's section by its name (the permission's, decision 150), else its key. */
 const sectionTitle = sql<string>`coalesce((select ${permissions.name} from ${permissions} where ${permissions.key} = ${adminAudit.resource}), ${adminAudit.resource})`;
 
 /**

@@ -43,7 +43,7 @@ export const contactFields = {
         message: `El campo «${contactLabels.phone}» solo puede contener números, espacios, puntos y los signos + ( ) -.`,
       },
       // Refuses scribbles such as «+1» or «-2+3» and takes any number written with its area
-      // code (Spanish ones have 9 digits); decision 158.
+      // code (Spanish ones have 9 digits); decision 078.
       {
         regex: /(?:\d\D*){6}/,
         message: `El campo «${contactLabels.phone}» debe tener al menos 6 cifras.`,
@@ -91,7 +91,7 @@ function handledColumns(input: FormInput) {
 /**
  * Messages come only from visitors: staff read them, move them through the pipeline, assign
  * them, write notes and delete them, but never write or rewrite what a visitor sent
- * (docs/decisions/023-contacts-admin-routes.md, 140). A lead keeps its personal data until the
+ * (docs/decisions/140-lead-pipeline.md). A lead keeps its personal data until the
  * date its details and the CSV show, then the retention sweep erases them (decision 179);
  * deleting one erases it whole, with its mail copies and what the audit log held of it.
  */

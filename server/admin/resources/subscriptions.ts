@@ -71,7 +71,7 @@ const blockedUntil = sql<Date | null>`(
 /**
  * Subscriptions with their status and proof of consent (decision 101), never their link
  * tokens; the list shows the proof's date, page and version, a record's detail and the CSV also
- * the text accepted and the client address (decision 104 addendum). An unsubscribed row holds
+ * the text accepted and the client address (decision 104). An unsubscribed row holds
  * no proof: a consent that ended is kept blocked apart, and the list says until when (decision
  * 168). Deleting one erases the person's data (decision 104): the row and the copies of every
  * newsletter mail sent to it, with their mail files (decision 188); only the proof of a confirmed consent is kept, blocked, as after
