@@ -1,8 +1,15 @@
 // The browser-side rules of the account and admin screens that need no browser: the access
 // markers (SPEC §2, §6), the error catalogue (§8), labels (§6), pagination and values (§9).
 import { describe, expect, it } from "vitest";
+import {
+  dateOf,
+  formatDate,
+  formatValue,
+  pageFromSearch,
+  pageWindow,
+  toPayload,
+} from "~/admin/lib/records";
 import { accessRedirect } from "./access";
-import { dateOf, formatDate, formatValue, pageFromSearch, pageWindow, toPayload } from "./admin";
 import { describeError } from "./api";
 import { adminSections, canManage, roleLabel, sectionTitle } from "./auth";
 import type { User } from "./session";

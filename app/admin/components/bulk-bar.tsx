@@ -1,8 +1,8 @@
 // Bulk actions (issue 13): on the rows chosen, or on every record the filters match, after a
 // confirmation that says how many; through the route's clientAction.
 import { useEffect, useId, useRef, useState } from "react";
-import type { StatusTool } from "~/lib/admin";
-import { useAdminAction } from "~/lib/admin-actions";
+import { useAdminAction } from "~/admin/lib/actions";
+import type { StatusTool } from "~/admin/lib/records";
 import { askConfirmation } from "~/lib/dialog";
 
 /** Singular for one, plural otherwise: "1 registro elegido", "3 registros elegidos". */

@@ -1,6 +1,6 @@
 // Where the mails to a record's person stand (decision 180): a lead's confirmation sent, waiting
 // for its next try, or refused for good by the visitor's mail server, the lead staff must phone.
-import { dateOf, formatMoment, type RecordMail } from "~/lib/admin";
+import { dateOf, formatMoment, type RecordMail } from "~/admin/lib/records";
 
 /** "hoy a las 10:42", "el 25 de noviembre de 2026, 18:03"; "" for a missing date. */
 const moment = (iso: string | null) => {

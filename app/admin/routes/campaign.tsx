@@ -4,7 +4,7 @@
 // navigation state.
 import { useEffect } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
-import { Refusal } from "~/components/admin/refusal";
+import { Refusal } from "~/admin/components/refusal";
 import { ApiError, api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation } from "~/lib/dialog";

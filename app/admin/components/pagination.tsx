@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { pageWindow } from "~/lib/admin";
+import { pageWindow } from "~/admin/lib/records";
 
 /**
  * Page links of an admin list (SPEC §9); nothing when everything fits on the one page shown. A

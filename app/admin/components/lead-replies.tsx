@@ -3,11 +3,11 @@
 // arrived (the confirmation's own sentences, record-mails.tsx).
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
+import { reason, sentence } from "~/admin/components/record-mails";
+import { useAdminAction } from "~/admin/lib/actions";
+import { formatValue, type RecordReplies } from "~/admin/lib/records";
 import { SubmitButton } from "~/components/account/form-controls";
-import { reason, sentence } from "~/components/admin/record-mails";
 import { Field } from "~/components/form-field";
-import { formatValue, type RecordReplies } from "~/lib/admin";
-import { useAdminAction } from "~/lib/admin-actions";
 import { replyLimits as limits } from "../../../content/lead-reply";
 
 /** What the reply's subject and message share: required, cut at the server's limit, one look. */

@@ -4,19 +4,26 @@
 // the audit log. Same access as the other admin screens (SPEC §2 online, verify, role).
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useActionData } from "react-router";
-import { SubmitButton } from "~/components/account/form-controls";
-import { DeleteButton } from "~/components/admin/delete-button";
-import { LeadPhotos } from "~/components/admin/lead-photos";
-import { LeadReplies } from "~/components/admin/lead-replies";
+import { DeleteButton } from "~/admin/components/delete-button";
+import { LeadPhotos } from "~/admin/components/lead-photos";
+import { LeadReplies } from "~/admin/components/lead-replies";
 import {
   FallbackHeading,
   useChoiceFocus,
   useOneClickChoice,
-} from "~/components/admin/one-click-choice";
-import { RecordMails } from "~/components/admin/record-mails";
-import { RecordData } from "~/components/admin/record-value";
-import { Refusal } from "~/components/admin/refusal";
-import { RecordStatus } from "~/components/admin/status-control";
+} from "~/admin/components/one-click-choice";
+import { RecordMails } from "~/admin/components/record-mails";
+import { RecordData } from "~/admin/components/record-value";
+import { Refusal } from "~/admin/components/refusal";
+import { RecordStatus } from "~/admin/components/status-control";
+import {
+  type ActionResult,
+  adminMeta,
+  runAdminAction,
+  useAdminAction,
+  useRecordDelete,
+} from "~/admin/lib/actions";
+import { listPath } from "~/admin/lib/list-memory";
 import {
   type AdminDetail,
   type AdminHistoryEntry,
@@ -24,15 +31,8 @@ import {
   refusalMessage,
   type StatusTool,
   type ValueTitles,
-} from "~/lib/admin";
-import {
-  type ActionResult,
-  adminMeta,
-  runAdminAction,
-  useAdminAction,
-  useRecordDelete,
-} from "~/lib/admin-actions";
-import { listPath } from "~/lib/admin-list-memory";
+} from "~/admin/lib/records";
+import { SubmitButton } from "~/components/account/form-controls";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import type { Route } from "./+types/detail";

@@ -1,5 +1,5 @@
 // Shapes of the generic admin API (SPEC §3, §7) and how the browser shows its values (SPEC §9).
-import { ApiError } from "./api";
+import { ApiError } from "~/lib/api";
 
 export interface AdminRecord {
   id: number;

@@ -2,11 +2,11 @@
 // for :resource), inside the admin area's own frame: a side navigation with the sections the role
 // allows and their counts, the signed-in user, no marketing chrome (issue 13).
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminFrame, AdminLoading } from "~/admin/components/admin-frame";
+import type { AdminSummary } from "~/admin/lib/records";
 import { SessionUnknown } from "~/components/account/session-unknown";
-import { AdminFrame, AdminLoading } from "~/components/admin/admin-frame";
 import { AccessGate, accessMiddleware } from "~/lib/access";
 import { rememberingReturn } from "~/lib/access-layout";
-import type { AdminSummary } from "~/lib/admin";
 import { api } from "~/lib/api";
 
 const markers = ["online", "verify", "role"] as const;

@@ -3,8 +3,8 @@
 // the keyboard on the closed control waits for Enter or for the control to lose focus (decision
 // 161; the pattern is one-click-choice.tsx's, which the assignee shares).
 import { useId, useRef, useState } from "react";
-import type { AdminRecord, StatusTool } from "~/lib/admin";
-import { useAdminAction } from "~/lib/admin-actions";
+import { useAdminAction } from "~/admin/lib/actions";
+import type { AdminRecord, StatusTool } from "~/admin/lib/records";
 import { useOneClickChoice } from "./one-click-choice";
 
 /** A record's one-click status steps, in a list's row or card or on its own page. */

@@ -1,6 +1,12 @@
 // A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A), with e-mail addresses and
 // phone numbers as links that write or call at once (issue 13), WhatsApp for mobile numbers.
-import { type AdminRecord, dateOf, formatDate, formatValue, type ValueTitles } from "~/lib/admin";
+import {
+  type AdminRecord,
+  dateOf,
+  formatDate,
+  formatValue,
+  type ValueTitles,
+} from "~/admin/lib/records";
 import { company } from "../../../content/company";
 
 /** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */

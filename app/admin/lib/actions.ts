@@ -5,16 +5,16 @@
 // (brotli) to the framework chunk every public page loads. SPEC §8: failures show no dialog;
 // the answer carries a line to show where the change was asked for.
 import { redirect, useActionData, useNavigation, useSubmit } from "react-router";
-import { rememberChangeFocus } from "~/components/admin/one-click-choice";
+import { rememberChangeFocus } from "~/admin/components/one-click-choice";
 import { fieldErrorsOf } from "~/components/form-field";
-import { adminPages } from "../../content/account-pages";
-import { type AdminForm, refusalMessage } from "./admin";
-import { listPath } from "./admin-list-memory";
-import { api } from "./api";
-import { sectionTitle } from "./auth";
-import { askConfirmation, showSuccess } from "./dialog";
-import { noindexMeta } from "./seo";
-import { getSession } from "./session";
+import { api } from "~/lib/api";
+import { sectionTitle } from "~/lib/auth";
+import { askConfirmation, showSuccess } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { getSession } from "~/lib/session";
+import { adminPages } from "../../../content/account-pages";
+import { listPath } from "./list-memory";
+import { type AdminForm, refusalMessage } from "./records";
 
 /**
  * An admin screen's `meta`: the section's name (after the form's «Crear» or «Editar») and the

@@ -4,6 +4,9 @@
 // the server's messages next to each field (docs/decisions/053-admin-failures.md).
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import type { loadAdminForm, SaveRefusal } from "~/admin/lib/actions";
+import { listPath } from "~/admin/lib/list-memory";
+import { type AdminForm, type FieldDetail, toPayload } from "~/admin/lib/records";
 import {
   CheckboxField,
   controlClass,
@@ -12,9 +15,6 @@ import {
   SubmitButton,
 } from "~/components/account/form-controls";
 import { Field, FieldMessages } from "~/components/form-field";
-import { type AdminForm, type FieldDetail, toPayload } from "~/lib/admin";
-import type { loadAdminForm, SaveRefusal } from "~/lib/admin-actions";
-import { listPath } from "~/lib/admin-list-memory";
 import { sectionTitle } from "~/lib/auth";
 
 type Values = Record<string, unknown>;

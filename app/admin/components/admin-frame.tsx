@@ -4,8 +4,8 @@
 import type { ReactNode } from "react";
 import { Link, NavLink, useNavigate, useNavigation } from "react-router";
 import { LogoMark } from "~/components/logo-mark";
-import "~/admin.css";
-import type { AdminSummary } from "~/lib/admin";
+import "~/admin/admin.css";
+import type { AdminSummary } from "~/admin/lib/records";
 import { adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, type ListTools } from "./admin";
+import { activeFilterCount, type ListTools } from "./records";
 
 const tools: ListTools = {
   search: true,

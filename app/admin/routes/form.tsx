@@ -3,9 +3,9 @@
 // two screens differ only by the record's id (as the legal pages differ only by their text). The
 // form's fields, empty or the record's, from the clientLoader; the save through the clientAction
 // (app/lib/admin-actions.ts).
-import { LeadPhotos } from "~/components/admin/lead-photos";
-import { AdminFormLoading, AdminFormScreen } from "~/components/admin/resource-form";
-import { adminMeta, loadAdminForm, saveAdminForm } from "~/lib/admin-actions";
+import { LeadPhotos } from "~/admin/components/lead-photos";
+import { AdminFormLoading, AdminFormScreen } from "~/admin/components/resource-form";
+import { adminMeta, loadAdminForm, saveAdminForm } from "~/admin/lib/actions";
 import type { Route } from "./+types/form";
 
 /** What the create screen (no id) and the update screen (the record's id) say. */

@@ -4,8 +4,8 @@
 // took a phone's whole first screen and pushed the leads below it.
 import { type ComponentProps, useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
+import { activeFilterCount, type ListTools } from "~/admin/lib/records";
 import { useDisclosure } from "~/components/disclosure";
-import { activeFilterCount, type ListTools } from "~/lib/admin";
 import { dateBoundLabels, listToolLabels } from "../../../content/list-tools";
 
 const control =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { RecordMail } from "~/lib/admin";
-import { formatMoment } from "~/lib/admin";
+import type { RecordMail } from "~/admin/lib/records";
+import { formatMoment } from "~/admin/lib/records";
 import { reason, sentence } from "./record-mails";
 
 const mail = (over: Partial<RecordMail>): RecordMail => ({

@@ -7,26 +7,26 @@
 // not be loaded, so staff never mistake a failure for an empty list (decision 053).
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
-import { SubmitButton } from "~/components/account/form-controls";
-import { BulkBar } from "~/components/admin/bulk-bar";
-import { DeleteButton } from "~/components/admin/delete-button";
-import { ListToolbar, StatusTabs } from "~/components/admin/list-toolbar";
-import { FallbackHeading, useChoiceFocus } from "~/components/admin/one-click-choice";
-import { Pagination } from "~/components/admin/pagination";
-import { RecordData, RecordValue, waitingSince } from "~/components/admin/record-value";
-import { RecordStatus } from "~/components/admin/status-control";
-import { type AdminList, type AdminRecord, dateOf, refusalMessage } from "~/lib/admin";
+import { BulkBar } from "~/admin/components/bulk-bar";
+import { DeleteButton } from "~/admin/components/delete-button";
+import { ListToolbar, StatusTabs } from "~/admin/components/list-toolbar";
+import { FallbackHeading, useChoiceFocus } from "~/admin/components/one-click-choice";
+import { Pagination } from "~/admin/components/pagination";
+import { RecordData, RecordValue, waitingSince } from "~/admin/components/record-value";
+import { RecordStatus } from "~/admin/components/status-control";
 import {
   type ActionResult,
   adminMeta,
   downloadExport,
   runAdminAction,
   useRecordDelete,
-} from "~/lib/admin-actions";
-import { rememberListSearch } from "~/lib/admin-list-memory";
+} from "~/admin/lib/actions";
+import { rememberListSearch } from "~/admin/lib/list-memory";
+import { type AdminList, type AdminRecord, dateOf, refusalMessage } from "~/admin/lib/records";
+import { SubmitButton } from "~/components/account/form-controls";
 import { ApiError, api, describeError } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/list";
 
 export const meta = adminMeta("index");
 

@@ -1,8 +1,8 @@
 // A record's delete button on the list (row and card) and the detail view; `deletion` is
 // useRecordDelete's (app/lib/admin-actions.ts): it asks staff to confirm first.
 import type { ReactNode } from "react";
+import type { useRecordDelete } from "~/admin/lib/actions";
 import { SubmitButton } from "~/components/account/form-controls";
-import type { useRecordDelete } from "~/lib/admin-actions";
 
 export function DeleteButton({
   deletion,
