@@ -5,7 +5,8 @@
 // there saved every step passed on the way: «Contactado» on the way from «Nuevo» to «Visita», each
 // colleague's name on the way down the assignee list. A choice with the mouse, or in the open list
 // (Alt+↓ or Space open it; its keys never reach the control), is still saved at once.
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { rememberChoiceFocus } from "~/admin/lib/change-focus";
 
 /** How a choice was made: in the open list or with the mouse, or confirmed with Enter or by leaving. */
 export type ChoiceCommit = "pick" | "enter" | "blur";
@@ -28,86 +29,6 @@ const movesChoice = (event: KeyboardEvent) =>
   !event.ctrlKey &&
   !event.metaKey &&
   (MOVING_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " "));
-
-/** The page's one-click controls of a kind that are drawn (the table's or the cards', whichever shows). */
-const shownControls = (kind: string) =>
-  [...document.querySelectorAll<HTMLSelectElement>(`select[data-choice="${kind}"]`)].filter(
-    (select) => select.getClientRects().length > 0,
-  );
-
-/**
- * The control whose choice was last saved, and its place among the page's controls of its kind:
- * saving reloads the page's data, which draws the control anew (keyed by the value) or drops its
- * row (a list filtered by status), and focus would fall to the page's body.
- */
-let savedFrom: { kind: string; record: string; place: number } | undefined;
-
-/**
- * A change asked for from the page's other controls (a deletion, a bulk action, a note): its
- * button may be gone once the data reloads (the deleted row, the bulk bar of an emptied choice),
- * and focus with it.
- */
-let changeAsked = false;
-
-/** Called as a change is submitted (app/lib/admin-actions.ts): see `useChoiceFocus`. */
-export function rememberChangeFocus() {
-  changeAsked = true;
-}
-
-/**
- * After the page's data reloads: if saving a choice lost the focus, it goes back to that record's
- * control, or else to the control of the same kind now in its place (the next lead of an inbox),
- * or else to the page's heading (when the list is empty), which takes the returned props. Any
- * other change that lost the focus (a row deleted, the bulk bar gone with the rows it acted on)
- * takes it to the heading too, where the next Tab starts in the screen rather than at the top of
- * the page; the screen's status line says what was done. Focus that staff moved elsewhere stays
- * there.
- */
-export function useChoiceFocus(data: unknown) {
-  const fallback = useRef<HTMLHeadingElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the reloaded data is the trigger
-  useEffect(() => {
-    const saved = savedFrom;
-    const asked = changeAsked;
-    if (!saved && !asked) return;
-    savedFrom = undefined;
-    changeAsked = false;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;
-    // Without a saved choice there are no controls to look in: the heading takes it.
-    const controls = saved ? shownControls(saved.kind) : [];
-    const target =
-      controls.find((select) => select.dataset.record === saved?.record) ??
-      controls[Math.min(saved?.place ?? 0, controls.length - 1)] ??
-      fallback.current;
-    target?.focus();
-  }, [data]);
-  return { ref: fallback, tabIndex: -1 };
-}
-
-/**
- * A staff screen's <h1> as the focus's fallback: `focus` is what useChoiceFocus returned, and the
- * heading shows no outline when a script, not staff, put the focus on it. `className` adds the
- * screen's own spacing and size.
- */
-export function FallbackHeading({
-  focus,
-  className,
-  children,
-}: {
-  focus: ReturnType<typeof useChoiceFocus>;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <h1
-      {...focus}
-      className={`font-display text-3xl font-semibold text-ink focus:outline-none ${className}`}
-    >
-      {children}
-    </h1>
-  );
-}
 
 /**
  * The state and handlers of one control. `onCommit` decides what a choice does (the status's
@@ -155,12 +76,7 @@ export function useOneClickChoice({
     chosen,
     hint,
     rememberFocus: () => {
-      if (!select.current) return;
-      savedFrom = {
-        kind,
-        record: String(record),
-        place: Math.max(0, shownControls(kind).indexOf(select.current)),
-      };
+      if (select.current) rememberChoiceFocus(kind, record, select.current);
     },
     selectProps: {
       ref: select,

@@ -5,7 +5,6 @@
 // (brotli) to the framework chunk every public page loads. SPEC §8: failures show no dialog;
 // the answer carries a line to show where the change was asked for.
 import { redirect, useActionData, useNavigation, useSubmit } from "react-router";
-import { rememberChangeFocus } from "~/admin/components/one-click-choice";
 import { fieldErrorsOf } from "~/components/form-field";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
@@ -13,6 +12,7 @@ import { askConfirmation, showSuccess } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import { getSession } from "~/lib/session";
 import { adminPages } from "../../../content/account-pages";
+import { rememberChangeFocus } from "./change-focus";
 import { listPath } from "./list-memory";
 import { type AdminForm, refusalMessage } from "./records";
 

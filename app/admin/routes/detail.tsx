@@ -5,13 +5,10 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useActionData } from "react-router";
 import { DeleteButton } from "~/admin/components/delete-button";
+import { FallbackHeading } from "~/admin/components/fallback-heading";
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { LeadReplies } from "~/admin/components/lead-replies";
-import {
-  FallbackHeading,
-  useChoiceFocus,
-  useOneClickChoice,
-} from "~/admin/components/one-click-choice";
+import { useOneClickChoice } from "~/admin/components/one-click-choice";
 import { RecordMails } from "~/admin/components/record-mails";
 import { RecordData } from "~/admin/components/record-value";
 import { Refusal } from "~/admin/components/refusal";
@@ -23,6 +20,7 @@ import {
   useAdminAction,
   useRecordDelete,
 } from "~/admin/lib/actions";
+import { useChoiceFocus } from "~/admin/lib/change-focus";
 import { listPath } from "~/admin/lib/list-memory";
 import {
   type AdminDetail,

@@ -9,8 +9,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useActionData, useSearchParams } from "react-router";
 import { BulkBar } from "~/admin/components/bulk-bar";
 import { DeleteButton } from "~/admin/components/delete-button";
+import { FallbackHeading } from "~/admin/components/fallback-heading";
 import { ListToolbar, StatusTabs } from "~/admin/components/list-toolbar";
-import { FallbackHeading, useChoiceFocus } from "~/admin/components/one-click-choice";
 import { Pagination } from "~/admin/components/pagination";
 import { RecordData, RecordValue, waitingSince } from "~/admin/components/record-value";
 import { RecordStatus } from "~/admin/components/status-control";
@@ -21,6 +21,7 @@ import {
   runAdminAction,
   useRecordDelete,
 } from "~/admin/lib/actions";
+import { useChoiceFocus } from "~/admin/lib/change-focus";
 import { rememberListSearch } from "~/admin/lib/list-memory";
 import { type AdminList, type AdminRecord, dateOf, refusalMessage } from "~/admin/lib/records";
 import { SubmitButton } from "~/components/account/form-controls";
