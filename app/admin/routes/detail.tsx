@@ -1,36 +1,23 @@
 // /admin/:resource/detail/:id (issue 13): one record read-only, with e-mail and phone as links,
 // its status and assignee one click away, its photos, its replies by mail, the internal notes (how staff correct or
 // complete what a visitor sent: the visitor's own words are never edited) and its history from
-// the audit log. Same access as the other admin screens (SPEC §2 online, verify, role).
-import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useActionData } from "react-router";
-import { DeleteButton } from "~/admin/components/delete-button";
+// the audit log. Same access as the other admin screens (SPEC §2 online, verify, role). Each of
+// those parts is a component of its own in app/admin/components/.
+import { Link, redirect, useActionData } from "react-router";
+import { AssigneeControl } from "~/admin/components/assignee-control";
 import { FallbackHeading } from "~/admin/components/fallback-heading";
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { LeadReplies } from "~/admin/components/lead-replies";
-import { useOneClickChoice } from "~/admin/components/one-click-choice";
+import { RecordButtons } from "~/admin/components/record-buttons";
+import { RecordHistory } from "~/admin/components/record-history";
 import { RecordMails } from "~/admin/components/record-mails";
+import { RecordNotes } from "~/admin/components/record-notes";
 import { RecordData } from "~/admin/components/record-value";
-import { Refusal } from "~/admin/components/refusal";
 import { RecordStatus } from "~/admin/components/status-control";
-import {
-  type ActionResult,
-  adminMeta,
-  runAdminAction,
-  useAdminAction,
-  useRecordDelete,
-} from "~/admin/lib/actions";
+import { type ActionResult, adminMeta, runAdminAction } from "~/admin/lib/actions";
 import { useChoiceFocus } from "~/admin/lib/change-focus";
 import { listPath } from "~/admin/lib/list-memory";
-import {
-  type AdminDetail,
-  type AdminHistoryEntry,
-  formatValue,
-  refusalMessage,
-  type StatusTool,
-  type ValueTitles,
-} from "~/admin/lib/records";
-import { SubmitButton } from "~/components/account/form-controls";
+import { type AdminDetail, refusalMessage } from "~/admin/lib/records";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import type { Route } from "./+types/detail";
@@ -84,21 +71,6 @@ export function HydrateFallback() {
     </p>
   );
 }
-
-/** SPEC §9's date format, as in the lists. */
-const when = (iso: string) => formatValue(iso);
-/**
- * Dates every change moves: the history says what changed, not when it was saved again (a lead's
- * «Datos personales hasta» too, decision 179). And the assignee's id, which changes with the
- * assignee's name (one line, "Responsable: N/A → Ana").
- */
-const bookkeeping = new Set([
-  "created_at",
-  "updated_at",
-  "status_changed_at",
-  "personal_data_until",
-  "assignee_id",
-]);
 
 export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;
@@ -195,237 +167,14 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
         <LeadReplies id={record.id} name={String(record.name ?? "")} replies={detail.replies} />
       ) : null}
 
-      {detail.notes ? <Notes id={record.id} notes={detail.notes} /> : null}
+      {detail.notes ? <RecordNotes id={record.id} notes={detail.notes} /> : null}
 
-      <History
+      <RecordHistory
         entries={detail.history}
         titles={detail.parameter_titles}
         status={status}
         valueTitles={detail.value_titles}
       />
     </div>
-  );
-}
-
-/**
- * Who follows the lead, one click away: saved at once from the mouse or the open list, and from
- * the keyboard on Enter or on leaving it (the status's pattern, decision 169), so going down the
- * names with ↓ saves only the one chosen.
- */
-function AssigneeControl({
-  id,
-  value,
-  options,
-  title,
-  recordTitle,
-}: {
-  id: number;
-  value: unknown;
-  options: { id: number; title: string }[];
-  title: string;
-  recordTitle: string;
-}) {
-  const adminAction = useAdminAction();
-  const refused = adminAction.answer("assign", id);
-  const shown = value == null ? "" : String(value);
-  const choice = useOneClickChoice({
-    kind: "assignee",
-    record: id,
-    value: shown,
-    onCommit: (next) => {
-      choice.rememberFocus();
-      adminAction.run({
-        intent: "assign",
-        id: String(id),
-        assignee_id: next,
-        // `from`: who the control showed, so a colleague's newer choice is refused, not undone.
-        from: shown,
-        record_title: recordTitle,
-        field_title: title,
-        value_title: options.find((option) => String(option.id) === next)?.title ?? UNASSIGNED,
-      });
-    },
-  });
-  return (
-    <div className="text-sm font-medium text-ink-soft">
-      <label>
-        {title}
-        <select
-          {...choice.selectProps}
-          className="mt-1 block rounded-md border border-sand-300 bg-white px-2 py-1 text-ink"
-          disabled={adminAction.busy("assign", id)}
-        >
-          <option value="">{UNASSIGNED}</option>
-          {options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      {choice.hint}
-      <Refusal answer={refused} as="span" className="block text-terracotta-dark" />
-    </div>
-  );
-}
-
-const UNASSIGNED = "Sin asignar";
-
-function RecordButtons({
-  resource,
-  detail,
-  title,
-}: {
-  resource: string;
-  detail: AdminDetail;
-  title: string;
-}) {
-  const deletion = useRecordDelete(detail.data.id, title);
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      {detail.routes.includes("update") ? (
-        <Link
-          to={`/admin/${resource}/update/${detail.data.id}`}
-          className="rounded-md border border-ink/30 px-4 py-2 font-medium text-ink hover:bg-sand-100"
-        >
-          Editar
-        </Link>
-      ) : null}
-      {detail.routes.includes("delete") ? (
-        <DeleteButton deletion={deletion}>Borrar</DeleteButton>
-      ) : null}
-      <Refusal answer={deletion.refused} className="text-sm text-terracotta-dark" />
-    </div>
-  );
-}
-
-function Notes({ id, notes }: { id: number; notes: NonNullable<AdminDetail["notes"]> }) {
-  const adminAction = useAdminAction();
-  const form = useRef<HTMLFormElement>(null);
-  const saving = adminAction.busy("note", id);
-  const answer = adminAction.answer("note", id);
-  const refused = answer && !answer.ok && !saving ? answer.message : "";
-  // A saved note empties the box; a refused one keeps what was written.
-  useEffect(() => {
-    if (answer?.ok) form.current?.reset();
-  }, [answer]);
-  return (
-    <section aria-labelledby="notas" className="mt-8">
-      <h2 id="notas" className="font-display text-xl font-semibold text-ink">
-        Notas internas
-      </h2>
-      {notes.length ? (
-        <ol className="mt-3 space-y-3">
-          {notes.map((note) => (
-            <li key={note.id} className="rounded-lg border border-sand-200 bg-white p-4">
-              <p className="text-sm text-ink-soft">
-                <span className="font-medium text-ink">{note.author_name}</span> ·{" "}
-                <time dateTime={note.created_at}>{when(note.created_at)}</time>
-              </p>
-              <p className="mt-1 break-words whitespace-pre-line text-ink">{note.body}</p>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-2 text-ink-soft">Todavía no hay notas.</p>
-      )}
-      <Form ref={form} method="post" replace className="mt-4 space-y-2">
-        <input type="hidden" name="intent" value="note" />
-        <input type="hidden" name="id" value={id} />
-        <label htmlFor="nota" className="block font-medium text-ink">
-          Nueva nota
-        </label>
-        <textarea
-          id="nota"
-          name="body"
-          rows={3}
-          maxLength={5000}
-          aria-invalid={refused ? true : undefined}
-          aria-describedby={refused ? "nota-error" : undefined}
-          className="block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink"
-        />
-        {refused ? (
-          <p id="nota-error" role="alert" className="text-sm text-terracotta-dark">
-            {refused}
-          </p>
-        ) : null}
-        <SubmitButton pending={saving} pendingLabel="Guardando...">
-          Añadir nota
-        </SubmitButton>
-        {/* The box empties and the note joins the list above: said too, for who cannot see it. */}
-        <p role="status" className="min-h-6 text-olive">
-          {answer?.ok && !saving ? answer.message : ""}
-        </p>
-      </Form>
-    </section>
-  );
-}
-
-/** What changed in an audit entry, field by field, in the admin's own words. */
-function changes(
-  entry: AdminHistoryEntry,
-  titles: Record<string, string>,
-  status?: StatusTool,
-  valueTitles?: ValueTitles,
-): string[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const shown = (field: string, value: unknown) =>
-    field === status?.field
-      ? (status.options.find((option) => option.value === value)?.title ?? formatValue(value))
-      : typeof value === "string" && valueTitles?.[field]?.[value] !== undefined
-        ? valueTitles[field][value]
-        : formatValue(value);
-  const lines: string[] = [];
-  for (const [field, title] of Object.entries(titles)) {
-    if (bookkeeping.has(field) || !(field in before) || !(field in after)) continue;
-    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
-    lines.push(`${title}: ${shown(field, before[field])} → ${shown(field, after[field])}`);
-  }
-  const note = entry.details?.body;
-  if (typeof note === "string") lines.push(note);
-  // A reply by mail (decision 187): its subject; its words are in the replies' list.
-  const subject = entry.details?.subject;
-  if (entry.action === "reply" && typeof subject === "string") lines.push(`Asunto: ${subject}`);
-  return lines;
-}
-
-function History({
-  entries,
-  titles,
-  status,
-  valueTitles,
-}: {
-  entries: AdminHistoryEntry[];
-  titles: Record<string, string>;
-  status?: StatusTool;
-  valueTitles?: ValueTitles;
-}) {
-  return (
-    <section aria-labelledby="historial" className="mt-8">
-      <h2 id="historial" className="font-display text-xl font-semibold text-ink">
-        Historial
-      </h2>
-      {entries.length ? (
-        <ol className="mt-3 space-y-2 border-sand-300 border-l-2 pl-4">
-          {entries.map((entry) => (
-            <li key={entry.id}>
-              <p className="text-sm text-ink">
-                <time dateTime={entry.created_at}>{when(entry.created_at)}</time> ·{" "}
-                <span className="font-medium">{entry.actor_name}</span> ·{" "}
-                {entry.action_title ?? entry.action}
-              </p>
-              {changes(entry, titles, status, valueTitles).map((line) => (
-                <p key={line} className="text-sm break-words text-ink-soft">
-                  {line}
-                </p>
-              ))}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-2 text-ink-soft">Sin cambios registrados.</p>
-      )}
-    </section>
   );
 }
