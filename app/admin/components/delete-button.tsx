@@ -1,5 +1,5 @@
 // A record's delete button on the list (row and card) and the detail view; `deletion` is
-// useRecordDelete's (app/lib/admin-actions.ts): it asks staff to confirm first.
+// useRecordDelete's (app/admin/lib/actions.ts): it asks staff to confirm first.
 import type { ReactNode } from "react";
 import type { useRecordDelete } from "~/admin/lib/actions";
 import { SubmitButton } from "~/components/account/form-controls";

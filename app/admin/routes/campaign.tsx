@@ -141,7 +141,7 @@ function recipientsText(recipients: number): string {
 
 /**
  * SPEC §9's admin date (es-ES long, hours and minutes), written here rather than imported from
- * ~/lib/admin: that import split the admin chunks and grew the manifest every public page loads.
+ * ~/admin/lib/records: that import split the admin chunks and grew the manifest every public page loads.
  */
 const sentAt = new Intl.DateTimeFormat("es-ES", {
   year: "numeric",

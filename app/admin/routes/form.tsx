@@ -2,7 +2,7 @@
 // module registered for both addresses in app/routes.ts, each with the route id it had, since the
 // two screens differ only by the record's id (as the legal pages differ only by their text). The
 // form's fields, empty or the record's, from the clientLoader; the save through the clientAction
-// (app/lib/admin-actions.ts).
+// (app/admin/lib/actions.ts).
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { AdminFormLoading, AdminFormScreen } from "~/admin/components/resource-form";
 import { adminMeta, loadAdminForm, saveAdminForm } from "~/admin/lib/actions";
