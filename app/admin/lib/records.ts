@@ -1,5 +1,6 @@
 // Shapes of the generic admin API (SPEC §3, §7) and how the browser shows its values (SPEC §9).
 import { ApiError } from "~/lib/api";
+import { OFFICE_TIME_ZONE, officeDateTime } from "../../../content/office-clock";
 
 export interface AdminRecord {
   id: number;
@@ -212,27 +213,18 @@ export function pageWindow(current: number, last: number): (number | "gap")[] {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
- * The office's clock, whatever the browser's: the server's date filters count Madrid days and
- * its CSV writes Madrid times (server/admin/list-query.ts), so the screens read the same.
+ * The office's day and time of a moment, whatever the browser's zone: the server's date filters
+ * count Madrid days and its CSV writes Madrid times (content/office-clock.ts), so the screens read
+ * the same.
  */
-const ADMIN_TIME_ZONE = "Europe/Madrid";
-
-const dateFormat = new Intl.DateTimeFormat("es-ES", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: ADMIN_TIME_ZONE,
-});
 const dayFormat = new Intl.DateTimeFormat("es-ES", {
   dateStyle: "short",
-  timeZone: ADMIN_TIME_ZONE,
+  timeZone: OFFICE_TIME_ZONE,
 });
 const timeFormat = new Intl.DateTimeFormat("es-ES", {
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: ADMIN_TIME_ZONE,
+  timeZone: OFFICE_TIME_ZONE,
 });
 
 /** The date an ISO date-time value stands for (a record's `created_at`); undefined otherwise. */
@@ -244,14 +236,14 @@ export function dateOf(value: unknown): Date | undefined {
 
 /** A date in SPEC §9's es-ES long form with hours and minutes, on the office's clock. */
 export function formatDate(date: Date): string {
-  return dateFormat.format(date);
+  return officeDateTime.format(date);
 }
 
 /** "hoy a las 10:47" on the office's day of `now`, else "el 27 de noviembre de 2026, 10:47". */
 export function formatMoment(date: Date, now = new Date()): string {
   return dayFormat.format(date) === dayFormat.format(now)
     ? `hoy a las ${timeFormat.format(date)}`
-    : `el ${dateFormat.format(date)}`;
+    : `el ${officeDateTime.format(date)}`;
 }
 
 /** A record's value as staff read it: dates in es-ES long form, 'Sí'/'No', 'N/A' when missing. */

@@ -13,6 +13,7 @@ import { RecordHistory } from "~/admin/components/record-history";
 import { RecordMails } from "~/admin/components/record-mails";
 import { RecordNotes } from "~/admin/components/record-notes";
 import { RecordData } from "~/admin/components/record-value";
+import { ScreenLoading } from "~/admin/components/screen-loading";
 import { RecordStatus } from "~/admin/components/status-control";
 import { type ActionResult, adminMeta, runAdminAction } from "~/admin/lib/actions";
 import { useChoiceFocus } from "~/admin/lib/change-focus";
@@ -64,13 +65,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   return result;
 }
 
-export function HydrateFallback() {
-  return (
-    <p lang="en" className="mx-auto w-full max-w-5xl px-4 py-10 text-ink-soft">
-      Loading...
-    </p>
-  );
-}
+export const HydrateFallback = () => <ScreenLoading width="max-w-5xl" />;
 
 export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;

@@ -15,6 +15,7 @@ import { Pagination } from "~/admin/components/pagination";
 import { picksRows } from "~/admin/components/pick-box";
 import { RecordCard } from "~/admin/components/record-card";
 import { RecordTable } from "~/admin/components/record-table";
+import { ScreenLoading } from "~/admin/components/screen-loading";
 import { type ActionResult, adminMeta, runAdminAction } from "~/admin/lib/actions";
 import { useChoiceFocus } from "~/admin/lib/change-focus";
 import { rememberListSearch } from "~/admin/lib/list-memory";
@@ -67,13 +68,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs) 
   return runAdminAction(params.resource, await request.formData());
 }
 
-export function HydrateFallback() {
-  return (
-    <p lang="en" className="mx-auto w-full max-w-7xl px-4 py-10 text-ink-soft">
-      Loading...
-    </p>
-  );
-}
+export const HydrateFallback = () => <ScreenLoading width="max-w-7xl" />;
 
 export default function AdminIndex({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;
