@@ -32,7 +32,7 @@ export default defineConfig({
     launchOptions: {
       // Debian's chromium-headless-shell: the same Chromium without the full browser's UI
       // process work, as Playwright's own headless runs use. The suite took 3.8 min against
-      // 6.4 with /usr/bin/chromium, its browser processes a third of the CPU (decision 192).
+      // 6.4 with /usr/bin/chromium, its browser processes a third of the CPU (decision 185).
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--headless",

@@ -19,7 +19,7 @@ export default defineConfig({
     setupFiles: ["./tests/support/each-file.ts"],
     // At least two workers, even on CI's two cores where vitest's default (cores - 1) is one:
     // files then run two at a time, and one's waits (its PostgreSQL server, a child process,
-    // a socket) are the other's CPU time. 369 s to 195 s on a quiet CI machine (decision 192).
+    // a socket) are the other's CPU time. 369 s to 195 s on a quiet CI machine (decision 185).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 30_000,

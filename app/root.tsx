@@ -54,7 +54,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 const inAdmin = (pathname: string) => pathname.startsWith("/admin/");
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  // The admin area has its own frame (routes/access/admin.tsx): no marketing header or footer,
+  // The admin area has its own frame (admin/routes/layout.tsx): no marketing header or footer,
   // and no analytics, so no consent banner either (staff's work is not the shop window's traffic).
   const site = !inAdmin(useLocation().pathname);
   return (

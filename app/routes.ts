@@ -15,15 +15,15 @@ export default [
     route("profile", "routes/account/profile.tsx"),
     route("settings", "routes/account/settings.tsx"),
   ]),
-  layout("routes/access/admin.tsx", [
-    route("admin/:resource/index", "routes/admin/index.tsx"),
+  layout("admin/routes/layout.tsx", [
+    route("admin/:resource/index", "admin/routes/list.tsx"),
     // The create and update screens share one module (the record's id picks the screen).
-    route("admin/:resource/create", "routes/admin/form.tsx", { id: "routes/admin/create" }),
-    route("admin/:resource/update/:id", "routes/admin/form.tsx", { id: "routes/admin/update" }),
+    route("admin/:resource/create", "admin/routes/form.tsx", { id: "admin/routes/create" }),
+    route("admin/:resource/update/:id", "admin/routes/form.tsx", { id: "admin/routes/update" }),
     // A record read-only, with its status, notes and history (issue 13).
-    route("admin/:resource/detail/:id", "routes/admin/detail.tsx"),
+    route("admin/:resource/detail/:id", "admin/routes/detail.tsx"),
     // A newsletter campaign's preview, test and send (only for :resource = campaigns).
-    route("admin/:resource/send/:id", "routes/admin/campaign.tsx"),
+    route("admin/:resource/send/:id", "admin/routes/campaign.tsx"),
   ]),
   layout("routes/access/public-verify.tsx", [
     route("contact", "routes/contact.tsx"),

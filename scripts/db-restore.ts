@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
+import { OFFICE_TIME_ZONE } from "../content/office-clock.ts";
 import { controlSocketPath, serverAnswers } from "../server/control.ts";
 import { lockEmbeddedDatabase } from "../server/data-dir.ts";
 import {
@@ -77,7 +78,7 @@ function leadTime(timestamp: string): string {
   return new Intl.DateTimeFormat("es-ES", {
     dateStyle: "long",
     timeStyle: "short",
-    timeZone: "Europe/Madrid",
+    timeZone: OFFICE_TIME_ZONE,
   }).format(new Date(micros / 1000));
 }
 

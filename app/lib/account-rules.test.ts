@@ -1,8 +1,8 @@
 // The browser-side rules of the account and admin screens that need no browser: the access
-// markers (SPEC §2, §6), the error catalogue (§8), labels (§6), pagination and values (§9).
+// markers (SPEC §2, §6), the error catalogue (§8) and labels (§6). The admin lists' pages and
+// values (§9) are tested beside their code (app/admin/lib/records.test.ts).
 import { describe, expect, it } from "vitest";
 import { accessRedirect } from "./access";
-import { dateOf, formatDate, formatValue, pageFromSearch, pageWindow, toPayload } from "./admin";
 import { describeError } from "./api";
 import { adminSections, canManage, roleLabel, sectionTitle } from "./auth";
 import type { User } from "./session";
@@ -131,81 +131,5 @@ describe("labels", () => {
       "Suscripciones",
     ]);
     expect(adminSections(guest)).toEqual([]);
-  });
-});
-
-describe("admin lists", () => {
-  it("pages: first, last, two either side, ellipses for gaps", () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(2, 5)).toEqual([1, 2, 3, 4, 5]);
-    // Literally SPEC §9: a skipped page is an ellipsis even when it is only one.
-    expect(pageWindow(1, 5)).toEqual([1, 2, 3, "gap", 5]);
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, "gap", 10]);
-    expect(pageWindow(6, 12)).toEqual([1, "gap", 4, 5, 6, 7, 8, "gap", 12]);
-    expect(pageWindow(4, 12)).toEqual([1, 2, 3, 4, 5, 6, "gap", 12]);
-    expect(pageWindow(12, 12)).toEqual([1, "gap", 10, 11, 12]);
-  });
-
-  it("reads ?page, defaulting to 1", () => {
-    expect(pageFromSearch(new URLSearchParams(""))).toBe(1);
-    expect(pageFromSearch(new URLSearchParams("page=3"))).toBe(3);
-    expect(pageFromSearch(new URLSearchParams("page=-2"))).toBe(1);
-    expect(pageFromSearch(new URLSearchParams("page=abc"))).toBe(1);
-  });
-
-  it("shows values as staff read them", () => {
-    expect(formatValue(null)).toBe("N/A");
-    expect(formatValue("")).toBe("N/A");
-    expect(formatValue(true)).toBe("Sí");
-    expect(formatValue(false)).toBe("No");
-    expect(formatValue("2026-11-21T09:05:00.000Z")).toMatch(
-      /^\d{1,2} de noviembre de 2026(,| a las) \d{2}:\d{2}$/,
-    );
-    expect(formatValue("Reforma")).toBe("Reforma");
-  });
-
-  it("reads only ISO dates as dates, in SPEC §9's long form", () => {
-    const date = dateOf("2026-11-21T09:05:00.000Z");
-    expect(date).toBeInstanceOf(Date);
-    expect(formatDate(date as Date)).toBe(formatValue("2026-11-21T09:05:00.000Z"));
-    expect(dateOf("2026-11-21")).toBeUndefined();
-    expect(dateOf("OM-2026-00012")).toBeUndefined();
-    expect(dateOf(3)).toBeUndefined();
-  });
-
-  it("converts form values per field type", () => {
-    const details = {
-      id: { title: "ID", type: "hidden", value: 4 },
-      area: { title: "Superficie", type: "decimal", value: null },
-      rooms: { title: "Habitaciones", type: "number", value: null },
-      role_id: { title: "Rol", type: "selector", value: 1, selector: [{ id: 1, title: "A" }] },
-      tags: {
-        title: "Etiquetas",
-        type: "multi-selector",
-        value: [],
-        selector: [{ id: 2, title: "B" }],
-      },
-      done: { title: "Hecho", type: "checkbox", value: false },
-      name: { title: "Nombre", type: "text", value: "" },
-    };
-    expect(
-      toPayload(details, {
-        id: "4",
-        area: "12.5",
-        rooms: "",
-        role_id: "1",
-        tags: ["2"],
-        done: true,
-        name: "Casa",
-      }),
-    ).toEqual({
-      id: "4",
-      area: 12.5,
-      rooms: null,
-      role_id: 1,
-      tags: [2],
-      done: true,
-      name: "Casa",
-    });
   });
 });

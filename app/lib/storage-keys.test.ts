@@ -12,7 +12,7 @@ const keysByFile: Record<string, string[]> = {
   "lib/session.ts": ["authToken"],
   "lib/consent.ts": ["cookieConsent"],
   "lib/access-layout.tsx": ["returnTo"],
-  "lib/admin-list-memory.ts": ["admin-list:*"],
+  "admin/lib/list-memory.ts": ["admin-list:*"],
   "lib/quote-draft.ts": ["quoteDraft"],
 };
 

@@ -1,24 +1,16 @@
 import { pipeline, Readable } from "node:stream";
 import { stringify } from "csv-stringify";
+import { OFFICE_TIME_ZONE, officeDateTime } from "../../content/office-clock.ts";
+import { foldAccents } from "../accents.ts";
 import type { Database } from "../db/client.ts";
 import { log } from "../log.ts";
-import {
-  ADMIN_TIME_ZONE,
-  adminDateTime,
-  columnTitle,
-  idIn,
-  type ListQuery,
-  secretTest,
-  selectionOf,
-} from "./list-query.ts";
+import { columnTitle, idIn, type ListQuery, secretTest, selectionOf } from "./list-query.ts";
 import { matchingIds } from "./operations.ts";
 import type { ResourceDefinition } from "./resource.ts";
 
 /** The section's Spanish title as staff read it, in a file name any system keeps: "campanas". */
 const fileNameOf = (title: string) =>
-  title
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
+  foldAccents(title)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
@@ -59,7 +51,7 @@ export function cellValue(
   value: unknown,
 ): string | number {
   if (value === null || value === undefined) return "";
-  if (value instanceof Date) return adminDateTime.format(value);
+  if (value instanceof Date) return officeDateTime.format(value);
   if (typeof value === "boolean") return value ? "Sí" : "No";
   if (typeof value === "number") return value;
   if (typeof value === "string") {
@@ -123,7 +115,7 @@ export async function exportCsv(
       log.error({ err: error, resource: definition.key }, "admin: export failed");
     }
   });
-  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ADMIN_TIME_ZONE }).format(now);
+  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: OFFICE_TIME_ZONE }).format(now);
   return {
     rows: ids.length,
     filename: `${fileNameOf(definition.title)}-${day}.csv`,

@@ -1,45 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseListQuery, phoneDigits, searchPattern } from "./list-query.ts";
+import { parseListQuery } from "./list-query.ts";
 import { contactsResource } from "./resources/contacts.ts";
 import { usersResource } from "./resources/users.ts";
-
-describe("searchPattern", () => {
-  it("lets each letter match its accented forms, in any case", () => {
-    expect(searchPattern("Baño")).toBe("b[aáàâäãå][nñ][oóòôöõ]");
-    expect(searchPattern("JOSÉ")).toBe("j[oóòôöõ]s[eéèêë]");
-  });
-
-  it("keeps every other character literal", () => {
-    expect(searchPattern("1+1=2?")).toBe("1\\+1=2\\?");
-    expect(searchPattern("(.*)[x]{2}|^$\\")).toBe("\\(\\.\\*\\)\\[x\\]\\{2\\}\\|\\^\\$\\\\");
-    expect(searchPattern("100%_")).toBe("100%_");
-  });
-});
-
-describe("phoneDigits", () => {
-  it("reads a number however it is written, without a leading +34 or 0034", () => {
-    for (const term of [
-      "612345678",
-      "+34612345678",
-      "0034612345678",
-      "612-345-678",
-      "612.345.678",
-      "612/345/678",
-      "(+34) 612 345 678",
-      "+34 612-345-678",
-    ]) {
-      expect(phoneDigits(term), term).toBe("612345678");
-    }
-    expect(phoneDigits("34612345678")).toBe("34612345678");
-    expect(phoneDigits("+44 20 7946 0000")).toBe("442079460000");
-  });
-
-  it("leaves words with letters or other signs, and a bare country code, to the text search", () => {
-    for (const term of ["ana", "612a345", "612_345", "+", "-", "+34", "0034", ""]) {
-      expect(phoneDigits(term), term).toBeUndefined();
-    }
-  });
-});
 
 describe("parseListQuery", () => {
   const fails = (definition: typeof contactsResource, params: Record<string, string>) => {

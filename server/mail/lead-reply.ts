@@ -1,5 +1,5 @@
 import { company } from "../../content/company.ts";
-import { ADMIN_TIME_ZONE } from "../admin/list-query.ts";
+import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
 import type { Env } from "../env.ts";
 import { leadNoticeRecipient } from "./contact-notice.ts";
 import { bidiIsolated, renderMail, typedText } from "./layout.ts";
@@ -20,7 +20,7 @@ const dayOf = (date: Date) =>
     day: "numeric",
     month: "long",
     year: "numeric",
-    timeZone: ADMIN_TIME_ZONE,
+    timeZone: OFFICE_TIME_ZONE,
   }).format(date);
 
 /**

@@ -5,8 +5,8 @@
 // nobody is queued twice.
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { company } from "../../content/company.ts";
+import { officeDateTime } from "../../content/office-clock.ts";
 import { timeAgo } from "../../content/time-ago.ts";
-import { adminDateTime } from "../admin/list-query.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, mailOutbox } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
@@ -160,7 +160,7 @@ export async function sendCampaign(
     if (recent?.send_started_at) {
       fail(409, {
         title: "Campaña demasiado seguida",
-        message: `La última campaña, «${recent.subject}», se envió el ${adminDateTime.format(recent.send_started_at)} (${timeAgo(recent.send_started_at)}), y al suscribirse se promete como mucho un correo al mes. Esta campaña no se ha enviado y sigue en borrador; si aun así debe salir ahora, confírmalo al enviarla.`,
+        message: `La última campaña, «${recent.subject}», se envió el ${officeDateTime.format(recent.send_started_at)} (${timeAgo(recent.send_started_at)}), y al suscribirse se promete como mucho un correo al mes. Esta campaña no se ha enviado y sigue en borrador; si aun así debe salir ahora, confírmalo al enviarla.`,
       });
     }
     const template = campaignMail(campaign, "", env.APP_URL, tokenSlot);

@@ -25,7 +25,7 @@ const statusLabel = sql<string>`case (${status})
 
 /**
  * Campaigns: written and corrected while drafts, then sent once from their own screen
- * (app/routes/admin/campaign.tsx, /api/admin/campaigns/:id/…); a campaign being sent cannot be
+ * (app/admin/routes/campaign.tsx, /api/admin/campaigns/:id/…); a campaign being sent cannot be
  * changed or deleted, a sent one can only be deleted (its mails stay in the outbox).
  */
 export const campaignsResource = defineResource({

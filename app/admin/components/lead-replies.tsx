@@ -1,0 +1,120 @@
+// A lead's replies (decision 187): staff answer the visitor by mail from the lead's page, through
+// the site's outbox, and every colleague then sees what was answered, by whom, and whether it
+// arrived (the confirmation's own sentences, record-mails.tsx).
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
+import { reason, sentence } from "~/admin/components/record-mails";
+import { useAdminAction } from "~/admin/lib/actions";
+import { formatValue, type RecordReplies } from "~/admin/lib/records";
+import { SubmitButton } from "~/components/account/form-controls";
+import { Field } from "~/components/form-field";
+import { replyLimits as limits } from "../../../content/lead-reply";
+
+/** What the reply's subject and message share: required, cut at the server's limit, one look. */
+function replyControl(name: keyof typeof limits) {
+  return {
+    name,
+    required: true,
+    maxLength: limits[name],
+    className: "mt-1 block w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink",
+  };
+}
+
+export function LeadReplies({
+  id,
+  name,
+  replies,
+}: {
+  id: number;
+  name: string;
+  replies: RecordReplies;
+}) {
+  const adminAction = useAdminAction();
+  const form = useRef<HTMLFormElement>(null);
+  const sending = adminAction.busy("reply", id);
+  const answer = adminAction.answer("reply", id);
+  const refused = answer && !answer.ok && !sending ? answer : undefined;
+  const errors = refused?.errors ?? {};
+  // What no field of the form says (a lead without an address, erased meanwhile, a lost
+  // connection): one line above the button.
+  const general =
+    refused && !errors.subject?.length && !errors.message?.length ? refused.message : "";
+  // A sent reply empties the form (its subject back to the first one); a refused one keeps it.
+  useEffect(() => {
+    if (answer?.ok) form.current?.reset();
+  }, [answer]);
+  const { draft, sent } = replies;
+  if (!draft && !sent.length) return null;
+  return (
+    <section aria-labelledby="respuestas" className="mt-8">
+      <h2 id="respuestas" className="font-display text-xl font-semibold text-ink">
+        Respuestas por correo
+      </h2>
+      {sent.length ? (
+        <ol aria-label="Respuestas enviadas" className="mt-3 space-y-3">
+          {sent.map((mail) => {
+            const why = reason(mail);
+            const refusedMail = mail.state === "rechazado";
+            return (
+              <li
+                key={mail.id}
+                className={`rounded-lg border bg-white p-4 ${refusedMail ? "border-terracotta-dark/40" : "border-sand-200"}`}
+              >
+                <p className="text-sm text-ink-soft">
+                  {mail.queued_at ? (
+                    <time dateTime={mail.queued_at}>{formatValue(mail.queued_at)}</time>
+                  ) : null}
+                  {mail.sent_by_name ? (
+                    <>
+                      {" · "}
+                      <span className="font-medium text-ink">{mail.sent_by_name}</span>
+                    </>
+                  ) : null}
+                  {` · a ${mail.to}`}
+                </p>
+                <p className="mt-1 font-medium break-words text-ink">{mail.subject}</p>
+                <p
+                  className={`mt-1 text-sm ${refusedMail ? "font-medium text-terracotta-dark" : "text-ink"}`}
+                >
+                  {sentence(mail)}
+                  {why ? <span className="block font-normal text-ink-soft">{why}</span> : null}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {draft ? (
+        <Form ref={form} method="post" replace className="mt-4 space-y-3">
+          <h3 className="font-medium text-ink">Responder por correo</h3>
+          <p className="text-sm text-ink-soft">
+            Se envía a {draft.to} desde la dirección de la web; si contesta, su respuesta llega al
+            correo de la oficina. Empieza con «Hola, {name}:» y termina con la firma de la empresa y
+            la referencia de su solicitud.
+          </p>
+          <input type="hidden" name="intent" value="reply" />
+          <input type="hidden" name="id" value={id} />
+          <Field label="Asunto" required errors={errors.subject}>
+            {(control) => (
+              <input {...control} {...replyControl("subject")} defaultValue={draft.subject} />
+            )}
+          </Field>
+          <Field label="Mensaje" required errors={errors.message}>
+            {(control) => <textarea {...control} {...replyControl("message")} rows={8} />}
+          </Field>
+          {general ? (
+            <p role="alert" className="text-sm text-terracotta-dark">
+              {general}
+            </p>
+          ) : null}
+          <SubmitButton pending={sending} pendingLabel="Enviando...">
+            Enviar respuesta
+          </SubmitButton>
+          <p role="status" className="min-h-6 text-olive">
+            {answer?.ok && !sending ? answer.message : ""}
+          </p>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

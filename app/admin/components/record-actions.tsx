@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { DeleteButton } from "~/admin/components/delete-button";
+import { useRecordDelete } from "~/admin/lib/actions";
+import type { AdminList, AdminRecord } from "~/admin/lib/records";
+
+/**
+ * The record's screens and the actions the server allows; delete after a confirmation. `compact`
+ * in a table's row, which they would otherwise make three buttons tall.
+ */
+export function RecordActions({
+  resource,
+  record,
+  list,
+  compact = false,
+}: {
+  resource: string;
+  list: AdminList;
+  record: AdminRecord;
+  compact?: boolean;
+}) {
+  const title = record.record_title;
+  const deletion = useRecordDelete(record.id, title);
+  const { refused, deleting } = deletion;
+  // A refusal on a rule (own account, a super admin's, the last one) says why.
+  const failure = refused && !refused.ok && !deleting ? refused.message : "";
+
+  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${compact ? "px-2 py-1" : "px-3 py-1.5"}`;
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className="mt-3 text-sm text-terracotta-dark">
+          {failure}
+        </p>
+      ) : null}
+      <div className={`flex flex-wrap gap-2 ${compact ? "w-32" : "mt-3"}`}>
+        <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
+          Ver<span className="sr-only"> {title}</span>
+        </Link>
+        {(list.screens ?? []).map((screen) => (
+          <Link
+            key={screen.path}
+            to={`/admin/${resource}/${screen.path}/${record.id}`}
+            aria-label={`${screen.label}: ${title}`}
+            className={action}
+          >
+            {screen.label}
+          </Link>
+        ))}
+        {list.routes.includes("update") ? (
+          <Link
+            to={`/admin/${resource}/update/${record.id}`}
+            aria-label={`Editar ${title}`}
+            className={action}
+          >
+            Editar
+          </Link>
+        ) : null}
+        {list.routes.includes("delete") ? (
+          <DeleteButton deletion={deletion}>
+            Borrar<span className="sr-only"> {title}</span>
+          </DeleteButton>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+// A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A), with e-mail addresses and
+// phone numbers as links that write or call at once (issue 13), WhatsApp for mobile numbers.
+import {
+  type AdminRecord,
+  dateOf,
+  formatDate,
+  formatValue,
+  type ValueTitles,
+} from "~/admin/lib/records";
+import { company } from "../../../content/company";
+
+/** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
+function whatsAppNumber(phone: string): string | undefined {
+  const digits = phone
+    .replace(/[^\d+]/g, "")
+    .replace(/^\+?34/, "")
+    .replace(/^0034/, "");
+  return /^[67]\d{8}$/.test(digits) ? `34${digits}` : undefined;
+}
+
+/**
+ * A reply to a lead names what it answers, as the visitor's confirmation did (decision 130):
+ * "Tu solicitud OM-2026-00012 · Obra Mediterránea". A lead from before references gives its own
+ * subject instead; a record that is not a lead (no `reference` field) gets no subject.
+ */
+function replySubject(record: AdminRecord): string | undefined {
+  if (!("reference" in record)) return;
+  const { reference, subject } = record;
+  const named =
+    typeof reference === "string" && reference
+      ? reference
+      : typeof subject === "string" && subject
+        ? `«${subject}»`
+        : undefined;
+  return named ? `Tu solicitud ${named} · ${company.name}` : undefined;
+}
+
+export function RecordValue({
+  field,
+  record,
+  titles: allTitles,
+}: {
+  field: string;
+  record: AdminRecord;
+  /** Labels of coded values by field, from the server (a lead's service, budget, area). */
+  titles?: ValueTitles;
+}) {
+  const value = record[field];
+  const date = dateOf(value);
+  if (date) {
+    return (
+      // SPEC §9's long form, kept from breaking into more lines than a table cell shows.
+      <time dateTime={value as string} className="inline-block min-w-36">
+        {formatDate(date)}
+      </time>
+    );
+  }
+  const titles = allTitles?.[field];
+  if (typeof value === "string" && value !== "") {
+    if (titles && Object.hasOwn(titles, value)) return <>{titles[value]}</>;
+    if (field === "email" || field === "actor_email") {
+      const subject = field === "email" ? replySubject(record) : undefined;
+      return (
+        <a
+          href={`mailto:${value}${subject ? `?subject=${encodeURIComponent(subject)}` : ""}`}
+          className="text-ink underline"
+        >
+          {value}
+        </a>
+      );
+    }
+    if (field === "phone") {
+      const whatsApp = whatsAppNumber(value);
+      return (
+        <span className="inline-flex flex-wrap gap-x-2">
+          <a href={`tel:${value.replace(/[^\d+]/g, "")}`} className="text-ink underline">
+            {value}
+          </a>
+          {whatsApp ? (
+            <a
+              href={`https://wa.me/${whatsApp}`}
+              target="_blank"
+              rel="noreferrer"
+              className="text-olive underline"
+            >
+              WhatsApp
+            </a>
+          ) : null}
+        </span>
+      );
+    }
+  }
+  return <>{formatValue(value)}</>;
+}
+
+const relative = new Intl.RelativeTimeFormat("es", { numeric: "always" });
+
+/** "3 días", "5 horas": how long ago `iso` was, in the largest whole unit. */
+export function waitingSince(iso: unknown, now = Date.now()): string | undefined {
+  if (typeof iso !== "string") return;
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (Number.isNaN(minutes)) return;
+  const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    minutes >= 1440
+      ? [Math.floor(minutes / 1440), "day"]
+      : minutes >= 60
+        ? [Math.floor(minutes / 60), "hour"]
+        : [minutes, "minute"];
+  // "hace 3 días" → "3 días": the label before it says what it counts.
+  return relative.format(-amount, unit).replace(/^hace /, "");
+}
+
+/** A record's fields as terms and their values: a list's card, a detail page's "Datos". */
+export function RecordData({
+  fields,
+  record,
+  titles,
+  className,
+  fieldClassName,
+  valueClassName,
+}: {
+  /** Field name and title, in the order shown. */
+  fields: [string, string][];
+  record: AdminRecord;
+  titles?: ValueTitles;
+  className: string;
+  /** A field's place in a grid (a message given the whole row). */
+  fieldClassName?: (field: string) => string | undefined;
+  valueClassName: string;
+}) {
+  return (
+    <dl className={className}>
+      {fields.map(([field, label]) => (
+        <div key={field} className={fieldClassName?.(field)}>
+          <dt className="text-sm font-medium text-ink-soft">{label}</dt>
+          <dd className={valueClassName}>
+            <RecordValue field={field} record={record} titles={titles} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
