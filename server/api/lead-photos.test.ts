@@ -12,7 +12,7 @@ import {
   uniqueIp,
 } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { imageBombs, scanBomb } from "../../tests/support/image-bombs.ts";
+import { blackPng, imageBombs, scanBomb } from "../../tests/support/image-bombs.ts";
 import { listen } from "../../tests/support/listening.ts";
 import { residentGrowthMiB } from "../../tests/support/memory-growth.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
@@ -285,6 +285,22 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
         expect(growth).toBeLessThan(150);
       }, 180_000);
     }
+
+    it("decodes images decoded whole one at a time: two take the memory of one", async () => {
+      // 7000 px square of 8-bit RGB, interlaced: 147 MB decoded, within the budget.
+      const plan = blackPng({ side: 7000, depth: 8 });
+      const answers: Response[] = [];
+      const growth = await residentGrowthMiB(async () => {
+        answers.push(
+          ...(await Promise.all(
+            [1, 2].map((n) => send([{ name: `plano-${n}.png`, data: plan, type: "image/png" }])),
+          )),
+        );
+      });
+      expect(answers.map((res) => res.status)).toEqual([201, 201]);
+      // One decode holds about 165 MiB; two at once held about twice that.
+      expect(growth).toBeLessThan(250);
+    }, 60_000);
 
     it("answers a real photo in under 5 s while two progressive JPEGs of many scans are sent", async () => {
       const scans = scanBomb();

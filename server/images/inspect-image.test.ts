@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   avifGrid,
   imageBombs,
-  interlacedPngBomb,
+  blackPng,
   jpegFile,
 } from "../../tests/support/image-bombs.ts";
 import { inspectImage, jpegScans } from "./inspect-image.ts";
@@ -70,7 +70,7 @@ describe("inspectImage", () => {
   });
 
   it("takes a large PNG that is not interlaced: decoded in strips, its pixels alone bound it", async () => {
-    expect(await inspect(interlacedPngBomb({ interlaced: false }))).toEqual({
+    expect(await inspect(blackPng({ interlaced: false }))).toEqual({
       format: "png",
       width: 10_000,
       height: 10_000,

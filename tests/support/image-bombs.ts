@@ -3,7 +3,7 @@
  * here in a fraction of a second so that no large binary is committed:
  * - `avifGrid`: a 7000 × 7000 12-bit RGBA AVIF of a few kilobytes, which libheif decodes whole
  *   (1.2 GB before decision 203).
- * - `interlacedPngBomb`: a 10000 × 10000 16-bit interlaced PNG of about 600 KB, which libvips
+ * - `blackPng`: a 10000 × 10000 16-bit interlaced PNG of about 600 KB, which libvips
  *   decodes whole (600 MB of pixels).
  * - `scanBomb`: a progressive JPEG with thousands of scans, whose every scan walks every block
  *   of the image before the first pixel comes out (tens of seconds of CPU).
@@ -271,13 +271,21 @@ const adam7 = [
 ] as const;
 
 /**
- * A black `side` × `side` (10000 by default) interlaced (Adam7) PNG of 16-bit RGB. Its
- * decompressed data is only zeros (filter byte 0 and black pixels), so it is written as one
- * deflated block of zeros repeated, each ending in a full flush so that it stands alone: about
- * 600 MB of image data in some 600 KB, made in milliseconds.
+ * A black `side` × `side` PNG of RGB, interlaced (Adam7) unless told; by default 10000 px square
+ * of 16 bits, the bomb. Its decompressed data is only zeros (filter byte 0 and black pixels), so
+ * it is written as one deflated block of zeros repeated, each ending in a full flush so that it
+ * stands alone: 600 MB of image data in some 600 KB, made in milliseconds.
  */
-export function interlacedPngBomb({ side = 10_000, interlaced = true } = {}): Buffer {
-  const bytesPerPixel = 6;
+export function blackPng({
+  side = 10_000,
+  depth = 16,
+  interlaced = true,
+}: {
+  side?: number;
+  depth?: 8 | 16;
+  interlaced?: boolean;
+} = {}): Buffer {
+  const bytesPerPixel = (3 * depth) / 8;
   let total = 0;
   for (const [x0, y0, dx, dy] of interlaced ? adam7 : ([[0, 0, 1, 1]] as const)) {
     const columns = Math.ceil((side - x0) / dx);
@@ -304,7 +312,7 @@ export function interlacedPngBomb({ side = 10_000, interlaced = true } = {}): Bu
   const header = Buffer.concat([
     u32(side),
     u32(side),
-    Buffer.from([16, 2, 0, 0, interlaced ? 1 : 0]),
+    Buffer.from([depth, 2, 0, 0, interlaced ? 1 : 0]),
   ]);
   const chunks: Buffer[] = [];
   for (let offset = 0; offset < idat.length; offset += 65536) {
@@ -420,7 +428,7 @@ export const imageBombs = [
     name: "plano.png",
     type: "image/png",
     what: "a 10000 × 10000 interlaced PNG of 16-bit RGB",
-    make: async () => interlacedPngBomb(),
+    make: async () => blackPng(),
   },
   {
     name: "fachada.jpg",
