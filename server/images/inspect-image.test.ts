@@ -4,12 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  avifGrid,
-  imageBombs,
-  blackPng,
-  jpegFile,
-} from "../../tests/support/image-bombs.ts";
+import { avifGrid, blackPng, imageBombs, jpegFile } from "../../tests/support/image-bombs.ts";
 import { inspectImage, jpegScans } from "./inspect-image.ts";
 
 /** Decision 203: what an image costs to decode, from its headers alone. */
