@@ -137,6 +137,16 @@ export const photoMessages = {
 } as const;
 
 /**
+ * Said by the server alone, of a file it will not decode (decision 203): apart from
+ * `photoMessages`, which the form's script carries, so that /contact's JavaScript does not grow.
+ */
+export const photoCostMessages = {
+  /** Too costly to decode: a decompression bomb, or a JPEG of too many scans. */
+  tooCostly: (name: string) =>
+    `${named(name)} necesita demasiada memoria o tiempo para abrirla; guárdala como JPG normal o con menos resolución.`,
+} as const;
+
+/**
  * Said by the form's live region (decision 181): what the photo list now holds, and what the
  * form is doing while a request goes (a phone's slow upload can take a minute). With photos,
  * the upload's bar and its figures are shown, and said every quarter (decision 181).

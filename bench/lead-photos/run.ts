@@ -14,6 +14,8 @@
  *   --database pglite|postgres  the embedded database (default) or a fresh PostgreSQL one
  *   --rounds N                  uploads after the cold one (default 2)
  *   --port N                    the server's port (default 4303)
+ *   --bombs                     instead: files made to cost far more to decode than they weigh
+ *                               (issue 33), refused before decoding (bombs.ts)
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -24,12 +26,14 @@ import { type BenchDatabase, createBenchDatabase } from "../lib/postgres.ts";
 import { measuredLine, verdict, writeSection } from "../lib/report.ts";
 import { ensureBuild, residentMiB, root, startServer } from "../lib/server.ts";
 import { createUser, login, randomIp } from "../lib/users.ts";
+import { runBombs } from "./bombs.ts";
 
 const { values: args } = parseArgs({
   options: {
     database: { type: "string", default: "pglite" },
     rounds: { type: "string", default: "2" },
     port: { type: "string", default: "4303" },
+    bombs: { type: "boolean", default: false },
   },
 });
 process.chdir(root);
@@ -42,6 +46,10 @@ const unitEnv = Object.fromEntries(
 // The series say which allocator settings the server has: none is inherited from this shell.
 for (const key of Object.keys(process.env)) if (key.startsWith("MALLOC_")) delete process.env[key];
 const kind = args.database === "postgres" ? "postgres" : "pglite";
+if (args.bombs) {
+  await runBombs({ database: kind, port: Number(args.port), unitEnv });
+  process.exit(0);
+}
 const rounds = Number(args.rounds);
 const buildDir = ensureBuild();
 const MiB = 1024 * 1024;

@@ -12,7 +12,9 @@ import {
   uniqueIp,
 } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
+import { blackPng, imageBombs, scanBomb } from "../../tests/support/image-bombs.ts";
 import { listen } from "../../tests/support/listening.ts";
+import { residentGrowthMiB } from "../../tests/support/memory-growth.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
 import { contacts, leadPhotos, mailOutbox } from "../db/schema.ts";
 import { cleanFileName } from "../leads/photos.ts";
@@ -258,6 +260,63 @@ describe.skipIf(skipDatabase)("POST /api/contacts with photos", () => {
       ],
     );
   }, 60_000);
+
+  describe("files made to cost far more to decode than they weigh (issue 33)", () => {
+    const tooCostly = (name: string) =>
+      `«${name}» necesita demasiada memoria o tiempo para abrirla; guárdala como JPG normal o con menos resolución.`;
+
+    for (const bomb of imageBombs) {
+      it(`refuses ${bomb.what} in under a second, naming it, and stores nothing`, async () => {
+        const sent = { name: bomb.name, type: bomb.type, data: await bomb.make() };
+        const good = { name: "bien.jpg", data: await jpeg(320, 240) };
+        const started = performance.now();
+        // Beside a good photo: one file refused refuses the whole request (decision 131).
+        await expectRefused([good, sent], [tooCostly(bomb.name)]);
+        expect(performance.now() - started).toBeLessThan(1000);
+      }, 180_000);
+
+      it(`grows the server's memory by less than 150 MiB with two of ${bomb.what} at once`, async () => {
+        const sent = { name: bomb.name, type: bomb.type, data: await bomb.make() };
+        const answers: Response[] = [];
+        const growth = await residentGrowthMiB(async () => {
+          answers.push(...(await Promise.all([send([sent]), send([sent])])));
+        });
+        expect(answers.map((res) => res.status)).toEqual([422, 422]);
+        expect(growth).toBeLessThan(150);
+      }, 180_000);
+    }
+
+    it("decodes images decoded whole one at a time: two take the memory of one", async () => {
+      // 7000 px square of 8-bit RGB, interlaced: 147 MB decoded, within the budget.
+      const plan = blackPng({ side: 7000, depth: 8 });
+      const answers: Response[] = [];
+      const growth = await residentGrowthMiB(async () => {
+        answers.push(
+          ...(await Promise.all(
+            [1, 2].map((n) => send([{ name: `plano-${n}.png`, data: plan, type: "image/png" }])),
+          )),
+        );
+      });
+      expect(answers.map((res) => res.status)).toEqual([201, 201]);
+      // One decode holds about 165 MiB; two at once held about twice that.
+      expect(growth).toBeLessThan(250);
+    }, 60_000);
+
+    it("answers a real photo in under 5 s while two progressive JPEGs of many scans are sent", async () => {
+      const scans = scanBomb();
+      const bombsSent = [
+        send([{ name: "escaneo-1.jpg", data: scans }]),
+        send([{ name: "escaneo-2.jpg", data: scans }]),
+      ];
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const started = performance.now();
+      const res = await send([{ name: "cocina.jpg", data: await jpeg(640, 480) }]);
+      const seconds = (performance.now() - started) / 1000;
+      expect(res.status).toBe(201);
+      expect(seconds).toBeLessThan(5);
+      expect((await Promise.all(bombsSent)).map((bomb) => bomb.status)).toEqual([422, 422]);
+    }, 180_000);
+  });
 
   it("lists refused files beside the other fields' errors, in one answer", async () => {
     const res = await send([{ name: "a.txt", data: Buffer.from("hola") }], { name: "" });

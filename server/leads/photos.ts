@@ -6,12 +6,12 @@
  * Files go from disk to disk (decision 151): libvips reads the file as sent and writes the
  * JPEGs beside it, so no image is held in this process's memory while the upload goes on.
  */
-import { open } from "node:fs/promises";
 import pLimit from "p-limit";
 import sharp from "sharp";
-import { photoMessages, photoRules } from "../../content/quote-request.ts";
+import { photoCostMessages, photoMessages, photoRules } from "../../content/quote-request.ts";
 import { isNoSpace } from "../disk-space.ts";
 import { nameFields } from "../http-errors.ts";
+import { decodeLimits, inspectImage } from "../images/inspect-image.ts";
 import type { FilePart } from "./multipart.ts";
 
 // The 422 answers name the field as the form labels it (server/http-errors.ts).
@@ -36,14 +36,10 @@ export const photoLimits = {
   maxFiles: photoRules.maxFiles,
   maxFileBytes: photoRules.maxFileBytes,
   /**
-   * Decoded pixels of one image: a 48 MP phone photo fits twice over; a small file that claims
-   * to be 100,000 px square (a decompression bomb) does not, and is never decoded. JPEG, PNG
-   * and WebP are decoded in strips or shrunk while decoding; libheif decodes a HEIF image whole,
-   * so it gets half.
+   * A decode that takes longer is given up (a file made to be slow to decode). libvips checks it
+   * between strips: it cannot stop a decoder inside one call, which is why what an image costs is
+   * checked before decoding it (server/images/inspect-image.ts, decision 203).
    */
-  maxInputPixels: 100_000_000,
-  maxHeifPixels: 50_000_000,
-  /** A decode that takes longer is given up (a file made to be slow to decode). */
   timeoutSeconds: 20,
   /** The long side of the stored image and of its thumbnail. */
   fullSide: 2560,
@@ -68,30 +64,12 @@ sharp.concurrency(1);
  * heavy part (CPU and memory), and the uploads waiting their turn hold only a file on disk.
  */
 const decoding = pLimit(2);
-
-type Format = "jpeg" | "png" | "webp" | "heif";
-
-/** The format the first bytes announce; undefined for anything that is not one of the four. */
-export function sniffFormat(data: Buffer): Format | undefined {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "jpeg";
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return "png";
-  }
-  if (
-    data.subarray(0, 4).toString("latin1") === "RIFF" &&
-    data.subarray(8, 12).toString("latin1") === "WEBP"
-  ) {
-    return "webp";
-  }
-  // ISO BMFF: a "ftyp" box first, whose major brand says HEIF (HEIC from phones, AVIF).
-  if (data.subarray(4, 8).toString("latin1") === "ftyp") {
-    const brand = data.subarray(8, 12).toString("latin1");
-    if (/^(heic|heix|hevc|hevx|heim|heis|hevm|hevs|mif1|msf1|avif|avis)$/.test(brand)) {
-      return "heif";
-    }
-  }
-  return undefined;
-}
+/**
+ * Of those, images decoded whole (HEIF, interlaced PNG, progressive JPEG) one at a time: a
+ * 48 MP phone HEIF takes some 450 MB while libheif decodes it, and two would take twice that
+ * (decision 203). One waiting for its turn holds neither slot of `decoding`.
+ */
+const decodingWhole = pLimit(1);
 
 /**
  * A file name as staff and messages show it: the last path segment, no control or bidirectional
@@ -118,17 +96,6 @@ export function downloadName(name: string): string {
   return `${stem}.jpg`;
 }
 
-/** The first bytes of a file, enough for `sniffFormat`. */
-async function headOf(path: string): Promise<Buffer> {
-  const file = await open(path);
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(16), 0, 16, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
-}
-
 /**
  * One file checked and re-encoded: the photo to keep, the Spanish reason it is refused, or
  * `noSpace` when the temporary folder's disk has no room for the JPEGs (the visitor's file is
@@ -138,81 +105,75 @@ export async function processPhoto(
   received: Pick<FilePart, "path" | "sha256">,
   name: string,
 ): Promise<{ photo: LeadPhoto } | { error: string } | { noSpace: true }> {
+  // What the file would cost, from its headers: a bomb is refused without taking a slot.
+  const image = await inspectImage(received.path);
+  const unreadable =
+    image.format === "heif" ? photoMessages.heicUnreadable(name) : photoMessages.unreadable(name);
+  if ("refused" in image) {
+    const refused = image.refused;
+    if (refused === "unreadable") return { error: unreadable };
+    if (refused === "tooCostly") return { error: photoCostMessages.tooCostly(name) };
+    return { error: photoMessages[refused](name) };
+  }
+  const decode = () => decoding(() => reencode(received, name, unreadable));
+  return image.decodedWhole ? decodingWhole(decode) : decode();
+}
+
+/** The stored JPEG and its thumbnail, made from a file `inspectImage` let through. */
+async function reencode(
+  received: Pick<FilePart, "path" | "sha256">,
+  name: string,
+  unreadable: string,
+): Promise<{ photo: LeadPhoto } | { error: string } | { noSpace: true }> {
   const input = received.path;
-  const format = sniffFormat(await headOf(input));
-  if (!format) return { error: photoMessages.notImage(name) };
-  const unreadable = () =>
-    format === "heif" ? photoMessages.heicUnreadable(name) : photoMessages.unreadable(name);
-  return decoding(async () => {
-    let width: number | undefined;
-    let height: number | undefined;
-    let actual: string | undefined;
-    try {
-      // The header only: a decompression bomb is refused by what it claims, before decoding.
-      ({
-        width,
-        height,
-        format: actual,
-      } = await sharp(input, { limitInputPixels: false }).metadata());
-    } catch {
-      return { error: unreadable() };
-    }
-    if (!width || !height || !["jpeg", "png", "webp", "heif"].includes(actual ?? "")) {
-      return { error: unreadable() };
-    }
-    const maxPixels = format === "heif" ? photoLimits.maxHeifPixels : photoLimits.maxInputPixels;
-    if (width * height > maxPixels) {
-      return { error: photoMessages.tooManyPixels(name) };
-    }
-    const path = `${input}.jpg`;
-    const thumbnailPath = `${input}.thumbnail.jpg`;
-    try {
-      const full = await sharp(input, {
-        limitInputPixels: maxPixels,
-        // A file cut short is refused; a camera's harmless warnings are not.
-        failOn: "truncated",
-        sequentialRead: true,
+  const path = `${input}.jpg`;
+  const thumbnailPath = `${input}.thumbnail.jpg`;
+  try {
+    const full = await sharp(input, {
+      limitInputPixels: decodeLimits.maxPixels,
+      // A file cut short is refused; a camera's harmless warnings are not.
+      failOn: "truncated",
+      sequentialRead: true,
+    })
+      .autoOrient()
+      .resize({
+        width: photoLimits.fullSide,
+        height: photoLimits.fullSide,
+        fit: "inside",
+        withoutEnlargement: true,
       })
-        .autoOrient()
-        .resize({
-          width: photoLimits.fullSide,
-          height: photoLimits.fullSide,
-          fit: "inside",
-          withoutEnlargement: true,
-        })
-        // A plan with a transparent background stays readable on white.
-        .flatten({ background: "#ffffff" })
-        // No withMetadata(): sharp writes none, and converts to sRGB from any embedded profile.
-        // Huffman tables not optimised: optimising holds the whole image's coefficients (about
-        // 26 MB more per photo, kept by the allocator) to save 3 % of the file.
-        .jpeg({ quality: 82, optimiseCoding: false })
-        .timeout({ seconds: photoLimits.timeoutSeconds })
-        .toFile(path);
-      await sharp(path)
-        .resize({
-          width: photoLimits.thumbnailSide,
-          height: photoLimits.thumbnailSide,
-          fit: "inside",
-          withoutEnlargement: true,
-        })
-        .jpeg({ quality: 72 })
-        .timeout({ seconds: photoLimits.timeoutSeconds })
-        .toFile(thumbnailPath);
-      return {
-        photo: {
-          name,
-          contentType: "image/jpeg",
-          width: full.width,
-          height: full.height,
-          path,
-          thumbnailPath,
-          originalSha256: received.sha256,
-        },
-      };
-    } catch (error) {
-      if (isNoSpace(error)) return { noSpace: true };
-      // Whatever libvips says of a broken file, the visitor hears it cannot be opened.
-      return { error: unreadable() };
-    }
-  });
+      // A plan with a transparent background stays readable on white.
+      .flatten({ background: "#ffffff" })
+      // No withMetadata(): sharp writes none, and converts to sRGB from any embedded profile.
+      // Huffman tables not optimised: optimising holds the whole image's coefficients (about
+      // 26 MB more per photo, kept by the allocator) to save 3 % of the file.
+      .jpeg({ quality: 82, optimiseCoding: false })
+      .timeout({ seconds: photoLimits.timeoutSeconds })
+      .toFile(path);
+    await sharp(path)
+      .resize({
+        width: photoLimits.thumbnailSide,
+        height: photoLimits.thumbnailSide,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: 72 })
+      .timeout({ seconds: photoLimits.timeoutSeconds })
+      .toFile(thumbnailPath);
+    return {
+      photo: {
+        name,
+        contentType: "image/jpeg",
+        width: full.width,
+        height: full.height,
+        path,
+        thumbnailPath,
+        originalSha256: received.sha256,
+      },
+    };
+  } catch (error) {
+    if (isNoSpace(error)) return { noSpace: true };
+    // Whatever libvips says of a broken file, the visitor hears it cannot be opened.
+    return { error: unreadable };
+  }
 }
