@@ -26,7 +26,8 @@ import { log, requestIdOf } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
+import { clientKey } from "../rate-limit/client-address.ts";
+import { tooManyRequests } from "../rate-limit/throttle.ts";
 import { jsonBodyOf, validated } from "../validation.ts";
 
 const unreachableMessage =
@@ -183,7 +184,7 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
       });
     }
     const uploads = await limiter.hit(
-      `contact-upload:${clientIp(c, env)}`,
+      `contact-upload:${clientKey(c, env)}`,
       uploadLimit.requests,
       uploadLimit.windowMs,
     );
@@ -228,7 +229,7 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
     }
     // Counted once the request is valid, before any work, so parallel posts cannot overrun
     // the limit; a repeat of a message already stored is given back below.
-    const key = `contact:${clientIp(c, env)}`;
+    const key = `contact:${clientKey(c, env)}`;
     const counted = await limiter.hit(key, limit.requests, limit.windowMs);
     if (!counted.allowed) tooManyRequests(counted, tooManyLeads(counted.retryAfter));
     // A robot caught in a trap is answered like anyone, and nothing is stored or sent. A line
