@@ -58,7 +58,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     });
   });
 
-  it("confirms to the visitor with the reference and what they sent, and tells the office", async () => {
+  it("confirms to the visitor with the reference and the choices they made, and tells the office", async () => {
     const [row] = await stored(request.subject);
     const reference = row?.reference ?? "none";
     const mails = await mailsAbout(reference);
@@ -68,6 +68,10 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     expect(confirmation?.text).toContain("Metros cuadrados aproximados: 14 m²");
     expect(confirmation?.text).toContain("Cómo prefieres que te contactemos: Por WhatsApp");
     expect(confirmation?.text).toContain(company.phone);
+    // Nothing in the visitor's own words: the address is not proven theirs (decision 205).
+    for (const written of [request.name, request.subject, request.message]) {
+      expect(confirmation?.text).not.toContain(written);
+    }
     const notice = mails.find((m) => m.to === "oficina@obra.test");
     expect(notice?.subject).toBe(
       `Solicitud de presupuesto ${reference} · Reforma de cocinas · Jordi Puig · Cocina nueva`,
