@@ -90,6 +90,16 @@ export async function recordAudit(db: Database, actor: UserView, entry: AuditEnt
 }
 
 /**
+ * A list query as an entry keeps it (an export's, a bulk action's "all matching"): its filters
+ * and order, and that a search was made, not what was typed (decision 205). A search names a
+ * person (a name, a phone, a street) and outlives their erasure in an entry that is about no
+ * record in particular, so `forgetRecords` cannot find it.
+ */
+export function auditedQuery(applied: Record<string, string>): Record<string, string> {
+  return applied.q === undefined ? applied : { ...applied, q: "[redacted]" };
+}
+
+/**
  * What an entry's `details` may hold of the record's content: a note's text (`note`), a lost
  * lead's reason (`status`), a reply's subject (`reply`). The rest of the details say what was
  * done (fields changed, status, the reply's mail).
