@@ -22,6 +22,7 @@ import {
   spamTrapOf,
   spamTraps,
   tooFastMessage,
+  trapReference,
 } from "../leads/spam.ts";
 import { type LeadRequest, storeLead } from "../leads/store-lead.ts";
 import { log, requestIdOf } from "../log.ts";
@@ -259,16 +260,18 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
     const key = `contact:${clientKey(c, env)}`;
     const counted = await limiter.hit(key, limit.requests, limit.windowMs);
     if (!counted.allowed) tooManyRequests(counted, tooManyLeads(counted.retryAfter));
-    // A robot caught in a trap is answered like anyone, and nothing is stored or sent. A line
-    // says which trap, so a person caught by one (a password manager that filled the hidden
-    // field) can be found by the time of their request: nothing they wrote is in it.
+    // A robot caught in a trap is answered like anyone, with a reference that is nobody's, and
+    // nothing is stored or sent (decision 205). A line says which trap and that reference, so a
+    // person caught by one (a password manager that filled the hidden field) who quotes it can
+    // be found: nothing they wrote is in it.
     const trap = spamTrapOf({ website, form_fill_ms });
     if (trap) {
+      const reference = trapReference();
       log.info(
-        { id, trap, fill_ms: fillTimeOf(form_fill_ms) },
+        { id, trap, fill_ms: fillTimeOf(form_fill_ms), reference },
         "contacts: caught by a spam trap, nothing stored",
       );
-      return c.json(sent, 201);
+      return c.json({ ...sent, reference }, 201);
     }
 
     // The request is stored before anything else happens: once this insert succeeds the
