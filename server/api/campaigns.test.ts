@@ -702,8 +702,13 @@ describe.skipIf(skipDatabase)("a campaign's sends, in the audit log", () => {
     const send = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
     expect(send.status).toBe(200);
     expect((await send.json()).data.queued).toBe(2);
-    // A second send is refused, and a refusal is no send: nothing is recorded for it.
+    // A second send is refused, and a refusal is no send: nothing is recorded for it; nor for
+    // a caller who may not send (signed out 401, guests and unverified staff 403, staff 409).
     expect((await t.post(`/api/admin/campaigns/${id}/send`, {}, token)).status).toBe(409);
+    for (const [who, caller, status] of await staffRouteCallers(t.db, 409)) {
+      const res = await t.post(`/api/admin/campaigns/${id}/send`, {}, caller);
+      expect(res.status, who).toBe(status);
+    }
 
     for (let i = 0; i < 100; i++) {
       await t.deps.mail.flush();
