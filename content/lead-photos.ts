@@ -32,17 +32,21 @@ function whatsAppNumber(digits: string): string {
  * confirmation mail names it (`photosNotReceivedBefore` + the reference + ".").
  */
 export function photosNotReceived(names: readonly string[]): string {
-  return `${askForPhotos(names)}tu referencia.`;
-}
-
-/** The mail's sentence up to the reference, which the mail keeps on one line. */
-export function photosNotReceivedBefore(names: readonly string[]): string {
-  return `${askForPhotos(names)}la referencia `;
-}
-
-function askForPhotos(names: readonly string[]): string {
   const one = names.length === 1;
   const which = one ? `la foto ${namesInWords(names)}` : `las fotos ${namesInWords(names)}`;
+  return `${askForPhotos(which, one)}tu referencia.`;
+}
+
+/**
+ * The mail's sentence up to the reference, which the mail keeps on one line. It counts the
+ * photos and never names them: a file's name is the sender's text, and the mail goes to an
+ * address nobody has proven (decision 205).
+ */
+export function photosNotReceivedBefore(count: number): string {
+  return `${askForPhotos(count === 1 ? "la foto que enviaste" : `las ${count} fotos que enviaste`, count === 1)}la referencia `;
+}
+
+function askForPhotos(which: string, one: boolean): string {
   const ways = company.whatsapp
     ? `por correo a ${company.email} o por WhatsApp al ${whatsAppNumber(company.whatsapp)}`
     : `por correo a ${company.email}`;

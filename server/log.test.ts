@@ -26,8 +26,20 @@ describe("what a log line may show of a request", () => {
     expect(redactTarget("/x?API_KEY=abc&client_secret=s3&sessionid=9")).toBe(
       "/x?API_KEY=[redacted]&client_secret=[redacted]&sessionid=9",
     );
-    expect(redactTarget(`/x?t=${token}&q=cocina`)).toBe("/x?t=[redacted]&q=cocina");
-    expect(redactTarget("/buscar?q=lucia@example.com")).toBe("/buscar?q=l***@example.com");
+    expect(redactTarget(`/x?t=${token}&lang=es`)).toBe("/x?t=[redacted]&lang=es");
+    expect(redactTarget("/x?next=lucia@example.com")).toBe("/x?next=l***@example.com");
+    // A staff search names a person (a name, a phone, a street): none of it outlives an
+    // erasure in the log (decision 205). The filters, order and page stay.
+    expect(redactTarget("/api/admin/contacts?q=Erasmo%20Borrable&status=nuevo&page=2")).toBe(
+      "/api/admin/contacts?q=[redacted]&status=nuevo&page=2",
+    );
+    expect(redactTarget("/admin/contacts/index?sort=name&q=611+222+333")).toBe(
+      "/admin/contacts/index?sort=name&q=[redacted]",
+    );
+    expect(redactTarget("/api/admin/contacts/export?Q=Calle%20Mayor&q=x&q")).toBe(
+      "/api/admin/contacts/export?Q=[redacted]&q=[redacted]&q",
+    );
+    expect(redactTarget("/buscar?q=lucia@example.com")).toBe("/buscar?q=[redacted]");
     expect(redactTarget("/api/admin/users/lucia%40example.com")).toBe(
       "/api/admin/users/l***@example.com",
     );
@@ -308,6 +320,38 @@ describe.skipIf(skipDatabase)("the log of a running server", () => {
       expect(everything).not.toContain(secret);
     }
     expect(everything).not.toMatch(/verify-email\/[\w-]{20}|change-password\/[^[]/);
+  });
+
+  it("writes what staff searched for as [redacted], in the API's lines and the pages'", async () => {
+    const { token } = await (await send("/api/login", { email, password })).json();
+    const searches = [
+      [
+        "/api/admin/contacts?q=Erasmo%20Borrable&status=nuevo",
+        "/api/admin/contacts?q=[redacted]&status=nuevo",
+      ],
+      ["/api/admin/contacts/export?q=611%20222%20333", "/api/admin/contacts/export?q=[redacted]"],
+      [
+        "/admin/contacts/index?q=Calle+del+Olvido&page=2",
+        "/admin/contacts/index?q=[redacted]&page=2",
+      ],
+    ] as const;
+    const ids: string[] = [];
+    for (const [target] of searches) {
+      const answer = await fetch(`${server.base}${target}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await answer.arrayBuffer();
+      ids.push(answer.headers.get("x-request-id") ?? "");
+    }
+    const accessLines = () => server.lines().filter((l) => ids.includes(String(l.id)));
+    await vi.waitFor(() => expect(accessLines()).toHaveLength(searches.length), {
+      timeout: 5_000,
+    });
+    expect(accessLines().map((l) => l.path)).toEqual(searches.map(([, logged]) => logged));
+    const everything = server.output();
+    for (const typed of ["Erasmo", "Borrable", "611%20222%20333", "Olvido"]) {
+      expect(everything).not.toContain(typed);
+    }
   });
 
   it("ties a quote to its request and its mails, and a refusal and a trap to theirs, with nothing the visitor wrote", async () => {

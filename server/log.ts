@@ -113,13 +113,18 @@ export function setupLog(settings: LogSettings, destination?: DestinationStream)
 
 /**
  * Query parameters and path segments that carry a secret. Parameters: those named like one,
- * also as the end of a name (`access_token`, `api_key`, `client_secret`), and any whose value
- * looks like a token. Path segments: the one after /verify-email/, the e-mail and token after
+ * also as the end of a name (`access_token`, `api_key`, `client_secret`), any whose value
+ * looks like a token, and a search's words (`q`). Path segments: the one after /verify-email/, the e-mail and token after
  * /change-password/, and any long run of letters, digits, - and _ with a digit in it (a token in
  * a route not listed here); slugs have no digit.
  */
 const secretParam =
   /^((.*[_-])?(token|code|key|signature|sig|password|secret|auth|session)|email|e-mail|correo)$/i;
+/**
+ * A search's words (`q`: the admin lists' search, decision 141): staff look people up by name,
+ * phone or street, and the line would outlive the person's erasure (decision 205).
+ */
+const searchParam = /^q$/i;
 const tokenLike = /^[A-Za-z0-9_-]{20,}$/;
 const hasDigit = /\d/;
 
@@ -166,7 +171,9 @@ export function redactTarget(target: string): string {
       if (equals === -1) return pair;
       const name = pair.slice(0, equals);
       const value = pair.slice(equals + 1);
-      return secretParam.test(decodeSegment(name)) ||
+      const decodedName = decodeSegment(name);
+      return secretParam.test(decodedName) ||
+        searchParam.test(decodedName) ||
         (tokenLike.test(value) && hasDigit.test(value))
         ? `${name}=[redacted]`
         : maskEmail(decodeSegment(pair));

@@ -235,6 +235,8 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
         "status_changed_at",
         "erased_at",
         "updated_at",
+        // Whether the site held back its confirmation (decision 205): of the site, not the person.
+        "confirmation_withheld",
       ]);
       const columns = getTableColumns(contacts);
       expect(

@@ -4,6 +4,7 @@
 import { deleteOldAuditEntries } from "./admin/audit.ts";
 import { deleteExpiredAccessTokens, deleteSpentOneTimeTokens } from "./auth/spent-tokens.ts";
 import type { Database } from "./db/client.ts";
+import { forgetInWriteAheadLog } from "./db/erasure.ts";
 import { eraseIdleLeads } from "./leads/retention.ts";
 import { log } from "./log.ts";
 import { deleteOldCopies } from "./mail/outbox.ts";
@@ -39,6 +40,16 @@ export interface SweepCounts {
   mail_files?: number;
   failed?: string[];
 }
+
+/** The steps that delete what a person gave or what was written about them. */
+const personalDataSteps = [
+  "expired_sign_ups",
+  "blocked_consents",
+  "unsubscribed",
+  "leads_erased",
+  "mail_copies",
+  "audit_entries",
+] as const satisfies readonly (keyof SweepCounts)[];
 
 /** What the sweep reads besides the database. */
 export interface SweepPlaces {
@@ -99,10 +110,15 @@ export async function sweepOnce(db: Database, places: SweepPlaces = {}): Promise
       counts.mail_files = await deleteOldMailFiles(mailFolder);
     });
   }
+  const deleted = Object.values(counts).some((count) => typeof count === "number" && count > 0);
+  // The personal data a turn erased leaves no copy in the embedded database's write-ahead log
+  // (decision 205); spent tokens alone, most hours' work, are no reason to close it.
+  const erased = personalDataSteps.some((name) => (counts[name] ?? 0) > 0);
+  if (erased) await forgetInWriteAheadLog(db);
   if (failed.length) {
     counts.failed = failed;
     log.warn(counts, "retention: swept");
-  } else if (Object.values(counts).some((count) => typeof count === "number" && count > 0)) {
+  } else if (deleted) {
     log.info(counts, "retention: swept");
   } else log.debug(counts, "retention: swept");
   return counts;

@@ -121,7 +121,7 @@ function pageLoad(base: string, name: string): Promise<Figure> {
 async function queueOnPglite(): Promise<{ queued: number; ms: number }> {
   const { sql } = await import("drizzle-orm");
   const { migrate, openPglite } = await import("../../server/db/client.ts");
-  const { campaigns } = await import("../../server/db/schema.ts");
+  const { campaigns, roles, users } = await import("../../server/db/schema.ts");
   const { parseEnv } = await import("../../server/env.ts");
   const { sendCampaign } = await import("../../server/newsletter/campaigns.ts");
   const handle = await openPglite();
@@ -141,8 +141,24 @@ async function queueOnPglite(): Promise<{ queued: number; ms: number }> {
       NEWSLETTER_RATE_PER_MINUTE: String(rate),
     });
     const mail = { send: async () => {}, flush: async () => {}, stop: async () => {} };
+    // Whoever sends it is named in the audit log, written in the send's transaction.
+    const [role] = await handle.db.select({ id: roles.id }).from(roles).limit(1);
+    const [staff] = await handle.db
+      .insert(users)
+      .values({
+        name: "Bench",
+        email: "bench-staff@example.com",
+        password_hash: "-",
+        role_id: role?.id ?? 1,
+      })
+      .returning({ id: users.id, name: users.name, email: users.email });
+    const actor = {
+      ...(staff as { id: number; name: string; email: string }),
+      email_verified_at: null,
+      roles: [],
+    };
     const started = performance.now();
-    const { queued } = await sendCampaign({ db: handle.db, env, mail }, campaign?.id ?? 0);
+    const { queued } = await sendCampaign({ db: handle.db, env, mail }, campaign?.id ?? 0, actor);
     return { queued, ms: performance.now() - started };
   } finally {
     await handle.close();

@@ -9,7 +9,7 @@ import type { ResourceDefinition } from "./resource.ts";
 /**
  * The audit log of the admin area (issue 13; decision 142): every write staff make through it
  * (create, update, delete, status, assignment, note, bulk action, export; a user's role change
- * is its own action) is one row, written in the write's own transaction, so a write that rolls
+ * is its own action; a campaign's send and test send, decision 205) is one row, written in the write's own transaction, so a write that rolls
  * back leaves no entry and an entry never names a write that did not happen. Before and after
  * hold the record as the admin shows it, never a password hash or a token.
  */
@@ -24,7 +24,9 @@ export type AuditAction =
   | "reply"
   | "bulk_delete"
   | "bulk_status"
-  | "export";
+  | "export"
+  | "send"
+  | "test_send";
 
 export const auditActionTitles: Record<AuditAction, string> = {
   create: "Creación",
@@ -38,6 +40,8 @@ export const auditActionTitles: Record<AuditAction, string> = {
   bulk_delete: "Eliminación en bloque",
   bulk_status: "Cambio de estado en bloque",
   export: "Exportación CSV",
+  send: "Envío de campaña",
+  test_send: "Envío de prueba",
 };
 
 export interface AuditEntry {
@@ -87,6 +91,16 @@ export async function recordAudit(db: Database, actor: UserView, entry: AuditEnt
     after: entry.after ?? null,
     details: entry.details ?? null,
   });
+}
+
+/**
+ * A list query as an entry keeps it (an export's, a bulk action's "all matching"): its filters
+ * and order, and that a search was made, not what was typed (decision 205). A search names a
+ * person (a name, a phone, a street) and outlives their erasure in an entry that is about no
+ * record in particular, so `forgetRecords` cannot find it.
+ */
+export function auditedQuery(applied: Record<string, string>): Record<string, string> {
+  return applied.q === undefined ? applied : { ...applied, q: "[redacted]" };
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
+import { forgetInWriteAheadLog } from "../db/erasure.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
@@ -443,6 +444,7 @@ export async function deleteRecord(
     return true;
   });
   if (deleted) await deleteMailFiles(mailFolder, files);
+  if (deleted && definition.erasure) await forgetInWriteAheadLog(db);
   return deleted;
 }
 
@@ -508,6 +510,7 @@ export async function bulkDelete(
     return rows.length;
   });
   await deleteMailFiles(mailFolder, files);
+  if (deleted && definition.erasure) await forgetInWriteAheadLog(db);
   return deleted;
 }
 

@@ -446,7 +446,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       const entry = await lastAudit("bulk_delete");
       expect(entry).toMatchObject({
         affected: 2500,
-        details: { selection: "all_matching", query: { q: "lote", status: "ganado" } },
+        details: { selection: "all_matching", query: { q: "[redacted]", status: "ganado" } },
       });
       expect((entry?.details as { ids?: number[] } | undefined)?.ids).toHaveLength(1000);
     });
@@ -548,6 +548,38 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       );
       expect(found.data.total).toBeGreaterThan(0);
     });
+
+    it("keeps no search term: once a lead is erased, nothing staff typed to find it is left", async () => {
+      const erasmo = await lead({
+        name: "Erasmo Borrable",
+        phone: "611 222 333",
+        subject: "Calle del Olvido 7",
+      });
+      await lead({ name: "Otro Borrable", subject: "Calle del Olvido 9" });
+      // A search by name, by phone and by street, each through what the audit log records.
+      const searches = ["Erasmo Borrable", "611222333", "Calle del Olvido"];
+      for (const q of searches) {
+        const csv = await t.get(`/api/admin/contacts/export?q=${encodeURIComponent(q)}`, token);
+        await csv.text();
+      }
+      const bulk = await t.post(
+        "/api/admin/contacts/bulk",
+        { action: "status", status: "contactado", all_matching: true, query: { q: "Erasmo" } },
+        token,
+      );
+      expect((await json(bulk)).count).toBe(1);
+      // That a search was made stays: what it was does not.
+      expect((await lastAudit("bulk_status"))?.details).toMatchObject({
+        selection: "all_matching",
+        query: { q: "[redacted]" },
+      });
+      expect((await t.get(`/api/admin/contacts/delete/${erasmo.id}`, token)).status).toBe(200);
+
+      const everything = JSON.stringify(await t.db.select().from(adminAudit));
+      for (const word of ["Erasmo", "Borrable", "611222333", "Olvido"]) {
+        expect(everything).not.toContain(word);
+      }
+    });
   });
 
   describe("CSV export", () => {
@@ -612,14 +644,14 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(JSON.stringify(list)).not.toMatch(/secret-/);
     });
 
-    it("is recorded in the audit log with its filter and row count", async () => {
-      await (await t.get("/api/admin/contacts/export?q=otra", token)).text();
+    it("is recorded in the audit log with its filter and row count, not its search", async () => {
+      await (await t.get("/api/admin/contacts/export?q=otra&sort=name", token)).text();
       const entry = await lastAudit("export");
       expect(entry).toMatchObject({
         resource: "contacts",
         actor_id: admin.id,
         affected: 1,
-        details: { query: { q: "otra" } },
+        details: { query: { q: "[redacted]", sort: "name" } },
       });
     });
   });

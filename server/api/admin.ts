@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { recordAudit, recordHistory } from "../admin/audit.ts";
+import { auditedQuery, recordAudit, recordHistory } from "../admin/audit.ts";
 import { exportCsv } from "../admin/export.ts";
 import { describeTools, parseListQuery } from "../admin/list-query.ts";
 import { addNote, notesOf } from "../admin/notes.ts";
@@ -296,7 +296,7 @@ export function createAdminRouter(deps: Dependencies) {
       action: "export",
       resource: definition.key,
       affected: csv.rows,
-      details: { query: query.applied },
+      details: { query: auditedQuery(query.applied) },
     });
     return new Response(csv.body, {
       status: 200,
@@ -407,7 +407,7 @@ export function createAdminRouter(deps: Dependencies) {
       const { page: _page, per_page: _perPage, ...params } = body.query ?? {};
       const query = parseListQuery(definition, params);
       ids = await matchingIds(db, definition, query.where, query.orderBy);
-      details = { selection: "all_matching", query: query.applied };
+      details = { selection: "all_matching", query: auditedQuery(query.applied) };
     }
     const changed =
       body.action === "delete"

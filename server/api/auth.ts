@@ -13,7 +13,8 @@ import { loadUser, type UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail, failValidation, serializedJson } from "../http-errors.ts";
-import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
+import { clientKey } from "../rate-limit/client-address.ts";
+import { throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import {
   accountFields,
   duplicateEmailMessage,
@@ -83,7 +84,7 @@ export function createAuthRouter(deps: Dependencies) {
 
   router.post("/login", validate(LoginBody), async (c) => {
     const { email, password, remember } = c.req.valid("json");
-    const address = clientIp(c, deps.env);
+    const address = clientKey(c, deps.env);
     const known = loginLimits.knownAddress(email, address);
     const atKnownAddress = !(await limiter.peek(known.key, known.limit, known.windowMs)).allowed;
     const emailAtAddress = loginLimits.emailAtAddress(email, address);

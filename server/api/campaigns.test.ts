@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMailedTestApp,
   createTestApp,
+  type Json,
+  json,
   perSuite,
   type TestApp,
 } from "../../tests/support/app.ts";
@@ -15,7 +17,7 @@ import {
   startSmtpPeer,
   to,
 } from "../../tests/support/smtp.ts";
-import { createUser, signIn, staffToken } from "../../tests/support/users.ts";
+import { createUser, signIn, staffRouteCallers, staffToken } from "../../tests/support/users.ts";
 import { generateToken } from "../auth/tokens.ts";
 import { adminAudit, blockedConsents, campaigns, mailOutbox, subscriptions } from "../db/schema.ts";
 import { parseEnv } from "../env.ts";
@@ -666,5 +668,77 @@ describe.skipIf(skipDatabase)("a campaign that takes longer than 30 minutes", ()
       status: "sending",
       counts: { queued: 40, sent: 32, waiting: 8 },
     });
+  });
+});
+
+/**
+ * Issue 33 item 7 (decision 205): a send and each test send are in the audit log, beside the
+ * campaign's create and delete, written in the transaction that queues their mails.
+ */
+describe.skipIf(skipDatabase)("a campaign's sends, in the audit log", () => {
+  const t = perSuite(() => createTestApp({ env: { NEWSLETTER_RATE_PER_MINUTE: "60000" } }));
+
+  const entriesOf = (id: number) =>
+    t.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.resource, "campaigns"), eq(adminAudit.record_id, id)))
+      .orderBy(adminAudit.id);
+
+  it("create → test sends → send → delete: who did each, when, and how many were queued", async () => {
+    const staff = await createUser(t.db, { role: "admin", name: "Lucía Boletín" });
+    const token = await signIn(t.db, staff.id);
+    await insertConfirmed(t, ["uno@example.test", "dos@example.test"]);
+    const id = await createCampaign(t, token, "Con su registro", "Hola.");
+
+    expect((await t.post(`/api/admin/campaigns/${id}/test`, {}, token)).status).toBe(200);
+    // Each caller of the test route: only staff send one, and only theirs are recorded.
+    const testers: number[] = [];
+    for (const [who, caller, status] of await staffRouteCallers(t.db, 200)) {
+      const res = await t.post(`/api/admin/campaigns/${id}/test`, {}, caller);
+      expect(res.status, who).toBe(status);
+      if (status === 200) testers.push((await json(await t.get("/api/user", caller))).user.id);
+    }
+    const send = await t.post(`/api/admin/campaigns/${id}/send`, {}, token);
+    expect(send.status).toBe(200);
+    expect((await send.json()).data.queued).toBe(2);
+    // A second send is refused, and a refusal is no send: nothing is recorded for it; nor for
+    // a caller who may not send (signed out 401, guests and unverified staff 403, staff 409).
+    expect((await t.post(`/api/admin/campaigns/${id}/send`, {}, token)).status).toBe(409);
+    for (const [who, caller, status] of await staffRouteCallers(t.db, 409)) {
+      const res = await t.post(`/api/admin/campaigns/${id}/send`, {}, caller);
+      expect(res.status, who).toBe(status);
+    }
+
+    for (let i = 0; i < 100; i++) {
+      await t.deps.mail.flush();
+      const summary = await json(await t.get(`/api/admin/campaigns/${id}`, token));
+      if (summary.data.status === "sent") break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await t.get(`/api/admin/campaigns/delete/${id}`, token)).status).toBe(200);
+
+    const entries = await entriesOf(id);
+    expect(entries.map((e) => [e.action, e.actor_id, e.affected])).toEqual([
+      ["create", staff.id, 1],
+      ["test_send", staff.id, 1],
+      ...testers.map((tester) => ["test_send", tester, 1]),
+      ["send", staff.id, 2],
+      ["delete", staff.id, 1],
+    ]);
+    const sent = entries.find((e) => e.action === "send");
+    expect(sent?.details).toEqual({ queued: 2 });
+    const tests = entries.filter((e) => e.action === "test_send");
+    const [firstTest] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, Number(tests[0]?.details?.mail_id)));
+    expect(firstTest?.to).toBe(staff.email);
+    expect(firstTest?.subject).toBe("[Prueba] Con su registro");
+    // Read by their Spanish names in the audit log's section.
+    const boss = await signIn(t.db, (await createUser(t.db, { role: "super_admin" })).id);
+    const listed = await json(await t.get(`/api/admin/audit?record_id=${id}&sort=id`, boss));
+    expect(listed.data.data.map((row: Json) => row.action_title)).toContain("Envío de campaña");
+    expect(listed.data.data.map((row: Json) => row.action_title)).toContain("Envío de prueba");
   });
 });

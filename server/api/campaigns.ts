@@ -81,7 +81,7 @@ export function createCampaignsRouter(deps: Dependencies) {
         message: "Has enviado muchas pruebas en poco tiempo. Inténtalo de nuevo más tarde.",
       });
     }
-    await sendTestMail(deps, campaign, c.var.user.email);
+    await sendTestMail(deps, campaign, c.var.user);
     return c.json({
       title: "Prueba enviada",
       message: `Te hemos enviado la campaña a ${c.var.user.email}.`,
@@ -94,7 +94,7 @@ export function createCampaignsRouter(deps: Dependencies) {
     // `confirm_frequency: true`: staff were warned that the last send is less than 30 days old
     // and send anyway. Anything else (absent, "true", 1) is no confirmation.
     const body = (await c.req.json().catch(() => ({}))) as { confirm_frequency?: unknown };
-    const { queued } = await sendCampaign(deps, pathId(c), {
+    const { queued } = await sendCampaign(deps, pathId(c), c.var.user, {
       confirmFrequency: body?.confirm_frequency === true,
     });
     return c.json({

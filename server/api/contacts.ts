@@ -1,4 +1,5 @@
 import os from "node:os";
+import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
@@ -6,6 +7,7 @@ import { company } from "../../content/company.ts";
 import { photosNotReceived } from "../../content/lead-photos.ts";
 import { contactFields } from "../admin/resources/contacts.ts";
 import { isDiskFull } from "../db/errors.ts";
+import { contacts } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { lowDiskBytes } from "../disk-space.ts";
 import { type FieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
@@ -20,13 +22,15 @@ import {
   spamTrapOf,
   spamTraps,
   tooFastMessage,
+  trapReference,
 } from "../leads/spam.ts";
 import { type LeadRequest, storeLead } from "../leads/store-lead.ts";
 import { log, requestIdOf } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
-import { leadConfirmationMail } from "../mail/lead-confirmation.ts";
+import { confirmationLimit, leadConfirmationMail, mailboxOf } from "../mail/lead-confirmation.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { clientIp, tooManyRequests } from "../rate-limit/throttle.ts";
+import { clientKey } from "../rate-limit/client-address.ts";
+import { tooManyRequests } from "../rate-limit/throttle.ts";
 import { jsonBodyOf, validated } from "../validation.ts";
 
 const unreachableMessage =
@@ -169,6 +173,31 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
     fail(503, notStored);
   }
 
+  /**
+   * Whether the visitor's address may be sent this lead's confirmation: each mailbox gets
+   * `confirmationLimit.perMailbox` a day, whoever names it (decision 205). One held back is
+   * marked on the lead, whose page says so; the lead and the office's notice stand as ever.
+   */
+  async function confirmationDue(id: string | undefined, contactId: number, email: string) {
+    const quota = await limiter.hit(
+      `lead-confirmation:${mailboxOf(email)}`,
+      confirmationLimit.perMailbox,
+      confirmationLimit.windowMs,
+    );
+    if (quota.allowed) return true;
+    log.info(
+      { id, contact: contactId },
+      "contacts: confirmation withheld, mailbox at its day's limit",
+    );
+    // The request is stored: a failure to mark it loses only the page's word on why.
+    await db
+      .update(contacts)
+      .set({ confirmation_withheld: true })
+      .where(eq(contacts.id, contactId))
+      .catch((error) => log.error({ id, contact: contactId, err: error }, "contacts: not marked"));
+    return false;
+  }
+
   api.post("/", async (c) => {
     // SPEC §7's JSON body, or the same fields as a form with photos (decision 131).
     const contentType = c.req.header("content-type");
@@ -183,7 +212,7 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
       });
     }
     const uploads = await limiter.hit(
-      `contact-upload:${clientIp(c, env)}`,
+      `contact-upload:${clientKey(c, env)}`,
       uploadLimit.requests,
       uploadLimit.windowMs,
     );
@@ -228,19 +257,21 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
     }
     // Counted once the request is valid, before any work, so parallel posts cannot overrun
     // the limit; a repeat of a message already stored is given back below.
-    const key = `contact:${clientIp(c, env)}`;
+    const key = `contact:${clientKey(c, env)}`;
     const counted = await limiter.hit(key, limit.requests, limit.windowMs);
     if (!counted.allowed) tooManyRequests(counted, tooManyLeads(counted.retryAfter));
-    // A robot caught in a trap is answered like anyone, and nothing is stored or sent. A line
-    // says which trap, so a person caught by one (a password manager that filled the hidden
-    // field) can be found by the time of their request: nothing they wrote is in it.
+    // A robot caught in a trap is answered like anyone, with a reference that is nobody's, and
+    // nothing is stored or sent (decision 205). A line says which trap and that reference, so a
+    // person caught by one (a password manager that filled the hidden field) who quotes it can
+    // be found: nothing they wrote is in it.
     const trap = spamTrapOf({ website, form_fill_ms });
     if (trap) {
+      const reference = trapReference();
       log.info(
-        { id, trap, fill_ms: fillTimeOf(form_fill_ms) },
+        { id, trap, fill_ms: fillTimeOf(form_fill_ms), reference },
         "contacts: caught by a spam trap, nothing stored",
       );
-      return c.json(sent, 201);
+      return c.json({ ...sent, reference }, 201);
     }
 
     // The request is stored before anything else happens: once this insert succeeds the
@@ -278,17 +309,18 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
           ),
         },
       ];
-      if (request.email)
+      if (request.email && (await confirmationDue(id, lead.id, request.email))) {
         mails.push({
           kind: "confirmation",
           ...leadConfirmationMail(
             { ...request, email: request.email },
             lead.reference,
             env,
-            lead.photos,
-            notReceived,
+            lead.photos.length,
+            notReceived.length,
           ),
         });
+      }
       // Mails go through the outbox, so an SMTP outage delays them but loses nothing; if even
       // the outbox refuses one, the stored request still stands.
       for (const message of mails) {

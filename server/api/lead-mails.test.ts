@@ -125,6 +125,7 @@ describe.skipIf(skipDatabase)("a lead's confirmation mail, as staff see it", () 
         { value: "pendiente", title: "Pendiente de envío" },
         { value: "enviado", title: "Enviado" },
         { value: "sin_correo", title: "No enviado: no dejó correo" },
+        { value: "retenido", title: "No enviado: máximo diario de la dirección" },
       ],
     });
 

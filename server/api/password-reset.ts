@@ -11,7 +11,8 @@ import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
 import { log, maskEmail } from "../log.ts";
 import { passwordResetMail } from "../mail/password-reset-mail.ts";
-import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
+import { clientKey } from "../rate-limit/client-address.ts";
+import { throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import { accountFields, findUserByEmail } from "../users/account-fields.ts";
 import { forgetPasswordGuesses } from "../users/sign-in-limits.ts";
 import { validate } from "../validation.ts";
@@ -87,7 +88,7 @@ export function createPasswordResetRouter(
 
   router.post("/forgot-password", validate(ForgotBody), async (c) => {
     const { email } = c.req.valid("json");
-    for (const { key, limit } of forgotThrottles(email, clientIp(c, deps.env))) {
+    for (const { key, limit } of forgotThrottles(email, clientKey(c, deps.env))) {
       const allowance = await limiter.hit(key, limit, forgotWindowMs);
       if (!allowance.allowed) tooManyRequests(allowance);
     }

@@ -1,9 +1,9 @@
-import { eq, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { company } from "../../content/company.ts";
 import { createTestApp, perSuite } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
-import { contacts, mailOutbox } from "../db/schema.ts";
+import { contacts, leadReferences, mailOutbox } from "../db/schema.ts";
 import { log } from "../log.ts";
 
 /** Issue 12: a quote request with its details, a reference, a confirmation and spam traps. */
@@ -58,7 +58,7 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     });
   });
 
-  it("confirms to the visitor with the reference and what they sent, and tells the office", async () => {
+  it("confirms to the visitor with the reference and the choices they made, and tells the office", async () => {
     const [row] = await stored(request.subject);
     const reference = row?.reference ?? "none";
     const mails = await mailsAbout(reference);
@@ -68,6 +68,10 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     expect(confirmation?.text).toContain("Metros cuadrados aproximados: 14 m²");
     expect(confirmation?.text).toContain("Cómo prefieres que te contactemos: Por WhatsApp");
     expect(confirmation?.text).toContain(company.phone);
+    // Nothing in the visitor's own words: the address is not proven theirs (decision 205).
+    for (const written of [request.name, request.subject, request.message]) {
+      expect(confirmation?.text).not.toContain(written);
+    }
     const notice = mails.find((m) => m.to === "oficina@obra.test");
     expect(notice?.subject).toBe(
       `Solicitud de presupuesto ${reference} · Reforma de cocinas · Jordi Puig · Cocina nueva`,
@@ -150,10 +154,21 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     });
     const forged = await send({ ...request, subject: "Robot 3", form_fill_ms: "ayer" });
     const backwards = await send({ ...request, subject: "Robot 4", form_fill_ms: -5 });
+    // The answer a real request gets, in the same shape: a reference of this year that is
+    // nobody's, so a robot cannot tell it was caught (decision 205).
+    const real = await (await send({ ...request, subject: "Persona de verdad" })).json();
+    const given: string[] = [];
     for (const res of [honeypot, hastyHoneypot, forged, backwards]) {
       expect(res.status).toBe(201);
-      expect((await res.json()).title).toBe("¡Mensaje enviado!");
+      const answer = await res.json();
+      expect(Object.keys(answer).sort()).toEqual(Object.keys(real).sort());
+      expect(answer).toEqual({ ...real, reference: expect.stringMatching(/^OM-\d{4}-\d{5}$/) });
+      expect(answer.reference.slice(0, 8)).toBe(real.reference.slice(0, 8));
+      given.push(answer.reference);
     }
+    expect(await t.db.select().from(contacts).where(inArray(contacts.reference, given))).toEqual(
+      [],
+    );
     for (const subject of ["Robot 1", "Robot 2", "Robot 3", "Robot 4"]) {
       expect(await stored(subject)).toHaveLength(0);
     }
@@ -163,17 +178,55 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     const trapLines = info.mock.calls.filter(
       ([, msg]) => msg === "contacts: caught by a spam trap, nothing stored",
     );
+    // With the reference it was given: a person who quotes it on the phone can be found.
     expect(trapLines.map(([fields]) => fields)).toEqual([
-      { id: undefined, trap: "website", fill_ms: 60_000 },
-      { id: undefined, trap: "website", fill_ms: 800 },
-      { id: undefined, trap: "form_fill_ms", fill_ms: null },
-      { id: undefined, trap: "form_fill_ms", fill_ms: -5 },
+      { id: undefined, trap: "website", fill_ms: 60_000, reference: given[0] },
+      { id: undefined, trap: "website", fill_ms: 800, reference: given[1] },
+      { id: undefined, trap: "form_fill_ms", fill_ms: null, reference: given[2] },
+      { id: undefined, trap: "form_fill_ms", fill_ms: -5, reference: given[3] },
     ]);
     expect(JSON.stringify(info.mock.calls)).not.toMatch(/Jordi|jordi@|600 111 222|spam\.test/);
     info.mockRestore();
     // A person who took their time is no robot.
     await send({ ...request, subject: "Persona", form_fill_ms: 5_000 });
     expect(await stored("Persona")).toHaveLength(1);
+  });
+
+  it("never gives a trapped request a reference a real one has or will have", async () => {
+    const year = (
+      await (await send({ ...request, subject: "Año en curso" })).json()
+    ).reference.split("-")[1];
+    const [counter] = await t.db
+      .select()
+      .from(leadReferences)
+      .where(eq(leadReferences.year, Number(year)));
+    // Robots take no number: the next real request is the next number.
+    for (let i = 0; i < 5; i++) {
+      const trapped = await (
+        await send({ ...request, subject: `Robot ${i}`, website: "x" })
+      ).json();
+      const number = Number(trapped.reference.slice(-5));
+      expect(number).toBeGreaterThanOrEqual(90_000);
+      expect(number).toBeLessThanOrEqual(99_999);
+    }
+    const next = (await (await send({ ...request, subject: "Siguiente" })).json()).reference;
+    expect(Number(next.slice(-5))).toBe((counter?.last ?? 0) + 1);
+    // Real numbers pass over the block trapped ones are drawn from, whatever the year's count.
+    try {
+      await t.db
+        .update(leadReferences)
+        .set({ last: 89_998 })
+        .where(eq(leadReferences.year, Number(year)));
+      const last = await (await send({ ...request, subject: "La 89.999" })).json();
+      const after = await (await send({ ...request, subject: "Después" })).json();
+      expect([last.reference, after.reference]).toEqual([`OM-${year}-89999`, `OM-${year}-100000`]);
+    } finally {
+      await t.db.delete(contacts).where(inArray(contacts.subject, ["La 89.999", "Después"]));
+      await t.db
+        .update(leadReferences)
+        .set({ last: (counter?.last ?? 0) + 1 })
+        .where(eq(leadReferences.year, Number(year)));
+    }
   });
 
   it("asks a person who sent it within 3 s to send it again, and takes it then", async () => {

@@ -122,9 +122,11 @@ describe.skipIf(skipDatabase)("a quote request short of disk space", () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.subject, `Hemos recibido tu solicitud ${answer.reference}`));
+    // Counted, not named: a file's name is the sender's text (decision 205).
     expect(confirmation?.text?.replace(/\s+/g, " ")).toContain(
-      `${askedForThePhotos}, indicando la referencia ${answer.reference}.`,
+      `No hemos podido recibir las 2 fotos que enviaste por un problema técnico nuestro: envíanoslas por correo a hola@obramediterranea.es o por WhatsApp al 600 000 000, indicando la referencia ${answer.reference}.`,
     );
+    expect(confirmation?.text).not.toContain("fachada.jpg");
   }
 
   it("stores it without its photos while the temporary folder's disk is low, and says how to send them", async () => {

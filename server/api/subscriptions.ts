@@ -12,7 +12,8 @@ import {
   unsubscribe,
   unsubscribePagePath,
 } from "../newsletter/subscriptions.ts";
-import { clientIp, throttle, tooManyRequests } from "../rate-limit/throttle.ts";
+import { clientIp, clientKey } from "../rate-limit/client-address.ts";
+import { throttle, tooManyRequests } from "../rate-limit/throttle.ts";
 import { validate } from "../validation.ts";
 
 /** SPEC §7's body (email); the form also says which consent text it showed and where. */
@@ -62,7 +63,7 @@ export function createSubscriptionsRouter(deps: Dependencies) {
   const api = new Hono();
   /** A link that matched nothing: counted, then refused as such, or with 429 past the limit. */
   const refuseLink = async (c: Context, refusal = invalidLink): Promise<never> => {
-    const key = `newsletter-link-failed:${clientIp(c, env)}`;
+    const key = `newsletter-link-failed:${clientKey(c, env)}`;
     const result = await limiter.hit(key, failedLinks.limit, failedLinks.windowMs);
     if (!result.allowed) tooManyRequests(result);
     return fail(400, refusal);

@@ -144,6 +144,10 @@ export async function openPglite(
   const watch = watchEmbeddedDatabase(options.dataDir);
   const client = new PGlite({
     ...options,
+    // A finished segment of the write-ahead log is deleted rather than renamed for reuse with
+    // its old bytes in it, so a checkpoint after an erasure leaves no copy of what was erased
+    // in the folder a backup copies (server/db/erasure.ts, decision 205).
+    startParams: [...PGlite.defaultStartParams, "-c", "wal_recycle=off"],
     serializers: pgliteSerializers,
     extensions: { stopOnAbort: watch.extension },
     onStderr: watch.onStderr,

@@ -180,6 +180,11 @@ export const contacts = pgTable(
      * what is left says what was asked and how it ended, not who asked. Null while it holds them.
      */
     erased_at: timestamp("erased_at", { withTimezone: true }),
+    /**
+     * No confirmation was sent: its mailbox had had its day's (migration 0019, decision 205).
+     * Read as the confirmation's state «retenido» (server/mail/lead-mails.ts), never shown itself.
+     */
+    confirmation_withheld: boolean("confirmation_withheld").notNull().default(false),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { z } from "zod";
 
 /**
@@ -6,8 +7,8 @@ import { z } from "zod";
  * - `form_fill_ms`, how long the form was on screen before it was sent, measured by the page
  *   on its own monotonic clock (never the device's date, which may be minutes wrong).
  * Both are optional, so SPEC §7's API call without them is no spam. A request caught in the
- * hidden field, or with a fill time no page measured, gets the same answer as any other and is
- * stored nowhere; one log line says which trap and the fill time, never what was sent (a
+ * hidden field, or with a fill time no page measured, gets the same answer as any other, with a
+ * reference of its own (`trapReference`), and is stored nowhere; one log line says which trap and the fill time, never what was sent (a
  * password manager may fill the hidden field for a real visitor; decision 173). One sent faster than `minimumFillMs` may be a person's (autofill and a short
  * message): it is refused with a word to send it again, never dropped (decision 153).
  */
@@ -55,4 +56,19 @@ export const looksLikeSpam = (traps: { website?: unknown; form_fill_ms?: unknown
 export function sentTooFast(fillMs: unknown): boolean {
   const filledIn = measured(fillMs);
   return filledIn !== undefined && filledIn >= 0 && filledIn < minimumFillMs;
+}
+
+/**
+ * The numbers a trapped request's reference is drawn from: a block real references pass over
+ * (store_contact, migration 0019), so one given to a robot is nobody's, now or later, and says
+ * nothing of how many requests the year has had (decision 205).
+ */
+export const trapReferenceNumbers = { from: 90_000, to: 99_999 };
+
+const madridYear = new Intl.DateTimeFormat("en", { timeZone: "Europe/Madrid", year: "numeric" });
+
+/** A reference as a real request of this year gets one (OM-YYYY-NNNNN), for a trapped one. */
+export function trapReference(now = new Date()): string {
+  const { from, to } = trapReferenceNumbers;
+  return `OM-${madridYear.format(now)}-${randomInt(from, to + 1)}`;
 }

@@ -1,24 +1,45 @@
 import { company } from "../../content/company.ts";
 import { leadPhotosLabel, photosNotReceivedBefore } from "../../content/lead-photos.ts";
-import { contactLabels, nextSteps } from "../../content/quote-request.ts";
+import { nextSteps } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
-import type { LeadRequest } from "../leads/store-lead.ts";
-import { bidiIsolated, renderMail } from "./layout.ts";
+import type { QuoteDetails } from "../leads/quote-details.ts";
+import { renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /**
- * Tells the visitor their request arrived (issue 12): its reference, what they sent, what
- * happens next and how to reach the company meanwhile. Only to an address they gave.
+ * Confirmations one mailbox is sent in a day (decision 205): a visitor who sends a second request
+ * the same day gets its confirmation too; someone naming another person's address in the form
+ * gets them no more than this.
+ */
+export const confirmationLimit = { perMailbox: 3, windowMs: 24 * 60 * 60_000 };
+
+/**
+ * The mailbox an address reaches, as the confirmation limit counts it: letter case and a
+ * "+tag" (`ana+1@…`, delivered to `ana@…` by most providers) make no other mailbox.
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at).split("+")[0] || address.slice(0, at);
+  return `${local}@${address.slice(at + 1)}`.toLowerCase();
+}
+
+/**
+ * Tells the visitor their request arrived (issue 12): its reference, the choices they made, what
+ * happens next and how to reach the company meanwhile. Only to an address they gave, which
+ * nobody has proven to be theirs: the mail carries nothing the sender wrote in their own words
+ * (name, subject, message, the photos' file names), so the form cannot make the company's
+ * domain deliver someone's text to a third person (decision 205). The lists' choices, the
+ * postcode and the surface are the site's own words or digits checked by the form.
  */
 export function leadConfirmationMail(
-  lead: LeadRequest & { email: string },
+  lead: QuoteDetails & { email: string },
   reference: string,
   env: Pick<Env, "APP_URL">,
-  /** The names of the photos kept with it (decision 131): named, never attached. */
-  photos: readonly string[] = [],
-  /** Those the site had no room for (decision 174): the mail says how to send them. */
-  notReceived: readonly string[] = [],
+  /** How many photos were kept with it (decision 131): counted, never named nor attached. */
+  photos = 0,
+  /** How many the site had no room for (decision 174): the mail says how to send them. */
+  notReceived = 0,
 ): MailMessage {
   const site = new URL(env.APP_URL);
   return renderMail({
@@ -26,24 +47,20 @@ export function leadConfirmationMail(
     // A reply lands in the office's mailbox, not in the sending one.
     replyTo: company.email,
     subject: `Hemos recibido tu solicitud ${reference}`,
-    greeting: `Hola, ${bidiIsolated(lead.name)}:`,
+    greeting: "Hola:",
     paragraphs: [
       [
         "Gracias por contar con nosotros. Tu solicitud ha quedado registrada con la referencia ",
         { whole: reference },
         "; menciónala si nos escribes o nos llamas.",
       ],
-      ...(notReceived.length
-        ? [[photosNotReceivedBefore(notReceived), { whole: reference }, "."]]
-        : []),
+      ...(notReceived ? [[photosNotReceivedBefore(notReceived), { whole: reference }, "."]] : []),
       nextSteps,
     ],
     details: [
       { label: "Referencia", value: reference },
-      { label: contactLabels.subject, value: lead.subject },
       ...quoteDetailLines(lead),
-      { label: contactLabels.message, value: lead.message },
-      ...(photos.length ? [{ label: leadPhotosLabel, value: photos }] : []),
+      ...(photos ? [{ label: leadPhotosLabel, value: String(photos) }] : []),
     ],
     notes: [
       [

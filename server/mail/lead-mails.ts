@@ -5,13 +5,15 @@ import { contacts, inFull, mailOutbox } from "../db/schema.ts";
 /**
  * Where a lead's confirmation mail stands (decision 180), as staff filter and read it: the
  * outbox's final states (decision 173: sent, or refused for good) and the one in between, plus
- * the lead that gave no address, who got none. Spanish codes, as the lead's statuses have.
+ * the lead that gave no address, who got none, and the one whose mailbox had had its day's
+ * confirmations (decision 205). Spanish codes, as the lead's statuses have.
  */
 export const confirmationStates = [
   { value: "rechazado", title: "Rechazado" },
   { value: "pendiente", title: "Pendiente de envío" },
   { value: "enviado", title: "Enviado" },
   { value: "sin_correo", title: "No enviado: no dejó correo" },
+  { value: "retenido", title: "No enviado: máximo diario de la dirección" },
 ] as const;
 
 export type ConfirmationState = (typeof confirmationStates)[number]["value"];
@@ -38,14 +40,15 @@ const confirmationOf = (contact: SQL | number) =>
  */
 export const confirmationState: SQL<ConfirmationState | null> = sql<ConfirmationState | null>`
   case when ${inFull(contacts.erased_at)} is not null then null
-  when ${inFull(contacts.email)} is null then 'sin_correo' else (
+  when ${inFull(contacts.email)} is null then 'sin_correo'
+  when ${inFull(contacts.confirmation_withheld)} then 'retenido' else (
     select ${rowState} from ${mailOutbox}
     where ${confirmationOf(inFull(contacts.id))}
     order by ${inFull(mailOutbox.id)} desc limit 1
   ) end`;
 
 /** The outbox rows a lead in each state has among its mails: what an index finds first. */
-const rowsIn: Record<Exclude<ConfirmationState, "sin_correo">, SQL> = {
+const rowsIn: Record<Exclude<ConfirmationState, "sin_correo" | "retenido">, SQL> = {
   rechazado: sql`${inFull(mailOutbox.failed_at)} is not null`,
   pendiente: sql`${inFull(mailOutbox.sent_at)} is null and ${inFull(mailOutbox.failed_at)} is null`,
   // Not a campaign's mails: only a lead's carry its id (the partial index of 0014).
@@ -62,9 +65,11 @@ export function confirmationIn(states: readonly string[]): SQL {
   const each = states.map((state) =>
     state === "sin_correo"
       ? sql`(${inFull(contacts.email)} is null and ${inFull(contacts.erased_at)} is null)`
-      : sql`(${inFull(contacts.id)} in (select ${inFull(mailOutbox.contact_id)} from ${mailOutbox} where ${
-          rowsIn[state as keyof typeof rowsIn]
-        } and ${inFull(mailOutbox.kind)} = 'confirmation') and ${confirmationState} = ${state})`,
+      : state === "retenido"
+        ? sql`(${inFull(contacts.confirmation_withheld)} and ${inFull(contacts.email)} is not null and ${inFull(contacts.erased_at)} is null)`
+        : sql`(${inFull(contacts.id)} in (select ${inFull(mailOutbox.contact_id)} from ${mailOutbox} where ${
+            rowsIn[state as keyof typeof rowsIn]
+          } and ${inFull(mailOutbox.kind)} = 'confirmation') and ${confirmationState} = ${state})`,
   );
   return or(...each) as SQL;
 }
@@ -120,12 +125,16 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  */
 export async function leadMails(
   db: Database,
-  lead: { id: number; email?: unknown; erased_at?: unknown },
+  lead: { id: number; email?: unknown; erased_at?: unknown; confirmation_mail?: unknown },
 ): Promise<LeadMail[]> {
   if (lead.erased_at) return [];
   const base = { field: "confirmation_mail", title: confirmationTitle };
   if (typeof lead.email !== "string" || lead.email === "") {
     return [{ ...base, ...notSent, state: "sin_correo" }];
+  }
+  // Not sent, to this address: its mailbox had had its day's confirmations (decision 205).
+  if (lead.confirmation_mail === "retenido") {
+    return [{ ...base, ...notSent, to: lead.email, state: "retenido" }];
   }
   const [row] = await db
     .select(mailLine.columns)

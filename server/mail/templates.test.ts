@@ -184,14 +184,17 @@ describe("the photos of a request, in both mails", () => {
     message: "Pintar la fachada.",
   };
 
-  it("are called what they are, received and not attached, each name under the first", () => {
+  it("are called what they are, received and not attached: named to staff, counted to the visitor", () => {
     const notice = contactNoticeMail({ ...lead, reference: "OM-2026-00012", photos }, env);
-    const confirmation = leadConfirmationMail(lead, "OM-2026-00012", env, photos);
+    const confirmation = leadConfirmationMail(lead, "OM-2026-00012", env, photos.length);
+    expect(notice.text).toContain(
+      "Fotos recibidas: fachada.jpg\n                 patio.jpg\n                 plano.png\n",
+    );
+    expect(notice.html).toContain("fachada.jpg<br>patio.jpg<br>plano.png");
+    // A file's name is the sender's text, and the visitor's address is not proven (205).
+    expect(confirmation.text).toContain("Fotos recibidas: 3\n");
+    expect(confirmation.text + confirmation.html).not.toContain("fachada");
     for (const mail of [notice, confirmation]) {
-      expect(mail.text).toContain(
-        "Fotos recibidas: fachada.jpg\n                 patio.jpg\n                 plano.png\n",
-      );
-      expect(mail.html).toContain("fachada.jpg<br>patio.jpg<br>plano.png");
       expect(mail.text + mail.html).not.toContain("adjuntas:");
     }
   });

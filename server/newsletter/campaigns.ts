@@ -7,12 +7,15 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { company } from "../../content/company.ts";
 import { officeDateTime } from "../../content/office-clock.ts";
 import { timeAgo } from "../../content/time-ago.ts";
+import { recordAudit } from "../admin/audit.ts";
+import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, mailOutbox } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
 import { headerSafe, renderMail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { queueMail } from "../mail/outbox.ts";
 import { unsubscribeHeaders } from "./mails.ts";
 import { markdownToMailHtml } from "./markdown.ts";
 import { unsubscribeLinks } from "./subscriptions.ts";
@@ -74,14 +77,30 @@ export async function findCampaign(db: Database, id: number): Promise<Campaign |
   return row;
 }
 
-/** To the signed-in staff member, through the outbox; the subject says it is a test. */
+/**
+ * To the signed-in staff member, through the outbox; the subject says it is a test. Queued with
+ * its audit entry in one transaction (decision 205): who tried which campaign, and its mail.
+ */
 export async function sendTestMail(
-  { mail, env }: Pick<Dependencies, "mail" | "env">,
-  campaign: CampaignContent,
-  to: string,
+  { db, mail, env }: Pick<Dependencies, "db" | "mail" | "env">,
+  campaign: Campaign,
+  actor: UserView,
 ): Promise<void> {
   const subject = `[Prueba] ${campaign.subject}`;
-  await mail.send(campaignMail({ ...campaign, subject }, to, env.APP_URL, testToken));
+  await db.transaction(async (tx) => {
+    const mailId = await queueMail(
+      tx,
+      campaignMail({ ...campaign, subject }, actor.email, env.APP_URL, testToken),
+    );
+    await recordAudit(tx, actor, {
+      action: "test_send",
+      resource: "campaigns",
+      recordId: campaign.id,
+      recordTitle: campaign.subject,
+      details: { mail_id: mailId },
+    });
+  });
+  void mail.flush();
 }
 
 /** Who a campaign goes to: confirmed subscriptions, each with its own unsubscribe link. */
@@ -140,10 +159,13 @@ const sendLock = 103_030;
  * INSERT … SELECT share a transaction, so a second click (or a second instance) finds the
  * campaign no longer a draft and queues nothing. Row n (from 0) is due n × 60/rate seconds
  * from now: the outbox worker, which only takes due rows, delivers at the configured rate.
+ * The audit entry (who, how many queued; when is its date) is written in the same transaction
+ * (decision 205): a send that is refused or rolls back leaves none.
  */
 export async function sendCampaign(
   { db, env, mail }: Pick<Dependencies, "db" | "env" | "mail">,
   id: number,
+  actor: UserView,
   { confirmFrequency = false }: { confirmFrequency?: boolean } = {},
 ): Promise<SendResult> {
   const result = await db.transaction(async (tx) => {
@@ -195,6 +217,15 @@ export async function sendCampaign(
           "No hay suscriptores confirmados. La campaña no se ha enviado y sigue en borrador.",
       });
     }
+    await recordAudit(tx, actor, {
+      action: "send",
+      resource: "campaigns",
+      recordId: campaign.id,
+      recordTitle: campaign.subject,
+      affected: rows.length,
+      // Staff were told the last send was under 30 days ago and sent anyway (decision 103).
+      details: { queued: rows.length, ...(confirmFrequency ? { confirm_frequency: true } : {}) },
+    });
     return { queued: rows.length };
   });
   if (!result) {

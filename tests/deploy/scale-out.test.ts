@@ -332,7 +332,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     expect(line).toContain(`id=${id} `);
   });
 
-  it("logs the links the site mails with their secrets masked, asked for and as the page a visitor came from", async () => {
+  it("logs the links the site mails with their secrets masked, and staff searches without their words, asked for and as the page a visitor came from", async () => {
     const token = randomBytes(32).toString("base64url");
     const email = "lucia.fernandez@example.com";
     const site = `https://${guide.canonicalHost}`;
@@ -345,6 +345,12 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       [
         `/newsletter/baja?utm_source=boletin&token=${token}`,
         "/newsletter/baja?utm_source=boletin&token=[redacted]",
+      ],
+      // A staff search names a person: its words are not kept either (decision 205).
+      ["/admin/contacts/index?q=Erasmo%20Borrable", "/admin/contacts/index?q=[redacted]"],
+      [
+        "/api/admin/contacts?status=nuevo&q=611%20222%20333&token=x",
+        "/api/admin/contacts?status=nuevo&q=[redacted]",
       ],
     ];
     for (const [link] of links) {
@@ -372,6 +378,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     }
     expect(written).not.toContain(token);
     expect(written).not.toContain(encodeURIComponent(email));
+    expect(written).not.toMatch(/Erasmo|611%20222/);
   });
 
   it("signs up on one instance, signs in on the other, and both see the sign-out", async () => {

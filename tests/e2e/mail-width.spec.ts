@@ -47,7 +47,7 @@ const mails = {
     { ...lead, email: null, id: 13, reference: "OM-2026-00013" },
     env,
   ),
-  "the visitor's confirmation": leadConfirmationMail(lead, "OM-2026-00012", env, photos),
+  "the visitor's confirmation": leadConfirmationMail(lead, "OM-2026-00012", env, photos.length),
   "the address check": verificationMail({ name: lead.name, email: lead.email }, link),
   "the password reset": passwordResetMail({ name: lead.name, email: lead.email }, link),
   "the newsletter's confirmation": newsletterConfirmationMail(lead.email, link),

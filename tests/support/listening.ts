@@ -10,12 +10,14 @@ import { createTestApp, type TestApp, type TestAppOptions } from "./app.ts";
  * The test app's API served as production serves it (@hono/node-server on a TCP port), for
  * behaviour that depends on the socket: the client's address, proxy headers, the headers Node
  * writes. With `site`, the API beside that site as server/app.ts puts it (`apiBeside`).
+ * `hostname` is what it listens on (HOST): "::" takes IPv4 clients too, as IPv4-mapped IPv6
+ * addresses (`::ffff:127.0.0.1`); requests always go to 127.0.0.1.
  */
-export async function listen(t: TestApp, site?: Hono) {
+export async function listen(t: TestApp, site?: Hono, hostname = "127.0.0.1") {
   const server = serve({
     fetch: site ? apiBeside(t.app, site) : t.app.fetch,
     port: 0,
-    hostname: "127.0.0.1",
+    hostname,
     serverOptions: { ServerResponse: SecuredResponse },
   }) as http.Server;
   await new Promise((resolve) => server.once("listening", resolve));

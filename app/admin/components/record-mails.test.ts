@@ -69,4 +69,10 @@ describe("a lead's confirmation, as its page says it (decision 180)", () => {
       "No enviado: no dejó dirección de correo.",
     );
   });
+
+  it("says why a lead whose mailbox had had its day's confirmations got none (decision 205)", () => {
+    expect(sentence(mail({ state: "retenido" }))).toBe(
+      "No enviado: esta dirección ya había recibido el máximo de confirmaciones en 24 horas, para que nadie use el formulario para escribir a otros. Si la solicitud es real, respóndele desde aquí o llámale.",
+    );
+  });
 });

@@ -19,6 +19,9 @@ export function sentence(mail: RecordMail): string {
       return `Rechazado${moment(mail.failed_at)}: el servidor de correo del cliente no lo acepta y no se volverá a intentar; puede que la dirección esté mal escrita. Llama al cliente.`;
     case "sin_correo":
       return "No enviado: no dejó dirección de correo.";
+    // Its mailbox had had its day's confirmations (decision 205): who named it may not own it.
+    case "retenido":
+      return "No enviado: esta dirección ya había recibido el máximo de confirmaciones en 24 horas, para que nadie use el formulario para escribir a otros. Si la solicitud es real, respóndele desde aquí o llámale.";
     default:
       return mail.attempts > 0 && mail.next_attempt_at
         ? `Pendiente de envío: reintento${moment(mail.next_attempt_at)} (${tries(mail.attempts)}).`

@@ -130,7 +130,7 @@ export interface RecordMail {
   /** The record's field that says the same in a word: shown here, not again among the data. */
   field: string;
   title: string;
-  state: "enviado" | "pendiente" | "rechazado" | "sin_correo";
+  state: "enviado" | "pendiente" | "rechazado" | "sin_correo" | "retenido";
   to: string | null;
   queued_at: string | null;
   sent_at: string | null;

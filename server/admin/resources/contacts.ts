@@ -95,6 +95,12 @@ function handledColumns(input: FormInput) {
  * date its details and the CSV show, then the retention sweep erases them (decision 179);
  * deleting one erases it whole, with its mail copies and what the audit log held of it.
  */
+/**
+ * The table's columns but the flag of a withheld confirmation, which the lead shows as its
+ * confirmation's state (`confirmation_mail`, decision 205) rather than as a field of its own.
+ */
+const { confirmation_withheld: _withheld, ...shownColumns } = getTableColumns(contacts);
+
 export const contactsResource = defineResource({
   key: "contacts",
   title: "Contactos",
@@ -126,7 +132,7 @@ export const contactsResource = defineResource({
   },
   // Every column, and who follows the lead by name (details and exports show it).
   select: {
-    ...getTableColumns(contacts),
+    ...shownColumns,
     assignee_name: sql<
       string | null
     >`(select ${users.name} from ${users} where ${users.id} = ${contacts.assignee_id})`,
