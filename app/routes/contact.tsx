@@ -58,6 +58,7 @@ import {
   photoRules,
   propertyTypes,
   quoteLabels,
+  reachableMark,
   sendingMessages,
   startWindows,
 } from "../../content/quote-request";
@@ -588,12 +589,14 @@ function ContactForm({
           {...fieldState}
           hint="Para enviarte el presupuesto por escrito."
           describedBy={reachableHintId}
+          mark={reachableMark}
         />
         <WrittenField
           name="phone"
           {...fieldState}
           hint="Si prefieres que te llamemos."
           describedBy={reachableHintId}
+          mark={reachableMark}
         />
         <WrittenField
           name="subject"
