@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { recordAudit, recordHistory } from "../admin/audit.ts";
+import { auditEntryView } from "../admin/audit-entry.ts";
 import { exportCsv } from "../admin/export.ts";
 import { describeTools, parseListQuery } from "../admin/list-query.ts";
 import { addNote, notesOf } from "../admin/notes.ts";
@@ -11,6 +12,7 @@ import {
   changeStatus,
   checkStatus,
   createRecord,
+  dateFields,
   deleteRecord,
   detailTitles,
   findRecord,
@@ -21,11 +23,13 @@ import {
   listTitles,
   matchingIds,
   parseForm,
+  titleField,
   updateRecord,
   valueTitles,
 } from "../admin/operations.ts";
 import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
+import { auditResource } from "../admin/resources/audit.ts";
 import { contactsResource } from "../admin/resources/contacts.ts";
 import {
   type AuthEnv,
@@ -255,8 +259,11 @@ export function createAdminRouter(deps: Dependencies) {
       tools: await describeTools(db, definition),
       applied: query.applied,
       value_titles: valueTitles(definition),
-      // How a wide screen's table draws the list (decision 169).
-      table_layout: definition.tableLayout ?? {},
+      // Which fields hold dates: a missing one reads "N/A", any other "—" (decision 206).
+      date_fields: dateFields(definition),
+      // How a wide screen's table draws the list (decision 169), and the field the records'
+      // titles are drawn from, not repeated as a column (decision 206).
+      table_layout: { ...definition.tableLayout, title: titleField(definition) },
     });
   });
 
@@ -273,9 +280,13 @@ export function createAdminRouter(deps: Dependencies) {
       tools: await describeTools(db, definition),
       // Coded values by their labels (a lead's service, budget, area).
       value_titles: valueTitles(definition),
+      date_fields: dateFields(definition),
       ...(definition.assignee ? { assignees: await definition.assignee.options(db) } : {}),
       ...(definition.notes ? { notes: await notesOf(db, definition.key, id) } : {}),
       history: await recordHistory(db, definition.key, id),
+      // An audit entry's page: what the entry changed, in its section's words, and where the
+      // record acted on is now (decision 207).
+      ...(definition === auditResource ? { audit_entry: await auditEntryView(db, record) } : {}),
       ...(definition.photos ? { photos: await definition.photos(db, id) } : {}),
       // Where the mails to the record's person stand (a lead's confirmation; decision 180).
       ...(definition.mails ? { mails: await definition.mails(db, record) } : {}),

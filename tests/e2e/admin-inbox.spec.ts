@@ -374,7 +374,8 @@ test("a lead's details show its choices by their labels, its assignment once", a
   await expect(main.getByRole("status").first()).toHaveText(
     `Responsable de «${name} — Reforma 1» cambiado a «${names[2]}».`,
   );
-  await expect(history).toContainText(`Responsable: N/A → ${names[2]}`);
+  // Nobody followed it before: a dash, not SPEC §9's "N/A", which is a missing date's (206).
+  await expect(history).toContainText(`Responsable: — → ${names[2]}`);
   await expect(history.getByText(/^Responsable:/)).toHaveCount(1);
   await expect(assignee).toBeFocused();
   // Escape goes back to who follows it; leaving then saves nothing.
@@ -771,6 +772,108 @@ test("the activity log names the record acted on once, every column by its own h
   ]);
   const headings = await table.getByRole("columnheader").allInnerTexts();
   expect(new Set(headings.map((h) => h.trim())).size, headings.join(" | ")).toBe(headings.length);
+});
+
+// Issue 33 (items 11-13): each test below failed before its fix.
+
+test("the subscriptions table shows each address once, and whole at 1440 px", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("una-vez");
+  const created = await request.post("/api/admin/subscriptions/create", {
+    headers: { Authorization: `Bearer ${staff.token}` },
+    data: { email },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await openAs(page, staff, `/admin/subscriptions/index?q=${email}`);
+  const table = page.getByRole("main").getByRole("table");
+  const row = table.getByRole("row").filter({ hasText: email });
+  // The address is the row's title, under the address's own heading, and no column repeats it.
+  await expect(row.getByText(email, { exact: true })).toHaveCount(1);
+  await expect(table.getByRole("columnheader").first()).not.toHaveText("Registro");
+  await expect(table.getByRole("columnheader", { name: "Correo electrónico" })).toHaveCount(1);
+  // Nothing cut off: the table needs no sideways scrolling, its actions are on screen.
+  const box = table.locator("xpath=..");
+  expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  await expect(row.getByRole("link", { name: `Editar ${email}` })).toBeInViewport();
+});
+
+test("an empty value reads «—», a missing date «N/A», and a lead's page leaves out what was not given", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Vacios");
+  // Only a phone, and none of the quote's details.
+  const response = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": "198.51.100.211" },
+    data: {
+      name: `${tag} Cliente`,
+      phone: "+34 611 211 211",
+      subject: "Tejado",
+      message: "Goteras.",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  const headings = (await table.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
+  const row = table.getByRole("row").nth(1);
+  for (const heading of ["Servicio", "Provincia o ciudad", "Presupuesto aproximado"]) {
+    await expect(row.locator("th, td").nth(headings.indexOf(heading)), heading).toHaveText("—");
+  }
+  await expect(table).not.toContainText("N/A");
+
+  await table.getByRole("link", { name: `${tag} Cliente — Tejado`, exact: true }).click();
+  const data = main.getByRole("region", { name: "Datos" });
+  const term = (label: string) => data.locator("dt", { hasText: new RegExp(`^${label}$`) });
+  // What the visitor left out is not listed as blanks...
+  for (const label of ["Correo electrónico", "Código postal", "Servicio", "Tipo de inmueble"]) {
+    await expect(term(label), label).toHaveCount(0);
+  }
+  await expect(term("Teléfono")).toHaveCount(1);
+  // ...but a date not yet come is said as SPEC §9 says it.
+  await expect(term("Datos personales borrados el").locator("xpath=../dd")).toHaveText("N/A");
+});
+
+test("an audit entry's page says what changed, before → after, and leads to the record", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Diferencia");
+  const [name] = await sendLeads(request, tag, 1, { budget: "15000-30000" });
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await main.getByRole("combobox", { name: /^Estado:/ }).selectOption({ label: "Visita" });
+  await expect(main.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("visita");
+
+  await openAs(page, boss, `/admin/audit/index?q=${tag}&action=status`);
+  await main
+    .getByRole("table")
+    .getByRole("link", { name: new RegExp(`^${name}`) })
+    .click();
+  const changes = main.getByRole("region", { name: "Cambios" });
+  // In the contacts section's words: its labels, its status by title, Sí/No.
+  await expect(changes.getByRole("listitem")).toContainText([
+    "Atendido: No → Sí",
+    "Estado: Nuevo → Visita",
+  ]);
+  await expect(main).not.toContainText("Sin cambios registrados");
+  await changes.getByRole("link", { name: /^Ver el registro n\.º \d+$/ }).click();
+  await expect(main.getByRole("heading", { level: 1, name: `${name} — Reforma 1` })).toBeVisible();
+  const leadPage = page.url();
+
+  // Deleted: the entry says so, and keeps none of what the lead held (an erasure).
+  const id = leadPage.split("/").at(-1);
+  const deleted = await request.get(`/api/admin/contacts/delete/${id}`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+  });
+  expect(deleted.status()).toBe(200);
+  await page.goBack();
+  await page.reload();
+  await expect(changes).toContainText(`El registro n.º ${id} ya no existe: se borró.`);
+  await expect(changes.getByRole("link")).toHaveCount(0);
 });
 
 // The third staff review (fix/admin): each test below failed before its fix.

@@ -215,7 +215,7 @@ test("users: more than 12 accounts make a second page", async ({ page, request }
   );
 });
 
-test("contacts: no create action, cards with N/A and long dates; «Atendido» moves the status; edit and delete", async ({
+test("contacts: no create action, cards with «—» and long dates; «Atendido» moves the status; edit and delete", async ({
   page,
   request,
 }) => {
@@ -243,7 +243,8 @@ test("contacts: no create action, cards with N/A and long dates; «Atendido» mo
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
   const newest = card(page, `${subject} 12`);
-  await expect(field(newest, "Teléfono")).toHaveText("N/A");
+  // No phone: a dash (SPEC §9's "N/A" is a missing date's, decision 206).
+  await expect(field(newest, "Teléfono")).toHaveText("—");
   await expect(field(newest, "Correo electrónico")).toHaveText(/@example\.test$/);
   // «Atendido» follows the status, which the card shows (decision 169).
   await expect(newest.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("nuevo");

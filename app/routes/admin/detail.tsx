@@ -13,6 +13,7 @@ import {
   useChoiceFocus,
   useOneClickChoice,
 } from "~/components/admin/one-click-choice";
+import { changeLines, type SectionWords } from "~/components/admin/record-changes";
 import { RecordMails } from "~/components/admin/record-mails";
 import { RecordData } from "~/components/admin/record-value";
 import { Refusal } from "~/components/admin/refusal";
@@ -20,10 +21,9 @@ import { RecordStatus } from "~/components/admin/status-control";
 import {
   type AdminDetail,
   type AdminHistoryEntry,
+  type AuditEntryView,
   formatValue,
   refusalMessage,
-  type StatusTool,
-  type ValueTitles,
 } from "~/lib/admin";
 import {
   type ActionResult,
@@ -89,19 +89,6 @@ export function HydrateFallback() {
 
 /** SPEC §9's date format, as in the lists. */
 const when = (iso: string) => formatValue(iso);
-/**
- * Dates every change moves: the history says what changed, not when it was saved again (a lead's
- * «Datos personales hasta» too, decision 179). And the assignee's id, which changes with the
- * assignee's name (one line, "Responsable: N/A → Ana").
- */
-const bookkeeping = new Set([
-  "created_at",
-  "updated_at",
-  "status_changed_at",
-  "personal_data_until",
-  "assignee_id",
-]);
-
 export default function AdminDetailScreen({ params, loaderData }: Route.ComponentProps) {
   const { resource } = params;
   const state = loaderData as DetailState;
@@ -183,6 +170,8 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           fields={fields}
           record={record}
           titles={detail.value_titles}
+          dates={new Set(detail.date_fields ?? [])}
+          onlyFilled
           className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2"
           fieldClassName={(field) => (field === "message" ? "sm:col-span-2" : undefined)}
           valueClassName="wrap-anywhere whitespace-pre-line text-ink"
@@ -199,13 +188,78 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
 
       {detail.notes ? <Notes id={record.id} notes={detail.notes} /> : null}
 
-      <History
-        entries={detail.history}
-        titles={detail.parameter_titles}
-        status={status}
-        valueTitles={detail.value_titles}
-      />
+      {detail.audit_entry ? (
+        // An entry of the audit log has no history of its own: what it changed is its content.
+        <AuditEntryChanges entry={detail.audit_entry} action={String(record.action ?? "")} />
+      ) : (
+        <History entries={detail.history} words={sectionWords(detail)} />
+      )}
     </div>
+  );
+}
+
+/** How this section's record names and shows its fields, its status by its titles. */
+function sectionWords(detail: AdminDetail): SectionWords {
+  const status = detail.tools.status;
+  return {
+    titles: detail.parameter_titles,
+    valueTitles: {
+      ...detail.value_titles,
+      ...(status
+        ? {
+            [status.field]: Object.fromEntries(
+              status.options.map((option) => [option.value, option.title]),
+            ),
+          }
+        : {}),
+    },
+    dates: new Set(detail.date_fields ?? []),
+  };
+}
+
+/**
+ * An audit entry's page: the record acted on, a link to its page while it exists (or that it
+ * was deleted), and each field's before → after in its section's words (decision 207).
+ */
+function AuditEntryChanges({ entry, action }: { entry: AuditEntryView; action: string }) {
+  const lines = changeLines(
+    { action, before: entry.before, after: entry.after, details: entry.details },
+    {
+      titles: entry.titles,
+      valueTitles: entry.value_titles,
+      dates: new Set(entry.date_fields),
+    },
+    { whole: true },
+  );
+  const { record } = entry;
+  return (
+    <section aria-labelledby="cambios" className="mt-8">
+      <h2 id="cambios" className="font-display text-xl font-semibold text-ink">
+        Cambios
+      </h2>
+      {record ? (
+        <p className="mt-2 text-ink">
+          {"path" in record ? (
+            <Link to={record.path} className="font-medium underline">
+              Ver el registro n.º {record.id}
+            </Link>
+          ) : (
+            `El registro n.º ${record.id} ya no existe: se borró.`
+          )}
+        </p>
+      ) : null}
+      {lines.length ? (
+        <ul className="mt-3 space-y-1 border-sand-300 border-l-2 pl-4">
+          {lines.map((line) => (
+            <li key={line} className="break-words text-ink">
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-ink-soft">Esta acción no cambió ningún campo del registro.</p>
+      )}
+    </section>
   );
 }
 
@@ -363,46 +417,7 @@ function Notes({ id, notes }: { id: number; notes: NonNullable<AdminDetail["note
   );
 }
 
-/** What changed in an audit entry, field by field, in the admin's own words. */
-function changes(
-  entry: AdminHistoryEntry,
-  titles: Record<string, string>,
-  status?: StatusTool,
-  valueTitles?: ValueTitles,
-): string[] {
-  const before = entry.before ?? {};
-  const after = entry.after ?? {};
-  const shown = (field: string, value: unknown) =>
-    field === status?.field
-      ? (status.options.find((option) => option.value === value)?.title ?? formatValue(value))
-      : typeof value === "string" && valueTitles?.[field]?.[value] !== undefined
-        ? valueTitles[field][value]
-        : formatValue(value);
-  const lines: string[] = [];
-  for (const [field, title] of Object.entries(titles)) {
-    if (bookkeeping.has(field) || !(field in before) || !(field in after)) continue;
-    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
-    lines.push(`${title}: ${shown(field, before[field])} → ${shown(field, after[field])}`);
-  }
-  const note = entry.details?.body;
-  if (typeof note === "string") lines.push(note);
-  // A reply by mail (decision 187): its subject; its words are in the replies' list.
-  const subject = entry.details?.subject;
-  if (entry.action === "reply" && typeof subject === "string") lines.push(`Asunto: ${subject}`);
-  return lines;
-}
-
-function History({
-  entries,
-  titles,
-  status,
-  valueTitles,
-}: {
-  entries: AdminHistoryEntry[];
-  titles: Record<string, string>;
-  status?: StatusTool;
-  valueTitles?: ValueTitles;
-}) {
+function History({ entries, words }: { entries: AdminHistoryEntry[]; words: SectionWords }) {
   return (
     <section aria-labelledby="historial" className="mt-8">
       <h2 id="historial" className="font-display text-xl font-semibold text-ink">
@@ -417,7 +432,7 @@ function History({
                 <span className="font-medium">{entry.actor_name}</span> ·{" "}
                 {entry.action_title ?? entry.action}
               </p>
-              {changes(entry, titles, status, valueTitles).map((line) => (
+              {changeLines(entry, words).map((line) => (
                 <p key={line} className="text-sm break-words text-ink-soft">
                   {line}
                 </p>

@@ -298,7 +298,12 @@ function RecordTable({
   // columns only on screens that have room for them; short values keep their words whole.
   const summary = list.table_layout?.summary;
   const wide = new Set(list.table_layout?.wide ?? []);
-  const columns = Object.entries(list.parameter_titles).filter(([field]) => field !== summary);
+  // The field the titles are drawn from (a subscription's address) heads the first column.
+  const titleField = list.table_layout?.title;
+  const columns = Object.entries(list.parameter_titles).filter(
+    ([field]) => field !== summary && field !== titleField,
+  );
+  const dates = new Set(list.date_fields ?? []);
   const short = shortFieldsOf(list);
   const placed = (field: string) => (wide.has(field) ? "hidden 2xl:table-cell" : "");
   const sortable = new Set(list.tools?.sortable ?? []);
@@ -335,8 +340,23 @@ function RecordTable({
                 />
               </th>
             ) : null}
-            <th scope="col" className="px-2 py-3">
-              Registro
+            <th
+              scope="col"
+              className="px-2 py-3"
+              aria-sort={titleField ? sortedAs(titleField) : undefined}
+            >
+              {titleField && sortable.has(titleField) ? (
+                <Link to={sortLink(titleField)} className="underline-offset-2 hover:underline">
+                  {list.parameter_titles[titleField]}
+                  {sortedAs(titleField)
+                    ? sortedAs(titleField) === "descending"
+                      ? " ↓"
+                      : " ↑"
+                    : ""}
+                </Link>
+              ) : (
+                (titleField && list.parameter_titles[titleField]) || "Registro"
+              )}
             </th>
             {status ? (
               <th scope="col" className="px-2 py-3">
@@ -401,7 +421,12 @@ function RecordTable({
                   <span
                     className={`line-clamp-3 ${short.has(field) ? "wrap-break-word" : "wrap-anywhere"}`}
                   >
-                    <RecordValue field={field} record={record} titles={list.value_titles} />
+                    <RecordValue
+                      field={field}
+                      record={record}
+                      titles={list.value_titles}
+                      dates={dates}
+                    />
                   </span>
                 </td>
               ))}
@@ -563,9 +588,13 @@ function RecordCard({
           card is wide enough, every value at most three lines (a long message in full is on the
           record's page), so a phone shows more than one lead at a time (decision 169). */}
       <RecordData
-        fields={Object.entries(list.parameter_titles)}
+        // The heading is the record's title: the field it comes from is not said twice.
+        fields={Object.entries(list.parameter_titles).filter(
+          ([field]) => field !== list.table_layout?.title,
+        )}
         record={record}
         titles={list.value_titles}
+        dates={new Set(list.date_fields ?? [])}
         className="mt-3 grid flex-1 content-start gap-x-4 gap-y-2 text-sm @2xs:grid-cols-2"
         fieldClassName={(field) => (shortFields.has(field) ? undefined : "@2xs:col-span-2")}
         valueClassName="line-clamp-3 text-ink"
