@@ -3,7 +3,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { recordAudit, recordHistory } from "../admin/audit.ts";
 import { auditEntryView } from "../admin/audit-entry.ts";
-import { exportCsv } from "../admin/export.ts";
+import { exportCsv, type ListExport } from "../admin/export.ts";
+import { exportXlsx, XLSX_TYPE } from "../admin/export-xlsx.ts";
 import { describeTools, parseListQuery } from "../admin/list-query.ts";
 import { addNote, notesOf } from "../admin/notes.ts";
 import {
@@ -297,27 +298,36 @@ export function createAdminRouter(deps: Dependencies) {
     });
   });
 
-  /** The filtered, sorted list as CSV for Excel (server/admin/export.ts), streamed. */
-  admin.get("/:resource/export", async (c) => {
-    const definition = authorize(c);
-    const { page: _page, per_page: _perPage, ...params } = queryOf(c);
-    const query = parseListQuery(definition, params);
-    const csv = await exportCsv(db, definition, query);
-    await recordAudit(db, c.var.user, {
-      action: "export",
-      resource: definition.key,
-      affected: csv.rows,
-      details: { query: query.applied },
+  /**
+   * The filtered, sorted list as a file, streamed: CSV for any tool (server/admin/export.ts),
+   * .xlsx with typed cells for Excel (export-xlsx.ts, decision 207). The same authorization,
+   * filters and audit entry for both.
+   */
+  for (const [path, format, write, type] of [
+    ["export", "csv", exportCsv, "text/csv; charset=utf-8"],
+    ["export.xlsx", "xlsx", exportXlsx, XLSX_TYPE],
+  ] as const) {
+    admin.get(`/:resource/${path}`, async (c) => {
+      const definition = authorize(c);
+      const { page: _page, per_page: _perPage, ...params } = queryOf(c);
+      const query = parseListQuery(definition, params);
+      const file: ListExport = await write(db, definition, query);
+      await recordAudit(db, c.var.user, {
+        action: "export",
+        resource: definition.key,
+        affected: file.rows,
+        details: { format, query: query.applied },
+      });
+      return new Response(file.body, {
+        status: 200,
+        headers: {
+          "content-type": type,
+          "content-disposition": `attachment; filename="${file.filename}"`,
+          "cache-control": "no-store",
+        },
+      });
     });
-    return new Response(csv.body, {
-      status: 200,
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${csv.filename}"`,
-        "cache-control": "no-store",
-      },
-    });
-  });
+  }
 
   /** One call moves a record to a status (a lead to "presupuesto_enviado"). */
   admin.post("/:resource/status", async (c) => {

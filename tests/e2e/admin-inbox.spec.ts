@@ -4,6 +4,7 @@
 // in the audit log.
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import { holdRequests } from "./support/hold";
 import { refusedDomain } from "./support/mail-dir";
 import { expect, test } from "./support/mailbox";
@@ -153,7 +154,7 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
     "Nota interna",
     "Cambio de estado",
     "Cambio de estado en bloque",
-    "Exportación CSV",
+    "Exportación",
   ]) {
     await expect(table.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
   }
@@ -797,6 +798,53 @@ test("the subscriptions table shows each address once, and whole at 1440 px", as
   const box = table.locator("xpath=..");
   expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
   await expect(row.getByRole("link", { name: `Editar ${email}` })).toBeInViewport();
+});
+
+test("the list exported to Excel opens with dates, postcodes and phones right", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Excel");
+  const [name] = await sendLeads(request, tag, 1, { postcode: "08012" });
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("table").getByRole("row")).toHaveCount(2);
+  const download = page.waitForEvent("download");
+  await main.getByRole("button", { name: "Exportar Excel" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^contactos-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await expect(main.getByRole("status").first()).toHaveText("Lista exportada en Excel (.xlsx).");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error("no sheet");
+  const header = (sheet.getRow(1).values as unknown[]).map(String);
+  const cell = (column: string) => sheet.getRow(2).getCell(header.indexOf(column));
+  expect(sheet.rowCount).toBe(2);
+  expect(cell("Nombre").value).toBe(name);
+  expect(cell("Recibido").type).toBe(ExcelJS.ValueType.Date);
+  expect(cell("Recibido").numFmt).toBe("dd/mm/yyyy hh:mm");
+  // Written as Madrid's wall clock read it (a cell has no time zone): a minute or two ago.
+  const parts: Record<string, number> = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+  const madridNow = Date.UTC(year, month - 1, day, hour, minute);
+  const written = (cell("Recibido").value as Date).getTime();
+  expect(Math.abs(madridNow - written)).toBeLessThan(5 * 60_000);
+  expect(cell("Código postal").value).toBe("08012");
+  expect(cell("Código postal").type).toBe(ExcelJS.ValueType.String);
+  expect(cell("Teléfono").value).toMatch(/^\+34 610 100 2\d\d$/);
 });
 
 test("an empty value reads «—», a missing date «N/A», and a lead's page leaves out what was not given", async ({

@@ -37,7 +37,7 @@ function shown(words: SectionWords, field: string, value: unknown): string {
  * changed. A creation or a deletion holds one side only: with `whole` (an entry's own page), its
  * values are listed ("Correo electrónico: ana@…"); a record's history leaves them to its page.
  * Then what the entry's details say in words: a password set (never its value), a note's text,
- * a reply's subject, a status given in bulk.
+ * a reply's subject, a status given in bulk, an export's format.
  */
 export function changeLines(
   entry: Pick<AdminHistoryEntry, "action" | "before" | "after" | "details">,
@@ -66,6 +66,10 @@ export function changeLines(
   }
   if (whole && !before && !after && typeof details.status === "string" && words.titles.status) {
     lines.push(`${words.titles.status}: ${shown(words, "status", details.status)}`);
+  }
+  // An export's file (decision 207).
+  if (entry.action === "export" && typeof details.format === "string") {
+    lines.push(`Formato: ${details.format === "xlsx" ? "Excel (.xlsx)" : "CSV"}`);
   }
   if (typeof details.body === "string") lines.push(details.body);
   // A reply by mail (decision 187): its subject; its words are in the lead's replies.

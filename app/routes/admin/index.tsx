@@ -20,6 +20,7 @@ import {
   type ActionResult,
   adminMeta,
   downloadExport,
+  type ExportFormat,
   runAdminAction,
   useRecordDelete,
 } from "~/lib/admin-actions";
@@ -131,7 +132,12 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
           {title}
         </FallbackHeading>
         <div className="flex flex-wrap gap-2">
-          {list ? <ExportButton resource={resource} search={search} onDone={setNotice} /> : null}
+          {list ? (
+            <>
+              <ExportButton resource={resource} search={search} format="xlsx" onDone={setNotice} />
+              <ExportButton resource={resource} search={search} format="csv" onDone={setNotice} />
+            </>
+          ) : null}
           {can("create") ? (
             <Link
               to={`/admin/${resource}/create`}
@@ -246,13 +252,21 @@ function changeNotice(changed: ActionResult, state: ListState): string | undefin
     : undefined;
 }
 
+/** What each export is called: Excel's file for staff, CSV for other tools (decision 207). */
+const exportNames: Record<ExportFormat, { button: string; done: string }> = {
+  xlsx: { button: "Exportar Excel", done: "Lista exportada en Excel (.xlsx)." },
+  csv: { button: "Exportar CSV", done: "Lista exportada en CSV." },
+};
+
 function ExportButton({
   resource,
   search,
+  format,
   onDone,
 }: {
   resource: string;
   search: URLSearchParams;
+  format: ExportFormat;
   onDone: (message: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -264,12 +278,12 @@ function ExportButton({
       pendingLabel="Exportando..."
       onClick={async () => {
         setBusy(true);
-        const done = await downloadExport(resource, search);
+        const done = await downloadExport(resource, search, format);
         setBusy(false);
-        onDone(done ? "Lista exportada en CSV." : "No se ha podido exportar. Intenta nuevamente.");
+        onDone(done ? exportNames[format].done : "No se ha podido exportar. Intenta nuevamente.");
       }}
     >
-      Exportar CSV
+      {exportNames[format].button}
     </SubmitButton>
   );
 }
