@@ -68,10 +68,10 @@ export const contactLabels = {
 } as const;
 
 /**
- * Said after the labels of the e-mail and the phone, instead of «opcional»: the server needs one
- * of the two (a visitor who filled neither is refused on both).
+ * The name of the quote form's group of e-mail and phone, neither of which is «opcional»: the
+ * server needs one of the two (a visitor who filled neither is refused on both).
  */
-export const reachableMark = "teléfono o correo, al menos uno";
+export const reachableLegend = "Teléfono o correo, al menos uno";
 
 /**
  * The name of each detail, the same on the form, in its error messages, in the mails and in

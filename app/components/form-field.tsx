@@ -71,14 +71,12 @@ export interface ControlProps {
 
 /**
  * A visible label above its control, the required mark (or "(opcional)" where a form marks its
- * optional fields instead, as the long quote form does, or `mark` where a field is neither, as
- * the quote's e-mail and phone, one of which is needed), a hint and the server's messages.
+ * optional fields instead, as the long quote form does), a hint and the server's messages.
  */
 export function Field({
   label,
   required = false,
   markOptional = false,
-  mark,
   hint,
   describedBy,
   errors,
@@ -88,8 +86,6 @@ export function Field({
   label: string;
   required?: boolean;
   markOptional?: boolean;
-  /** Said in brackets after the label instead of «opcional». */
-  mark?: string;
   hint?: string;
   /** Another text on the page that also describes this control. */
   describedBy?: string;
@@ -109,8 +105,8 @@ export function Field({
         {required ? <RequiredMark /> : null}
         {/* A space, not a margin: the label's name is then «Correo electrónico (opcional)»,
             not «Correo electrónico(opcional)», for screen readers and voice control. */}
-        {!required && (markOptional || mark) ? (
-          <span className="text-sm font-normal text-ink-soft"> ({mark ?? "opcional"})</span>
+        {!required && markOptional ? (
+          <span className="text-sm font-normal text-ink-soft"> (opcional)</span>
         ) : null}
       </label>
       {children({
