@@ -335,6 +335,16 @@ function RecordTable({
         ? "descending"
         : "ascending"
       : undefined;
+  /** A column's heading: a link that sorts by it where the list can, with its direction. */
+  const heading = (field: string, label: string) =>
+    sortable.has(field) ? (
+      <Link to={sortLink(field)} className="underline-offset-2 hover:underline">
+        {label}
+        {sortedAs(field) ? (sortedAs(field) === "descending" ? " ↓" : " ↑") : ""}
+      </Link>
+    ) : (
+      label
+    );
   return (
     // `relative`: the actions' screen-reader texts (sr-only, absolutely positioned) stay inside
     // the scrolling box instead of widening the whole page.
@@ -359,18 +369,9 @@ function RecordTable({
               className="px-2 py-3"
               aria-sort={titleField ? sortedAs(titleField) : undefined}
             >
-              {titleField && sortable.has(titleField) ? (
-                <Link to={sortLink(titleField)} className="underline-offset-2 hover:underline">
-                  {list.parameter_titles[titleField]}
-                  {sortedAs(titleField)
-                    ? sortedAs(titleField) === "descending"
-                      ? " ↓"
-                      : " ↑"
-                    : ""}
-                </Link>
-              ) : (
-                (titleField && list.parameter_titles[titleField]) || "Registro"
-              )}
+              {titleField
+                ? heading(titleField, list.parameter_titles[titleField] ?? "")
+                : "Registro"}
             </th>
             {status ? (
               <th scope="col" className="px-2 py-3">
@@ -384,14 +385,7 @@ function RecordTable({
                 className={`px-2 py-3 ${placed(field)}`}
                 aria-sort={sortedAs(field)}
               >
-                {sortable.has(field) ? (
-                  <Link to={sortLink(field)} className="underline-offset-2 hover:underline">
-                    {label}
-                    {sortedAs(field) ? (sortedAs(field) === "descending" ? " ↓" : " ↑") : ""}
-                  </Link>
-                ) : (
-                  label
-                )}
+                {heading(field, label)}
               </th>
             ))}
             <th scope="col" className="py-3 pr-3 pl-2">
