@@ -1257,15 +1257,15 @@ test("a double click sends one request, with its photo once", async ({ page }) =
   expect(posts).toBe(2);
 });
 
-/** The top of the phones' bar of "Llámanos" and "Pide presupuesto", fixed at the screen's foot. */
+/** The top of the phones' bar, fixed at the screen's foot (on /contact: its calls only). */
 const phoneBarTop = (page: Page) =>
   page.evaluate(() => {
-    const quote = Array.from(document.querySelectorAll("header a")).find(
+    const call = Array.from(document.querySelectorAll("header a")).find(
       (link) =>
-        link.textContent === "Pide presupuesto" &&
+        link.textContent?.trim() === "Llámanos" &&
         link.getBoundingClientRect().top > window.innerHeight / 2,
     );
-    const top = quote?.parentElement?.getBoundingClientRect().top;
+    const top = call?.parentElement?.getBoundingClientRect().top;
     if (top === undefined) throw new Error("no bar");
     return top;
   });
