@@ -15,7 +15,7 @@ import appCss from "./app.css?inline";
 import { CookieBanner } from "./components/cookie-banner";
 import { subscribe } from "./components/newsletter-form";
 import { SiteFooter } from "./components/site-footer";
-import { hasActionBar, SiteHeader } from "./components/site-header";
+import { SiteHeader } from "./components/site-header";
 import { trackPageView } from "./lib/analytics";
 import { consentBootstrapScript } from "./lib/consent";
 import { DialogHost } from "./lib/dialog";
@@ -56,10 +56,7 @@ const inAdmin = (pathname: string) => pathname.startsWith("/admin/");
 export function Layout({ children }: { children: React.ReactNode }) {
   // The admin area has its own frame (routes/access/admin.tsx): no marketing header or footer,
   // and no analytics, so no consent banner either (staff's work is not the shop window's traffic).
-  const { pathname } = useLocation();
-  const site = !inAdmin(pathname);
-  // Room under the page for the phones' bottom bar, where there is one (site-header.tsx).
-  const bar = site && hasActionBar(pathname) ? "pb-action-bar sm:pb-0" : "";
+  const site = !inAdmin(useLocation().pathname);
   return (
     <html lang="es">
       <head>
@@ -78,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className={site ? `flex min-h-screen flex-col ${bar}` : "min-h-screen"}>
+      <body className={site ? "flex min-h-screen flex-col pb-action-bar sm:pb-0" : "min-h-screen"}>
         <a
           href="#contenido"
           className="sr-only z-50 rounded bg-ink px-4 py-2 text-plaster focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

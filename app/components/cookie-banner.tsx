@@ -3,8 +3,7 @@
 // off until the visitor turns them on. Rendered after hydration only and fixed to the viewport,
 // so it never moves the page (CLS) nor exists in the pre-rendered HTML.
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { hasActionBar } from "~/components/site-header";
+import { Link } from "react-router";
 import {
   acceptConsent,
   allDenied,
@@ -85,10 +84,6 @@ function CookieBannerPanel({
   const preferencesHeading = useRef<HTMLHeadingElement>(null);
   const preferencesButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(preferencesOpen);
-  // On phones it stands on the call bar where a page has one (not the account forms).
-  const onBar = hasActionBar(useLocation().pathname)
-    ? "max-sm:bottom-action-bar max-sm:max-h-[calc(85vh-var(--spacing-action-bar))]"
-    : "";
 
   // Move focus with the panel, so keyboard and screen-reader users land where the change is.
   useEffect(() => {
@@ -112,7 +107,7 @@ function CookieBannerPanel({
     // «Llámanos» must not open the preferences.
     <section
       aria-labelledby={headingId}
-      className={`sticky bottom-0 z-40 order-last max-h-[85vh] ${onBar} overflow-y-auto border-t border-sand-300 bg-plaster shadow-[0_-8px_24px_rgb(31_42_55/0.15)] sm:bottom-4 sm:mr-4 sm:mb-4 sm:ml-auto sm:max-w-xl sm:rounded-lg sm:border`}
+      className="sticky bottom-0 z-40 order-last max-h-[85vh] max-sm:bottom-action-bar max-sm:max-h-[calc(85vh-var(--spacing-action-bar))] overflow-y-auto border-t border-sand-300 bg-plaster shadow-[0_-8px_24px_rgb(31_42_55/0.15)] sm:bottom-4 sm:mr-4 sm:mb-4 sm:ml-auto sm:max-w-xl sm:rounded-lg sm:border"
     >
       <div className="px-3 py-2.5 sm:p-5">
         {/* On phones, where the banner stands on the call bar, the first layer's heading runs

@@ -201,30 +201,20 @@ function quotePath(pathname: string): string {
 }
 
 /**
- * The account screens a visitor opens to sign in, sign up or set a password: the phone's bar
- * would cover their form's button under the keyboard, for someone who did not come for a quote.
- */
-const accountForm = /^\/(login|register|forgot-password|change-password\/|verify-email\/)/;
-
-/** Whether the page has the phones' bottom bar (root.tsx keeps room for it under the page). */
-export const hasActionBar = (pathname: string) => !accountForm.test(pathname);
-
-/**
  * On phones the same two actions sit in a bar fixed to the bottom of the screen, where a thumb
- * reaches them from anywhere on the page: never more than one tap away (DESIGN.md). On /contact
- * the quote is the page itself: the bar keeps the calls only.
+ * reaches them from anywhere on the page: never more than one tap away (DESIGN.md). app.css
+ * takes the quote action away on /contact, whose form is the quote, and the whole bar away on
+ * the account forms, which mark themselves (decision 207): no script of every page decides it.
  */
 function PhoneActionBar() {
   const { pathname } = useLocation();
-  if (!hasActionBar(pathname)) return null;
-  const quote = pathname !== "/contact";
-  const columns = 1 + (company.whatsapp ? 1 : 0) + (quote ? 1 : 0);
   // Each action's label padded off its border and centred when it wraps ("Pide presupuesto"); a
   // size smaller under 360 px, where "presupuesto" is wider than a third of the screen.
   const action = `flex min-h-12 items-center justify-center rounded-md px-1 text-center font-semibold max-[360px]:text-[15px] ${focusRing}`;
   return (
     <div
-      className={`fixed inset-x-0 bottom-0 z-30 grid h-action-bar gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden ${gridColumns[columns]}`}
+      data-action-bar
+      className="fixed inset-x-0 bottom-0 z-30 grid h-action-bar auto-cols-fr grid-flow-col gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden"
     >
       <CallLink className={`${action} gap-2 bg-terracotta text-white`}>
         <PhoneIcon />
@@ -235,21 +225,16 @@ function PhoneActionBar() {
           WhatsApp
         </CallLink>
       ) : null}
-      {quote ? (
-        <Link to={quotePath(pathname)} className={`${action} border-2 border-ink text-ink`}>
-          Pide presupuesto
-        </Link>
-      ) : null}
+      <Link
+        to={quotePath(pathname)}
+        data-quote-action
+        className={`${action} border-2 border-ink text-ink`}
+      >
+        Pide presupuesto
+      </Link>
     </div>
   );
 }
-
-/** Written out whole, so that Tailwind finds each class. */
-const gridColumns: Record<number, string> = {
-  1: "grid-cols-1",
-  2: "grid-cols-2",
-  3: "grid-cols-3",
-};
 
 function ContactDetails({ className }: { className: string }) {
   return (

@@ -5,7 +5,7 @@
 // and the dashboard goes on from there to that page at once (decisions 164, 207). Kept in this
 // tab's sessionStorage for 30 minutes, taken once.
 import type { ReactNode } from "react";
-import { type MiddlewareFunction, replace } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
 import { AccessGate, accessMiddleware, type Marker, SessionPending } from "./access";
 
 /**
@@ -77,5 +77,10 @@ export function takeReturn(): string | null {
  */
 export function continueToReturn(): void {
   const path = takeReturn();
-  if (path && new URL(path, "http://site").pathname !== "/dashboard") throw replace(path);
+  if (path && new URL(path, "http://site").pathname !== "/dashboard") {
+    // React Router's `replace()`, written with `redirect`, which every page already loads.
+    const response = redirect(path);
+    response.headers.set("X-Remix-Replace", "true");
+    throw response;
+  }
 }

@@ -224,7 +224,7 @@ test.describe("phone-sized header", () => {
     for (const path of ["/login", "/register", "/forgot-password"]) {
       await visit(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(bar, path).toHaveCount(0);
+      await expect(bar, path).toBeHidden();
       expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom), path).toBe(
         "0px",
       );
