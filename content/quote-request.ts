@@ -68,6 +68,12 @@ export const contactLabels = {
 } as const;
 
 /**
+ * The name of the quote form's group of e-mail and phone, neither of which is «opcional»: the
+ * server needs one of the two (a visitor who filled neither is refused on both).
+ */
+export const reachableLegend = "Teléfono o correo, al menos uno";
+
+/**
  * The name of each detail, the same on the form, in its error messages, in the mails and in
  * the admin (issue 11: one label, one place).
  */

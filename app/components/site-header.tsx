@@ -202,7 +202,9 @@ function quotePath(pathname: string): string {
 
 /**
  * On phones the same two actions sit in a bar fixed to the bottom of the screen, where a thumb
- * reaches them from anywhere on the page: never more than one tap away (DESIGN.md).
+ * reaches them from anywhere on the page: never more than one tap away (DESIGN.md). app.css
+ * takes the quote action away on /contact, whose form is the quote, and the whole bar away on
+ * the account forms, which mark themselves (decision 207): no script of every page decides it.
  */
 function PhoneActionBar() {
   const { pathname } = useLocation();
@@ -211,7 +213,8 @@ function PhoneActionBar() {
   const action = `flex min-h-12 items-center justify-center rounded-md px-1 text-center font-semibold max-[360px]:text-[15px] ${focusRing}`;
   return (
     <div
-      className={`fixed inset-x-0 bottom-0 z-30 grid h-action-bar gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden ${company.whatsapp ? "grid-cols-3" : "grid-cols-2"}`}
+      data-action-bar
+      className="fixed inset-x-0 bottom-0 z-30 grid h-action-bar auto-cols-fr grid-flow-col gap-2 border-t border-sand-200 bg-plaster p-2 sm:hidden"
     >
       <CallLink className={`${action} gap-2 bg-terracotta text-white`}>
         <PhoneIcon />
@@ -222,7 +225,11 @@ function PhoneActionBar() {
           WhatsApp
         </CallLink>
       ) : null}
-      <Link to={quotePath(pathname)} className={`${action} border-2 border-ink text-ink`}>
+      <Link
+        to={quotePath(pathname)}
+        data-quote-action
+        className={`${action} border-2 border-ink text-ink`}
+      >
         Pide presupuesto
       </Link>
     </div>

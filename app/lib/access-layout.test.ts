@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rememberingReturn, takeReturn } from "./access-layout";
+import { continueToReturn, rememberingReturn, takeReturn } from "./access-layout";
 
 /** The tab's sessionStorage, as a browser keeps it. */
 function fakeStorage() {
@@ -51,5 +51,29 @@ describe("the page asked for before signing in", () => {
       throw redirect("/login");
     });
     expect(takeReturn()).toBeNull();
+  });
+
+  it("is where the dashboard goes on to at once, replacing itself in the tab's history", async () => {
+    await visit("http://localhost/admin/contacts/detail/7", () => {
+      throw redirect("/login");
+    });
+    let thrown: unknown;
+    try {
+      continueToReturn();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/admin/contacts/detail/7");
+    expect((thrown as Response).headers.get("X-Remix-Replace")).toBe("true");
+    // Taken once: the dashboard reached again stays.
+    expect(() => continueToReturn()).not.toThrow();
+  });
+
+  it("never sends the dashboard to itself", async () => {
+    await visit("http://localhost/dashboard?desde=logo", () => {
+      throw redirect("/login");
+    });
+    expect(() => continueToReturn()).not.toThrow();
   });
 });

@@ -2,10 +2,10 @@
 // access.tsx, which public pages load too: only those screens load this (vite.config.ts). With
 // them, the page a signed-out visitor asked for before the guards sent them to /login (a staff
 // notice's link to a lead, a bookmarked admin view): SPEC §4 sends every sign-in to /dashboard,
-// so the dashboard offers the way back instead of the sign-in taking it (decision 051). Kept in
-// this tab's sessionStorage for 30 minutes, taken once.
+// and the dashboard goes on from there to that page at once (decisions 164, 207). Kept in this
+// tab's sessionStorage for 30 minutes, taken once.
 import type { ReactNode } from "react";
-import type { MiddlewareFunction } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
 import { AccessGate, accessMiddleware, type Marker, SessionPending } from "./access";
 
 /**
@@ -46,7 +46,7 @@ export function rememberingReturn(check: MiddlewareFunction): MiddlewareFunction
         try {
           sessionStorage.setItem(KEY, JSON.stringify({ path: pathname + search, at: Date.now() }));
         } catch {
-          // Without storage the dashboard offers nothing; signing in works as before.
+          // Without storage the dashboard is shown; signing in works as before.
         }
       }
       throw thrown;
@@ -66,5 +66,21 @@ export function takeReturn(): string | null {
     return fresh && isOwnPath(saved?.path) ? saved.path : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * For /dashboard's clientLoader: a sign-in lands there (SPEC §4), then goes on at once to the
+ * page kept, replacing the dashboard in the tab's history so Back does not lead to it. The
+ * guards of that page decide again (a guest who followed an admin link is sent back here, where
+ * nothing is kept any more).
+ */
+export function continueToReturn(): void {
+  const path = takeReturn();
+  if (path && new URL(path, "http://site").pathname !== "/dashboard") {
+    // React Router's `replace()`, written with `redirect`, which every page already loads.
+    const response = redirect(path);
+    response.headers.set("X-Remix-Replace", "true");
+    throw response;
   }
 }

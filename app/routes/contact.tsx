@@ -58,6 +58,7 @@ import {
   photoRules,
   propertyTypes,
   quoteLabels,
+  reachableLegend,
   sendingMessages,
   startWindows,
 } from "../../content/quote-request";
@@ -580,21 +581,27 @@ function ContactForm({
           )}
         </QuoteField>
         <WrittenField name="name" {...fieldState} required className="sm:col-span-2" />
-        <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
-          Déjanos al menos un correo electrónico o un teléfono para poder responderte.
-        </p>
-        <WrittenField
-          name="email"
-          {...fieldState}
-          hint="Para enviarte el presupuesto por escrito."
-          describedBy={reachableHintId}
-        />
-        <WrittenField
-          name="phone"
-          {...fieldState}
-          hint="Si prefieres que te llamemos."
-          describedBy={reachableHintId}
-        />
+        {/* One of the two is needed: neither is «opcional»; the group says so once. */}
+        <fieldset className="grid gap-6 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-1 font-medium text-ink">{reachableLegend}</legend>
+          <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
+            Déjanos al menos un correo electrónico o un teléfono para poder responderte.
+          </p>
+          <WrittenField
+            name="email"
+            {...fieldState}
+            hint="Para enviarte el presupuesto por escrito."
+            describedBy={reachableHintId}
+            markOptional={false}
+          />
+          <WrittenField
+            name="phone"
+            {...fieldState}
+            hint="Si prefieres que te llamemos."
+            describedBy={reachableHintId}
+            markOptional={false}
+          />
+        </fieldset>
         <WrittenField
           name="subject"
           {...fieldState}

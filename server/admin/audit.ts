@@ -39,7 +39,8 @@ export const auditActionTitles: Record<AuditAction, string> = {
   reply: "Respuesta por correo",
   bulk_delete: "Eliminación en bloque",
   bulk_status: "Cambio de estado en bloque",
-  export: "Exportación CSV",
+  // CSV or .xlsx: the entry's details say which (`format`).
+  export: "Exportación",
   send: "Envío de campaña",
   test_send: "Envío de prueba",
 };

@@ -16,8 +16,8 @@ const fileNameOf = (title: string) =>
     .replace(/^-|-$/g, "");
 
 /**
- * CSV export of a list as it is filtered and sorted (issue 13; decision 143), for Excel in
- * Spanish: UTF-8 with a BOM (else Excel reads it as Windows-1252), ";" between cells (the
+ * CSV export of a list as it is filtered and sorted (issue 13; decision 143), for other tools
+ * and for Excel in Spanish (which reads an .xlsx better: export-xlsx.ts, decision 207): UTF-8 with a BOM (else Excel reads it as Windows-1252), ";" between cells (the
  * comma is es-ES's decimal sign), CRLF line ends, dates as the admin shows them (es-ES long
  * form with hours and minutes, Madrid time), Sí/No, a status by its title. Cells starting with
  * = + - @ tab or CR get a leading apostrophe (csv-stringify's escape_formulas), so a visitor's
@@ -66,8 +66,11 @@ export function cellValue(
   return JSON.stringify(value);
 }
 
-/** The rows of an export, page by page, in the list's order. */
-async function* exportRows(db: Database, definition: ResourceDefinition, ids: number[]) {
+/**
+ * The rows of an export, page by page, in the list's order: each row's values in the order of
+ * `exportColumns`, as the database gives them (a CSV writes them as text, an .xlsx as typed cells).
+ */
+export async function* exportRows(db: Database, definition: ResourceDefinition, ids: number[]) {
   const columns = exportColumns(definition);
   const selection = selectionOf(definition) as Record<string, never>;
   for (let start = 0; start < ids.length; start += CHUNK) {
@@ -80,15 +83,31 @@ async function* exportRows(db: Database, definition: ResourceDefinition, ids: nu
     for (const id of chunk) {
       const row = byId.get(id);
       // Deleted since the export began: skipped.
-      if (row) yield columns.map(({ key }) => cellValue(definition, key, row[key]));
+      if (row) yield columns.map(({ key }) => row[key]);
     }
   }
 }
 
-export interface CsvExport {
+/** An export ready to send: how many rows, the file's name and its bytes as they are made. */
+export interface ListExport {
   rows: number;
   filename: string;
   body: ReadableStream<Uint8Array>;
+}
+
+/** The file's name: the section as staff read it and the Madrid day, `contactos-2026-11-29`. */
+export function exportFileName(definition: ResourceDefinition, now: Date, extension: string) {
+  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ADMIN_TIME_ZONE }).format(now);
+  return `${fileNameOf(definition.title)}-${day}.${extension}`;
+}
+
+/** Logs a failed export; a client that went away is no failure. */
+export function exportFailed(definition: ResourceDefinition) {
+  return (error: (Error & { code?: string }) | null | undefined) => {
+    if (error && !["ERR_STREAM_PREMATURE_CLOSE", "ABORT_ERR"].includes(error.code ?? "")) {
+      log.error({ err: error, resource: definition.key }, "admin: export failed");
+    }
+  };
 }
 
 /** The export of what `query` matches, ready to send. */
@@ -97,28 +116,28 @@ export async function exportCsv(
   definition: ResourceDefinition,
   query: ListQuery,
   now = new Date(),
-): Promise<CsvExport> {
+): Promise<ListExport> {
   const ids = await matchingIds(db, definition, query.where, query.orderBy);
+  const columns = exportColumns(definition);
   const csv = stringify({
     bom: true,
     delimiter: ";",
     record_delimiter: "windows",
     escape_formulas: true,
     header: true,
-    columns: exportColumns(definition),
+    columns,
   });
+  async function* cells() {
+    for await (const row of exportRows(db, definition, ids)) {
+      yield row.map((value, i) => cellValue(definition, columns[i]?.key ?? "", value));
+    }
+  }
   // pipeline: a client that goes away destroys the CSV stream, which stops the reading of rows
   // (and a failed read ends the download instead of leaving it hanging).
-  pipeline(Readable.from(exportRows(db, definition, ids)), csv, (error) => {
-    // A client that went away is no failure.
-    if (error && !["ERR_STREAM_PREMATURE_CLOSE", "ABORT_ERR"].includes(error.code ?? "")) {
-      log.error({ err: error, resource: definition.key }, "admin: export failed");
-    }
-  });
-  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: OFFICE_TIME_ZONE }).format(now);
+  pipeline(Readable.from(cells()), csv, exportFailed(definition));
   return {
     rows: ids.length,
-    filename: `${fileNameOf(definition.title)}-${day}.csv`,
+    filename: exportFileName(definition, now, "csv"),
     body: Readable.toWeb(csv) as ReadableStream<Uint8Array>,
   };
 }

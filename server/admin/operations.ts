@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, Column, count, eq, inArray, is, isNull, SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
@@ -39,6 +39,14 @@ export function toRecord(
   record.record_title = recordTitle(definition, record);
   return record as AdminRecord;
 }
+
+/**
+ * The listed field a record's title is drawn from when the definition has no `recordTitle` of
+ * its own (a subscription's address, a user's name): a table's first column and a card's
+ * heading show it, so it is not drawn again as a column of its own.
+ */
+export const titleField = (definition: ResourceDefinition): string | undefined =>
+  definition.recordTitle ? undefined : definition.list[0];
 
 /** A record's name for people: the definition's title, else its first listed value. */
 export function recordTitle(definition: ResourceDefinition, record: Record<string, unknown>) {
@@ -139,6 +147,26 @@ export function valueTitles(
       Object.fromEntries(options.map((option) => [option.value, option.title])),
     ]),
   );
+}
+
+/**
+ * The fields that hold a date: a timestamp column, or an expression read as one (a lead's
+ * «Datos personales hasta»). Staff read a missing date as "N/A" (SPEC §9), any other missing
+ * value as "—" (decision 206); the browser cannot tell a missing date from a missing text.
+ */
+export function dateFields(definition: ResourceDefinition): string[] {
+  const isDate = (expression: unknown) => is(expression, Column) && expression.dataType === "date";
+  // An expression's `mapWith(column)` reads its values as that column's (drizzle's decoder).
+  const decoder = (expression: SQL) => (expression as unknown as { decoder?: unknown }).decoder;
+  return Object.entries(selectionOf(definition))
+    .filter(([, expression]) =>
+      is(expression, SQL.Aliased)
+        ? isDate(decoder(expression.sql))
+        : is(expression, SQL)
+          ? isDate(decoder(expression))
+          : isDate(expression),
+    )
+    .map(([field]) => field);
 }
 
 /** The list's column labels: a form field's title, or the definition's own label. */

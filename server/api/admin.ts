@@ -2,7 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { auditedQuery, recordAudit, recordHistory } from "../admin/audit.ts";
-import { exportCsv } from "../admin/export.ts";
+import { auditEntryView } from "../admin/audit-entry.ts";
+import { exportCsv, type ListExport } from "../admin/export.ts";
+import { exportXlsx, XLSX_TYPE } from "../admin/export-xlsx.ts";
 import { describeTools, parseListQuery } from "../admin/list-query.ts";
 import { addNote, notesOf } from "../admin/notes.ts";
 import {
@@ -11,6 +13,7 @@ import {
   changeStatus,
   checkStatus,
   createRecord,
+  dateFields,
   deleteRecord,
   detailTitles,
   findRecord,
@@ -21,11 +24,13 @@ import {
   listTitles,
   matchingIds,
   parseForm,
+  titleField,
   updateRecord,
   valueTitles,
 } from "../admin/operations.ts";
 import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
+import { auditResource } from "../admin/resources/audit.ts";
 import { contactsResource } from "../admin/resources/contacts.ts";
 import {
   type AuthEnv,
@@ -255,8 +260,11 @@ export function createAdminRouter(deps: Dependencies) {
       tools: await describeTools(db, definition),
       applied: query.applied,
       value_titles: valueTitles(definition),
-      // How a wide screen's table draws the list (decision 169).
-      table_layout: definition.tableLayout ?? {},
+      // Which fields hold dates: a missing one reads "N/A", any other "—" (decision 206).
+      date_fields: dateFields(definition),
+      // How a wide screen's table draws the list (decision 169), and the field the records'
+      // titles are drawn from, not repeated as a column (decision 206).
+      table_layout: { ...definition.tableLayout, title: titleField(definition) },
     });
   });
 
@@ -273,9 +281,13 @@ export function createAdminRouter(deps: Dependencies) {
       tools: await describeTools(db, definition),
       // Coded values by their labels (a lead's service, budget, area).
       value_titles: valueTitles(definition),
+      date_fields: dateFields(definition),
       ...(definition.assignee ? { assignees: await definition.assignee.options(db) } : {}),
       ...(definition.notes ? { notes: await notesOf(db, definition.key, id) } : {}),
       history: await recordHistory(db, definition.key, id),
+      // An audit entry's page: what the entry changed, in its section's words, and where the
+      // record acted on is now (decision 207).
+      ...(definition === auditResource ? { audit_entry: await auditEntryView(db, record) } : {}),
       ...(definition.photos ? { photos: await definition.photos(db, id) } : {}),
       // Where the mails to the record's person stand (a lead's confirmation; decision 180).
       ...(definition.mails ? { mails: await definition.mails(db, record) } : {}),
@@ -286,27 +298,36 @@ export function createAdminRouter(deps: Dependencies) {
     });
   });
 
-  /** The filtered, sorted list as CSV for Excel (server/admin/export.ts), streamed. */
-  admin.get("/:resource/export", async (c) => {
-    const definition = authorize(c);
-    const { page: _page, per_page: _perPage, ...params } = queryOf(c);
-    const query = parseListQuery(definition, params);
-    const csv = await exportCsv(db, definition, query);
-    await recordAudit(db, c.var.user, {
-      action: "export",
-      resource: definition.key,
-      affected: csv.rows,
-      details: { query: auditedQuery(query.applied) },
+  /**
+   * The filtered, sorted list as a file, streamed: CSV for any tool (server/admin/export.ts),
+   * .xlsx with typed cells for Excel (export-xlsx.ts, decision 207). The same authorization,
+   * filters and audit entry for both.
+   */
+  for (const [path, format, write, type] of [
+    ["export", "csv", exportCsv, "text/csv; charset=utf-8"],
+    ["export.xlsx", "xlsx", exportXlsx, XLSX_TYPE],
+  ] as const) {
+    admin.get(`/:resource/${path}`, async (c) => {
+      const definition = authorize(c);
+      const { page: _page, per_page: _perPage, ...params } = queryOf(c);
+      const query = parseListQuery(definition, params);
+      const file: ListExport = await write(db, definition, query);
+      await recordAudit(db, c.var.user, {
+        action: "export",
+        resource: definition.key,
+        affected: file.rows,
+        details: { format, query: auditedQuery(query.applied) },
+      });
+      return new Response(file.body, {
+        status: 200,
+        headers: {
+          "content-type": type,
+          "content-disposition": `attachment; filename="${file.filename}"`,
+          "cache-control": "no-store",
+        },
+      });
     });
-    return new Response(csv.body, {
-      status: 200,
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${csv.filename}"`,
-        "cache-control": "no-store",
-      },
-    });
-  });
+  }
 
   /** One call moves a record to a status (a lead to "presupuesto_enviado"). */
   admin.post("/:resource/status", async (c) => {

@@ -69,7 +69,7 @@ interface Case {
     body?: unknown;
   };
   expected: (resource: Resource) => Expected;
-  /** What a 200 answers when it is not JSON (a CSV export). */
+  /** What a 200 answers when it is not JSON (a CSV or .xlsx export). */
   okType?: RegExp;
   /** The id is of a lead's photo (decision 131), not of a record of `resource`. */
   record?: "photo";
@@ -220,6 +220,12 @@ const cases: Record<string, Case> = {
     request: ({ resource }) => ({ path: `/api/admin/${resource}/export?q=a` }),
     expected: (r) => orAudit(r, 200, staff(200)),
     okType: /^text\/csv; charset=utf-8$/,
+  },
+  // The same list for Excel, typed cells (decision 207).
+  "GET /api/admin/:resource/export.xlsx": {
+    request: ({ resource }) => ({ path: `/api/admin/${resource}/export.xlsx?q=a` }),
+    expected: (r) => orAudit(r, 200, staff(200)),
+    okType: /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/,
   },
   "POST /api/admin/:resource/status": {
     request: ({ resource, id }) => ({

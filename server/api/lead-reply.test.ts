@@ -68,7 +68,9 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
     expect(mail.text).toContain(`Hola, Ana ${tag}:`);
     expect(mail.text).toContain("Hola de nuevo.\nPodemos ir el lunes a las 10.");
     expect(mail.text).toContain(`Te respondemos a tu solicitud ${reference} del `);
-    expect(mail.text).toContain("El equipo de Obra Mediterránea");
+    // Signed by who wrote it, for the company: the visitor answers a person, not "el equipo".
+    expect(mail.text).toContain("Un saludo,\nLucía Comercial\nObra Mediterránea");
+    expect(mail.text).not.toContain("El equipo");
     // The HTML part: the words escaped, line breaks kept, paragraphs apart.
     const html = String(mail.html);
     expect(html).not.toContain("<script>");

@@ -74,7 +74,7 @@ export async function queueLeadReply(
     if (!lead) return null;
     const refusal = cannotReply(lead);
     if (refusal) failValidation({ id: [refusal] });
-    const message = leadReplyMail({ ...lead, email: lead.email as string }, reply, env);
+    const message = leadReplyMail({ ...lead, email: lead.email as string }, reply, env, actor);
     const mailId = await queueMail(tx, {
       ...message,
       contactId: lead.id,

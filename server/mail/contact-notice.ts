@@ -8,6 +8,7 @@ import { choiceLabel, contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import { type QuoteDetails, quoteChoices } from "../leads/quote-details.ts";
+import { leadStatuses } from "../leads/statuses.ts";
 import { bidiIsolated, companyName, type MailLink, type MailText, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 import { telHref, whatsAppHref } from "./phone-links.ts";
@@ -37,20 +38,30 @@ const nameLimit = 40;
 const shortened = (text: string, limit: number) =>
   text.length > limit ? `${text.slice(0, limit - 1).trimEnd()}…` : text;
 
+/** Words compared as a reader does: no case, no accents. */
+const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
 /**
  * "Solicitud de presupuesto OM-2026-00012 · Reforma de baños · Núria Vidal · Baño con ducha":
  * staff's inbox shows the request, the service and who, and a Reply from the notice, which the
  * visitor reads as "Re: …", names their request, not the site's internals. The visitor's own
  * subject comes last, cut to fit (the fault bench finds each notice by the end of its subject).
+ * The form starts that subject with the service's name: a subject that names the service already
+ * says it, and the service is not named twice.
  */
 function noticeSubject(contact: ContactNotice): string {
+  const service = contact.service ? choiceLabel(quoteChoices.service, contact.service) : "";
+  const named = service !== "" && plain(contact.subject).includes(plain(service));
   const head = [
     `Solicitud de presupuesto${contact.reference ? ` ${contact.reference}` : ""}`,
-    ...(contact.service ? [choiceLabel(quoteChoices.service, contact.service)] : []),
+    ...(service && !named ? [service] : []),
     shortened(contact.name, nameLimit),
   ].join(" · ");
   return `${head} · ${shortened(contact.subject, Math.max(subjectLimit - head.length - 3, 40))}`;
 }
+
+/** The status a reply from the panel moves a new lead to (server/leads/reply.ts). */
+const contacted = leadStatuses.find((status) => status.value === "contactado")?.title;
 
 /**
  * Where the office hears of new messages: CONTACT_NOTIFY_TO, or else the address the site
@@ -114,7 +125,10 @@ export function contactNoticeMail(
           url: `${env.APP_URL}/admin/contacts/detail/${contact.id}`,
         }
       : { label: "Ver los mensajes en el panel", url: `${env.APP_URL}/admin/contacts/index` },
-    notes: ["Cuando le hayas respondido, márcalo como atendido en el panel."],
+    // Staff change a lead's status in the panel; a reply written there changes it by itself.
+    notes: [
+      `Si le respondes desde el panel, la solicitud pasa a «${contacted}»; si le llamas o le escribes desde tu correo, cambia su estado en el panel.`,
+    ],
     signature: [`La web de ${companyName}`],
   });
 }

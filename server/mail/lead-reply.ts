@@ -2,7 +2,7 @@ import { company } from "../../content/company.ts";
 import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
 import type { Env } from "../env.ts";
 import { leadNoticeRecipient } from "./contact-notice.ts";
-import { bidiIsolated, renderMail, typedText } from "./layout.ts";
+import { bidiIsolated, companyName, renderMail, typedText } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /** The lead a reply answers, as its row holds it. */
@@ -25,7 +25,8 @@ const dayOf = (date: Date) =>
 
 /**
  * A reply staff wrote on a lead's page (decision 187): their words under «Hola, <name>:», the
- * request it answers by its reference and day, and the team's signature. The visitor's Reply goes
+ * request it answers by its reference and day, and the writer's name over the company's: the
+ * visitor answers a person, not "el equipo". The visitor's Reply goes
  * to the mailbox where the office reads its leads (the notice's recipient), not to the sending
  * one, which is often a no-reply mailbox.
  */
@@ -33,6 +34,8 @@ export function leadReplyMail(
   lead: RepliedLead,
   reply: { subject: string; message: string },
   env: Pick<Env, "CONTACT_NOTIFY_TO">,
+  /** The staff member who wrote it. */
+  writer: { name: string },
 ): MailMessage {
   const reference = lead.reference ?? `n.º ${lead.id}`;
   return renderMail({
@@ -51,5 +54,6 @@ export function leadReplyMail(
         ".",
       ],
     ],
+    signature: ["Un saludo,", bidiIsolated(writer.name), companyName],
   });
 }

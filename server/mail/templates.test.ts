@@ -146,6 +146,26 @@ describe("contact notice", () => {
     expect(mail.subject).not.toMatch(/mensaje de contacto/i);
   });
 
+  it("names the service once when the visitor's subject already names it", () => {
+    const lead = { ...contact, name: "Núria Vidal", service: "reformas-de-banos" };
+    // The form starts the subject with the service's name: the subject alone then says it.
+    for (const subject of ["Reforma de baños", "reforma de banos", "Reforma de baños en Gràcia"]) {
+      const mail = contactNoticeMail({ ...lead, subject, reference: "OM-2026-00012" }, env);
+      expect(mail.subject).toBe(
+        `Solicitud de presupuesto OM-2026-00012 · Núria Vidal · ${subject}`,
+      );
+    }
+  });
+
+  it("tells staff how the status follows, in the status's own words", () => {
+    const mail = contactNoticeMail({ ...contact, id: 12, reference: "OM-2026-00012" }, env);
+    // Staff change a status in the panel; nothing there is called «atendido».
+    expect(mail.text).not.toMatch(/márcalo|atendido/);
+    expect(mail.text).toContain(
+      "Si le respondes desde el panel, la solicitud pasa a «Contactado»; si le llamas o le escribes desde tu correo, cambia su estado en el panel.",
+    );
+  });
+
   it("shortens a very long subject line: the reference stays, a long name and subject are cut", () => {
     const mail = contactNoticeMail(
       { ...contact, name: "n".repeat(100), subject: "a".repeat(500), reference: "OM-2026-00012" },

@@ -242,7 +242,7 @@ test("with the keyboard: focus and a spoken answer after each change", async () 
   await expect(status).toHaveText("El registro se ha eliminado correctamente.");
   await expect(heading).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(main.getByRole("button", { name: "Exportar CSV" })).toBeFocused();
+  await expect(main.getByRole("button", { name: "Exportar Excel" })).toBeFocused();
 
   // A note saved is said, not only seen in the list above the form.
   await page.goto(`/admin/contacts/detail/${leadIds.Óscar}`);

@@ -4,9 +4,11 @@
 // in the audit log.
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { baseURL } from "../../playwright.config";
 import { holdRequests } from "./support/hold";
 import { refusedDomain } from "./support/mail-dir";
-import { expect, test } from "./support/mailbox";
+import { expect, linkPath, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -153,7 +155,7 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
     "Nota interna",
     "Cambio de estado",
     "Cambio de estado en bloque",
-    "Exportación CSV",
+    "Exportación",
   ]) {
     await expect(table.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
   }
@@ -374,7 +376,8 @@ test("a lead's details show its choices by their labels, its assignment once", a
   await expect(main.getByRole("status").first()).toHaveText(
     `Responsable de «${name} — Reforma 1» cambiado a «${names[2]}».`,
   );
-  await expect(history).toContainText(`Responsable: N/A → ${names[2]}`);
+  // Nobody followed it before: a dash, not SPEC §9's "N/A", which is a missing date's (206).
+  await expect(history).toContainText(`Responsable: — → ${names[2]}`);
   await expect(history.getByText(/^Responsable:/)).toHaveCount(1);
   await expect(assignee).toBeFocused();
   // Escape goes back to who follows it; leaving then saves nothing.
@@ -771,6 +774,177 @@ test("the activity log names the record acted on once, every column by its own h
   ]);
   const headings = await table.getByRole("columnheader").allInnerTexts();
   expect(new Set(headings.map((h) => h.trim())).size, headings.join(" | ")).toBe(headings.length);
+});
+
+// Issue 33 (items 11-13): each test below failed before its fix.
+
+test("the subscriptions table shows each address once, and whole at 1440 px", async ({
+  page,
+  request,
+  mailbox,
+}) => {
+  // The widest row: a long address that went through the double opt-in (its proof of consent
+  // and dates filled), then left (its blocked data dated too).
+  const email = uniqueEmail("una-direccion-de-correo-bastante-larga");
+  const headers = { "X-Forwarded-For": "198.18.171.206" };
+  expect((await request.post("/api/subscriptions", { headers, data: { email } })).status()).toBe(
+    201,
+  );
+  const token = new URL(
+    linkPath(await mailbox.waitForMail(email), "/newsletter/confirmar"),
+    baseURL,
+  ).searchParams.get("token");
+  const confirmed = await request.post("/api/subscriptions/confirm", { headers, data: { token } });
+  expect(confirmed.status()).toBe(200);
+  const unsubscribe = linkPath(
+    await mailbox.waitForMail(email, { already: 1 }),
+    "/newsletter/baja",
+  );
+  const left = await request.post("/api/subscriptions/unsubscribe", {
+    headers,
+    data: { token: new URL(unsubscribe, baseURL).searchParams.get("token") },
+  });
+  expect(left.status(), await left.text()).toBe(200);
+  await openAs(page, staff, `/admin/subscriptions/index?q=${email}`);
+  const table = page.getByRole("main").getByRole("table");
+  const row = table.getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  // The address is the row's title, under the address's own heading, and no column repeats it
+  // (the actions name it too, for screen readers).
+  const cells = await row.locator("th, td").allInnerTexts();
+  expect(cells.slice(0, -1).filter((text) => text.includes(email))).toHaveLength(1);
+  await expect(table.getByRole("columnheader").first()).not.toHaveText("Registro");
+  await expect(table.getByRole("columnheader", { name: "Correo electrónico" })).toHaveCount(1);
+  // Nothing cut off: the table needs no sideways scrolling, its actions are on screen.
+  const box = table.locator("xpath=..");
+  expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  await expect(row.getByRole("link", { name: `Editar ${email}` })).toBeInViewport();
+});
+
+test("the list exported to Excel opens with dates, postcodes and phones right", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Excel");
+  const [name] = await sendLeads(request, tag, 1, { postcode: "08012" });
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("table").getByRole("row")).toHaveCount(2);
+  const download = page.waitForEvent("download");
+  await main.getByRole("button", { name: "Exportar Excel" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^contactos-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await expect(main.getByRole("status").first()).toHaveText("Lista exportada en Excel (.xlsx).");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error("no sheet");
+  const header = (sheet.getRow(1).values as unknown[]).map(String);
+  const cell = (column: string) => sheet.getRow(2).getCell(header.indexOf(column));
+  expect(sheet.rowCount).toBe(2);
+  expect(cell("Nombre").value).toBe(name);
+  expect(cell("Recibido").type).toBe(ExcelJS.ValueType.Date);
+  expect(cell("Recibido").numFmt).toBe("dd/mm/yyyy hh:mm");
+  // Written as Madrid's wall clock read it (a cell has no time zone): a minute or two ago.
+  const parts: Record<string, number> = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date())
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+  const madridNow = Date.UTC(year, month - 1, day, hour, minute);
+  const written = (cell("Recibido").value as Date).getTime();
+  expect(Math.abs(madridNow - written)).toBeLessThan(5 * 60_000);
+  expect(cell("Código postal").value).toBe("08012");
+  expect(cell("Código postal").type).toBe(ExcelJS.ValueType.String);
+  expect(cell("Teléfono").value).toMatch(/^\+34 610 100 2\d\d$/);
+});
+
+test("an empty value reads «—», a missing date «N/A», and a lead's page leaves out what was not given", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Vacios");
+  // Only a phone, and none of the quote's details.
+  const response = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": "198.51.100.211" },
+    data: {
+      name: `${tag} Cliente`,
+      phone: "+34 611 211 211",
+      subject: "Tejado",
+      message: "Goteras.",
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  const table = main.getByRole("table");
+  await expect(table.getByRole("row")).toHaveCount(2);
+  const headings = (await table.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
+  const row = table.getByRole("row").nth(1);
+  for (const heading of ["Servicio", "Provincia o ciudad", "Presupuesto aproximado"]) {
+    await expect(row.locator("th, td").nth(headings.indexOf(heading)), heading).toHaveText("—");
+  }
+  await expect(table).not.toContainText("N/A");
+
+  await table.getByRole("link", { name: `${tag} Cliente — Tejado`, exact: true }).click();
+  const data = main.getByRole("region", { name: "Datos" });
+  const term = (label: string) => data.locator("dt", { hasText: new RegExp(`^${label}$`) });
+  // What the visitor left out is not listed as blanks...
+  for (const label of ["Correo electrónico", "Código postal", "Servicio", "Tipo de inmueble"]) {
+    await expect(term(label), label).toHaveCount(0);
+  }
+  await expect(term("Teléfono")).toHaveCount(1);
+  // ...but a date not yet come is said as SPEC §9 says it.
+  await expect(term("Datos personales borrados el").locator("xpath=../dd")).toHaveText("N/A");
+});
+
+test("an audit entry's page says what changed, before → after, and leads to the record", async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag("Diferencia");
+  const [name] = await sendLeads(request, tag, 1, { budget: "15000-30000" });
+  await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  const main = page.getByRole("main");
+  await main.getByRole("combobox", { name: /^Estado:/ }).selectOption({ label: "Visita" });
+  await expect(main.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("visita");
+
+  await openAs(page, boss, `/admin/audit/index?q=${tag}&action=status`);
+  await main
+    .getByRole("table")
+    .getByRole("link", { name: new RegExp(`^${name}`) })
+    .click();
+  const changes = main.getByRole("region", { name: "Cambios" });
+  // In the contacts section's words: its labels, its status by title, Sí/No.
+  await expect(changes.getByRole("listitem")).toContainText([
+    "Atendido: No → Sí",
+    "Estado: Nuevo → Visita",
+  ]);
+  await expect(main).not.toContainText("Sin cambios registrados");
+  const entryPage = page.url();
+  const link = changes.getByRole("link", { name: /^Ver el registro n\.º \d+$/ });
+  const id = (await link.getAttribute("href"))?.split("/").at(-1);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/contacts/detail/${id}$`));
+  await expect(main.getByRole("heading", { level: 1, name: `${name} — Reforma 1` })).toBeVisible();
+
+  // Deleted: the entry says so, and keeps none of what the lead held (an erasure).
+  const deleted = await request.get(`/api/admin/contacts/delete/${id}`, {
+    headers: { Authorization: `Bearer ${staff.token}` },
+  });
+  expect(deleted.status()).toBe(200);
+  await page.goto(entryPage);
+  await expect(changes).toContainText(`El registro n.º ${id} ya no existe: se borró.`);
+  await expect(changes.getByRole("link")).toHaveCount(0);
 });
 
 // The third staff review (fix/admin): each test below failed before its fix.

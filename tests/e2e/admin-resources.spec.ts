@@ -79,7 +79,9 @@ test("users: create, edit and delete through the forms", async ({ page }) => {
   await expect(page).toHaveURL(`${baseURL}/admin/users/index`);
   await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
   const created = card(page, email);
-  await expect(field(created, "Nombre")).toHaveText("Irene Nueva");
+  // The card's heading is the name (decision 206: not said again among its fields).
+  await expect(created.getByRole("heading")).toHaveText("Irene Nueva");
+  await expect(field(created, "Nombre")).toHaveCount(0);
   await expect(field(created, "Rol")).toHaveText("Usuario");
   await expect(field(created, "Verificado")).toHaveText("Sí");
 
@@ -95,7 +97,7 @@ test("users: create, edit and delete through the forms", async ({ page }) => {
   await main.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page).toHaveURL(`${baseURL}/admin/users/index`);
   await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
-  await expect(field(card(page, email), "Nombre")).toHaveText("Irene Editada");
+  await expect(card(page, email).getByRole("heading")).toHaveText("Irene Editada");
   await expect(field(card(page, email), "Verificado")).toHaveText("No");
 
   // Delete asks first; "Cancelar" keeps the record.
@@ -171,7 +173,7 @@ test("users: an admin is told why a super admin's account is out of reach", asyn
     .getByRole("button", { name: "Borrar" })
     .click();
   await expect(card(page, email).getByRole("alert")).toHaveText(reason);
-  await expect(field(card(page, email), "Nombre")).toHaveText("Julia Jefa");
+  await expect(card(page, email).getByRole("heading")).toHaveText("Julia Jefa");
 });
 
 test("users: more than 12 accounts make a second page", async ({ page, request }) => {
@@ -215,7 +217,7 @@ test("users: more than 12 accounts make a second page", async ({ page, request }
   );
 });
 
-test("contacts: no create action, cards with N/A and long dates; «Atendido» moves the status; edit and delete", async ({
+test("contacts: no create action, cards with «—» and long dates; «Atendido» moves the status; edit and delete", async ({
   page,
   request,
 }) => {
@@ -243,7 +245,8 @@ test("contacts: no create action, cards with N/A and long dates; «Atendido» mo
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
   const newest = card(page, `${subject} 12`);
-  await expect(field(newest, "Teléfono")).toHaveText("N/A");
+  // No phone: a dash (SPEC §9's "N/A" is a missing date's, decision 206).
+  await expect(field(newest, "Teléfono")).toHaveText("—");
   await expect(field(newest, "Correo electrónico")).toHaveText(/@example\.test$/);
   // «Atendido» follows the status, which the card shows (decision 169).
   await expect(newest.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("nuevo");

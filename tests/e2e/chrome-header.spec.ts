@@ -211,6 +211,29 @@ test.describe("phone-sized header", () => {
     await expect(mobileNav).toBeHidden();
   });
 
+  test("the bottom bar asks for a quote only where there is none to ask for, and leaves account forms alone", async ({
+    page,
+  }) => {
+    const bar = page.locator(".fixed.bottom-0");
+    // On the quote form itself: the calls stay a tap away, the quote is the page.
+    await visit(page, "/contact");
+    await expect(bar.getByRole("link", { name: "Llámanos" })).toBeVisible();
+    await expect(bar.getByRole("link", { name: "Pide presupuesto" })).toHaveCount(0);
+    // On the account screens the bar would cover the form's button under the keyboard, for a
+    // visitor who came to sign in, not to ask for a quote: no bar, and no room kept for it.
+    for (const path of ["/login", "/register", "/forgot-password"]) {
+      await visit(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(bar, path).toBeHidden();
+      expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom), path).toBe(
+        "0px",
+      );
+    }
+    // Everywhere else, the three actions.
+    await visit(page, "/services");
+    await expect(bar.getByRole("link", { name: "Pide presupuesto" })).toBeVisible();
+  });
+
   test("the menu closes with Escape and gives focus back to its button", async ({ page }) => {
     await visit(page, "/gallery");
     const menu = page.getByRole("button", { name: "Menú" });

@@ -399,10 +399,19 @@ test("the contact page offers a call as the next step and has no accessibility v
   await expect(page.getByRole("complementary")).toContainText(
     "Madrid, Barcelona, Valencia, Alicante, Cataluña y Comunidad Valenciana",
   );
-  // An optional field is named as it reads, with a space before «(opcional)».
+  // An optional field is named as it reads, with a space before «(opcional)»; e-mail and phone
+  // are not optional (one of them is needed): their group says so, once.
   await expect(
-    quoteForm(page).getByRole("textbox", { name: "Correo electrónico (opcional)", exact: true }),
+    quoteForm(page).getByRole("combobox", { name: "Provincia o ciudad (opcional)", exact: true }),
   ).toBeVisible();
+  const reachable = quoteForm(page).getByRole("group", {
+    name: "Teléfono o correo, al menos uno",
+  });
+  for (const name of ["Correo electrónico", "Teléfono"]) {
+    await expect(reachable.getByRole("textbox", { name, exact: true })).toBeVisible();
+  }
+  await expect(quoteForm(page).getByText("(opcional)")).not.toHaveCount(0);
+  await expect(reachable.getByText("(opcional)")).toHaveCount(0);
   // The visitor's own answer when any way of being contacted will do (tú, never vosotros).
   await expect(
     quoteForm(page)
@@ -1248,15 +1257,15 @@ test("a double click sends one request, with its photo once", async ({ page }) =
   expect(posts).toBe(2);
 });
 
-/** The top of the phones' bar of "Llámanos" and "Pide presupuesto", fixed at the screen's foot. */
+/** The top of the phones' bar, fixed at the screen's foot (on /contact: its calls only). */
 const phoneBarTop = (page: Page) =>
   page.evaluate(() => {
-    const quote = Array.from(document.querySelectorAll("header a")).find(
+    const call = Array.from(document.querySelectorAll("header a")).find(
       (link) =>
-        link.textContent === "Pide presupuesto" &&
+        link.textContent?.trim() === "Llámanos" &&
         link.getBoundingClientRect().top > window.innerHeight / 2,
     );
-    const top = quote?.parentElement?.getBoundingClientRect().top;
+    const top = call?.parentElement?.getBoundingClientRect().top;
     if (top === undefined) throw new Error("no bar");
     return top;
   });

@@ -268,26 +268,91 @@ test("/admin opens the lead inbox for staff; others go where any admin page send
   await expect(page).toHaveURL(`${baseURL}/robots.txt`);
 });
 
-test("a staff member sent to sign in first is offered the page they asked for on the dashboard", async ({
+/** Signs in on /login as `person`, through the form. */
+async function signInOnPage(page: Page, person: Person) {
+  const main = page.getByRole("main");
+  await main.getByRole("textbox", { name: "Correo electrónico" }).fill(person.email);
+  await main.getByRole("textbox", { name: "Contraseña", exact: true }).fill(person.password);
+  await main.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+test("a staff member who opens a lead notice's link signed out lands on the lead after signing in", async ({
   page,
+  request,
 }) => {
   const admin = people.get("admin");
   if (!admin) throw new Error("no admin");
-  const asked = "/admin/contacts/index?status=nuevo&sort=inbox";
-  await page.goto(asked);
-  await expect(page).toHaveURL(`${baseURL}/login`);
-  const main = page.getByRole("main");
-  await main.getByRole("textbox", { name: "Correo electrónico" }).fill(admin.email);
-  await main.getByRole("textbox", { name: "Contraseña", exact: true }).fill(admin.password);
-  await main.getByRole("button", { name: "Iniciar sesión" }).click();
-  // SPEC §4: a sign-in goes to /dashboard; the page asked for is one click away there.
-  await expect(page).toHaveURL(`${baseURL}/dashboard`);
-  await main.getByRole("link", { name: "Continuar donde ibas" }).click();
-  await expect(page).toHaveURL(`${baseURL}${asked}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
+  // A real lead, and the office's notice of it, as staff receive it.
+  const subject = `Aviso ${Date.now().toString(36)}`;
+  const sent = await request.post("/api/contacts", {
+    headers: { "X-Forwarded-For": "198.51.100.164" },
+    data: { name: "Iris Aviso", phone: "+34 611 164 164", subject, message: "Cocina." },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const mailbox = new Mailbox(mailDir(e2eSmtpPort));
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const notice = (await mailbox.messagesFor("oficina@obra.test")).find((mail) =>
+          mail.subject.endsWith(subject),
+        );
+        link = notice?.links.find((href) => href.includes("/admin/contacts/detail/")) ?? "";
+        return link;
+      },
+      { timeout: 20_000, intervals: [100] },
+    )
+    .not.toBe("");
 
-  // Offered once: the dashboard opened again says nothing of it.
+  await page.goto(link);
+  await expect(page).toHaveURL(`${baseURL}/login`);
+  await signInOnPage(page, admin);
+  // SPEC §4's sign-in goes to /dashboard, which goes on at once to the page asked for.
+  await expect(page).toHaveURL(link);
+  const main = page.getByRole("main");
+  await expect(
+    main.getByRole("heading", { level: 1, name: `Iris Aviso — ${subject}` }),
+  ).toBeVisible();
+  // The dashboard was passed by, not left in the tab's history to come back to.
+  await page.goBack();
+  await expect(page).not.toHaveURL(`${baseURL}/dashboard`);
+
+  // Taken once: the dashboard opened again is the dashboard.
   await page.goto("/dashboard");
   await expect(main.getByRole("heading", { name: `Hola, ${admin.name}` })).toBeVisible();
-  await expect(main.getByRole("link", { name: "Continuar donde ibas" })).toHaveCount(0);
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+});
+
+test("signing in after a guard sent you to /login goes where your role allows", async ({
+  page,
+}) => {
+  const guest = people.get("verified guest");
+  if (!guest) throw new Error("no guest");
+  // A guest who followed an admin link: the admin layout sends them on to the dashboard, which
+  // then stays (the page asked for is taken once, so nothing goes round in circles).
+  await openAs(page, null, "/admin/contacts/index");
+  await expect(page).toHaveURL(`${baseURL}/login`);
+  await signInOnPage(page, guest);
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
+  await expect(
+    page.getByRole("main").getByRole("heading", { name: `Hola, ${guest.name}` }),
+  ).toBeVisible();
+
+  // Nothing kept: a plain sign-in shows the dashboard, as SPEC §4 says.
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: guest.name })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: "Cerrar Sesión" })
+    .filter({ visible: true })
+    .first()
+    .click();
+  await expect(page).toHaveURL(`${baseURL}/login`);
+  await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+  await signInOnPage(page, guest);
+  await expect(page).toHaveURL(`${baseURL}/dashboard`);
 });

@@ -56,9 +56,13 @@ export function RecordCard({
           card is wide enough, every value at most three lines (a long message in full is on the
           record's page), so a phone shows more than one lead at a time (decision 169). */}
       <RecordData
-        fields={Object.entries(list.parameter_titles)}
+        // The heading is the record's title: the field it comes from is not said twice.
+        fields={Object.entries(list.parameter_titles).filter(
+          ([field]) => field !== list.table_layout?.title,
+        )}
         record={record}
         titles={list.value_titles}
+        dates={new Set(list.date_fields ?? [])}
         className="mt-3 grid flex-1 content-start gap-x-4 gap-y-2 text-sm @2xs:grid-cols-2"
         fieldClassName={(field) => (shortFields.has(field) ? undefined : "@2xs:col-span-2")}
         valueClassName="line-clamp-3 text-ink"

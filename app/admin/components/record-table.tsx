@@ -28,7 +28,12 @@ export function RecordTable({
   // columns only on screens that have room for them; short values keep their words whole.
   const summary = list.table_layout?.summary;
   const wide = new Set(list.table_layout?.wide ?? []);
-  const columns = Object.entries(list.parameter_titles).filter(([field]) => field !== summary);
+  // The field the titles are drawn from (a subscription's address) heads the first column.
+  const titleField = list.table_layout?.title;
+  const columns = Object.entries(list.parameter_titles).filter(
+    ([field]) => field !== summary && field !== titleField,
+  );
+  const dates = new Set(list.date_fields ?? []);
   const short = shortFieldsOf(list);
   const placed = (field: string) => (wide.has(field) ? "hidden 2xl:table-cell" : "");
   const sortable = new Set(list.tools?.sortable ?? []);
@@ -46,6 +51,16 @@ export function RecordTable({
         ? "descending"
         : "ascending"
       : undefined;
+  /** A column's heading: a link that sorts by it where the list can, with its direction. */
+  const heading = (field: string, label: string) =>
+    sortable.has(field) ? (
+      <Link to={sortLink(field)} className="underline-offset-2 hover:underline">
+        {label}
+        {sortedAs(field) ? (sortedAs(field) === "descending" ? " ↓" : " ↑") : ""}
+      </Link>
+    ) : (
+      label
+    );
   return (
     // `relative`: the actions' screen-reader texts (sr-only, absolutely positioned) stay inside
     // the scrolling box instead of widening the whole page.
@@ -65,8 +80,14 @@ export function RecordTable({
                 />
               </th>
             ) : null}
-            <th scope="col" className="px-2 py-3">
-              Registro
+            <th
+              scope="col"
+              className="px-2 py-3"
+              aria-sort={titleField ? sortedAs(titleField) : undefined}
+            >
+              {titleField
+                ? heading(titleField, list.parameter_titles[titleField] ?? "")
+                : "Registro"}
             </th>
             {status ? (
               <th scope="col" className="px-2 py-3">
@@ -80,14 +101,7 @@ export function RecordTable({
                 className={`px-2 py-3 ${placed(field)}`}
                 aria-sort={sortedAs(field)}
               >
-                {sortable.has(field) ? (
-                  <Link to={sortLink(field)} className="underline-offset-2 hover:underline">
-                    {label}
-                    {sortedAs(field) ? (sortedAs(field) === "descending" ? " ↓" : " ↑") : ""}
-                  </Link>
-                ) : (
-                  label
-                )}
+                {heading(field, label)}
               </th>
             ))}
             <th scope="col" className="py-3 pr-3 pl-2">
@@ -131,7 +145,12 @@ export function RecordTable({
                   <span
                     className={`line-clamp-3 ${short.has(field) ? "wrap-break-word" : "wrap-anywhere"}`}
                   >
-                    <RecordValue field={field} record={record} titles={list.value_titles} />
+                    <RecordValue
+                      field={field}
+                      record={record}
+                      titles={list.value_titles}
+                      dates={dates}
+                    />
                   </span>
                 </td>
               ))}

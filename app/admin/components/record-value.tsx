@@ -1,10 +1,12 @@
-// A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A), with e-mail addresses and
+// A record's value as staff read it (SPEC §9: es-ES dates, Sí/No, N/A for a missing date, "—" for
+// anything else missing; decision 206), with e-mail addresses and
 // phone numbers as links that write or call at once (issue 13), WhatsApp for mobile numbers.
 import {
   type AdminRecord,
   dateOf,
   formatDate,
   formatValue,
+  isMissing,
   type ValueTitles,
 } from "~/admin/lib/records";
 import { company } from "../../../content/company";
@@ -39,11 +41,14 @@ export function RecordValue({
   field,
   record,
   titles: allTitles,
+  dates,
 }: {
   field: string;
   record: AdminRecord;
   /** Labels of coded values by field, from the server (a lead's service, budget, area). */
   titles?: ValueTitles;
+  /** The fields that hold dates, from the server. */
+  dates?: ReadonlySet<string>;
 }) {
   const value = record[field];
   const date = dateOf(value);
@@ -90,7 +95,7 @@ export function RecordValue({
       );
     }
   }
-  return <>{formatValue(value)}</>;
+  return <>{formatValue(value, { date: dates?.has(field) })}</>;
 }
 
 const relative = new Intl.RelativeTimeFormat("es", { numeric: "always" });
@@ -110,11 +115,17 @@ export function waitingSince(iso: unknown, now = Date.now()): string | undefined
   return relative.format(-amount, unit).replace(/^hace /, "");
 }
 
-/** A record's fields as terms and their values: a list's card, a detail page's "Datos". */
+/**
+ * A record's fields as terms and their values: a list's card, a detail page's "Datos". With
+ * `onlyFilled`, a field with no value is left out, unless it holds a date (SPEC §9's "N/A"):
+ * a label with nothing under it is noise on a record's page (a lead's facts the visitor left out).
+ */
 export function RecordData({
   fields,
   record,
   titles,
+  dates,
+  onlyFilled = false,
   className,
   fieldClassName,
   valueClassName,
@@ -123,6 +134,8 @@ export function RecordData({
   fields: [string, string][];
   record: AdminRecord;
   titles?: ValueTitles;
+  dates?: ReadonlySet<string>;
+  onlyFilled?: boolean;
   className: string;
   /** A field's place in a grid (a message given the whole row). */
   fieldClassName?: (field: string) => string | undefined;
@@ -130,14 +143,16 @@ export function RecordData({
 }) {
   return (
     <dl className={className}>
-      {fields.map(([field, label]) => (
-        <div key={field} className={fieldClassName?.(field)}>
-          <dt className="text-sm font-medium text-ink-soft">{label}</dt>
-          <dd className={valueClassName}>
-            <RecordValue field={field} record={record} titles={titles} />
-          </dd>
-        </div>
-      ))}
+      {fields
+        .filter(([field]) => !onlyFilled || dates?.has(field) || !isMissing(record[field]))
+        .map(([field, label]) => (
+          <div key={field} className={fieldClassName?.(field)}>
+            <dt className="text-sm font-medium text-ink-soft">{label}</dt>
+            <dd className={valueClassName}>
+              <RecordValue field={field} record={record} titles={titles} dates={dates} />
+            </dd>
+          </div>
+        ))}
     </dl>
   );
 }

@@ -235,24 +235,32 @@ export async function saveAdminForm(
   }
 }
 
+/** The files a list exports to: Excel's with typed cells, and CSV for other tools (207). */
+export type ExportFormat = "xlsx" | "csv";
+
 /**
- * Downloads the filtered list as CSV (GET /api/admin/{resource}/export with the list's query).
- * The API asks for the bearer token, so a plain link cannot do it: the file is fetched, then
- * handed to the browser as a download under the server's file name.
+ * Downloads the filtered list (GET /api/admin/{resource}/export.xlsx, or /export for CSV, with
+ * the list's query). The API asks for the bearer token, so a plain link cannot do it: the file is
+ * fetched, then handed to the browser as a download under the server's file name.
  */
-export async function downloadExport(resource: string, search: URLSearchParams): Promise<boolean> {
+export async function downloadExport(
+  resource: string,
+  search: URLSearchParams,
+  format: ExportFormat,
+): Promise<boolean> {
   const query = new URLSearchParams(search);
   query.delete("page");
   query.delete("per_page");
   const { token } = getSession();
+  const path = format === "xlsx" ? "export.xlsx" : "export";
   try {
     const response = await fetch(
-      `/api/admin/${encodeURIComponent(resource)}/export?${query.toString()}`,
+      `/api/admin/${encodeURIComponent(resource)}/${path}?${query.toString()}`,
       { headers: token ? { Authorization: `Bearer ${token}` } : {} },
     );
     if (!response.ok) throw new Error(`export answered ${response.status}`);
     const disposition = response.headers.get("content-disposition") ?? "";
-    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${resource}.csv`;
+    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${resource}.${format}`;
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement("a");
     link.href = url;

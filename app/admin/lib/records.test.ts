@@ -71,8 +71,11 @@ describe("admin lists", () => {
   });
 
   it("shows values as staff read them", () => {
-    expect(formatValue(null)).toBe("N/A");
-    expect(formatValue("")).toBe("N/A");
+    // SPEC §9's "N/A" is for a missing date; anything else missing is a dash (decision 206).
+    expect(formatValue(null, { date: true })).toBe("N/A");
+    expect(formatValue(null)).toBe("—");
+    expect(formatValue("")).toBe("—");
+    expect(formatValue([])).toBe("—");
     expect(formatValue(true)).toBe("Sí");
     expect(formatValue(false)).toBe("No");
     expect(formatValue("2026-11-21T09:05:00.000Z")).toMatch(

@@ -31,11 +31,14 @@ export interface AdminList {
   applied?: Record<string, string>;
   /** Coded values by their labels: field → stored code → label (a lead's service, budget). */
   value_titles?: ValueTitles;
+  /** The fields that hold dates (a missing one reads "N/A", any other missing value "—"). */
+  date_fields?: string[];
   /**
    * How a wide screen's table draws the list: `summary` under each title rather than in a column,
-   * `wide` columns only from 1536 px. Cards show every listed field.
+   * `wide` columns only from 1536 px; `title`, the field the records' titles are drawn from (not
+   * drawn again beside them). Cards show every other listed field.
    */
-  table_layout?: { summary?: string; wide?: string[] };
+  table_layout?: { summary?: string; wide?: string[]; title?: string };
 }
 
 export type ValueTitles = Record<string, Record<string, string>>;
@@ -109,6 +112,8 @@ export interface AdminDetail {
   read_only: string[];
   tools: ListTools;
   value_titles?: ValueTitles;
+  /** The fields that hold dates (a missing one reads "N/A", any other missing value "—"). */
+  date_fields?: string[];
   assignees?: { id: number; title: string }[];
   notes?: AdminNote[];
   history: AdminHistoryEntry[];
@@ -117,6 +122,19 @@ export interface AdminDetail {
   mails?: RecordMail[];
   /** Staff's mails to the record's person (a lead's replies, decision 187), and the form's start. */
   replies?: RecordReplies;
+  /** An audit entry's page: what it changed, in its section's words (decision 207). */
+  audit_entry?: AuditEntryView;
+}
+
+/** The change an audit entry records, with the acted-on section's labels (server/admin/audit-entry.ts). */
+export interface AuditEntryView {
+  titles: Record<string, string>;
+  value_titles: ValueTitles;
+  date_fields: string[];
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  details: Record<string, unknown> | null;
+  record: { id: number; path: string } | { id: number; deleted: true } | null;
 }
 
 /** A lead's replies (server/leads/reply.ts): `draft` null when the lead cannot be written to. */
@@ -246,15 +264,24 @@ export function formatMoment(date: Date, now = new Date()): string {
     : `el ${officeDateTime.format(date)}`;
 }
 
-/** A record's value as staff read it: dates in es-ES long form, 'Sí'/'No', 'N/A' when missing. */
-export function formatValue(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "N/A";
+/** Whether a record's value is missing: nothing to show for it. */
+export const isMissing = (value: unknown): boolean =>
+  value === null ||
+  value === undefined ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0);
+
+/**
+ * A record's value as staff read it (SPEC §9): dates in es-ES long form, 'Sí'/'No'; a missing
+ * date 'N/A', as SPEC §9 says, and any other missing value "—" (decision 206: "N/A" on a
+ * phone, a postcode or a reason is English and noise).
+ */
+export function formatValue(value: unknown, { date = false }: { date?: boolean } = {}): string {
+  if (isMissing(value)) return date ? "N/A" : "—";
   if (typeof value === "boolean") return value ? "Sí" : "No";
-  const date = dateOf(value);
-  if (date) return formatDate(date);
-  if (Array.isArray(value)) {
-    return value.length === 0 ? "N/A" : value.map((item) => formatValue(item)).join(", ");
-  }
+  const when = dateOf(value);
+  if (when) return formatDate(when);
+  if (Array.isArray(value)) return value.map((item) => formatValue(item)).join(", ");
   if (typeof value === "object") {
     const named = value as { title?: unknown; name?: unknown };
     if (typeof named.title === "string") return named.title;

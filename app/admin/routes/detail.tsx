@@ -5,6 +5,7 @@
 // those parts is a component of its own in app/admin/components/.
 import { Link, redirect, useActionData } from "react-router";
 import { AssigneeControl } from "~/admin/components/assignee-control";
+import { AuditEntryChanges } from "~/admin/components/audit-entry-changes";
 import { FallbackHeading } from "~/admin/components/fallback-heading";
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { LeadReplies } from "~/admin/components/lead-replies";
@@ -18,6 +19,7 @@ import { RecordStatus } from "~/admin/components/status-control";
 import { type ActionResult, adminMeta, runAdminAction } from "~/admin/lib/actions";
 import { useChoiceFocus } from "~/admin/lib/change-focus";
 import { listPath } from "~/admin/lib/list-memory";
+import { sectionWords } from "~/admin/lib/record-changes";
 import { type AdminDetail, refusalMessage } from "~/admin/lib/records";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
@@ -148,6 +150,8 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           fields={fields}
           record={record}
           titles={detail.value_titles}
+          dates={new Set(detail.date_fields ?? [])}
+          onlyFilled
           className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2"
           fieldClassName={(field) => (field === "message" ? "sm:col-span-2" : undefined)}
           valueClassName="wrap-anywhere whitespace-pre-line text-ink"
@@ -164,12 +168,12 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
 
       {detail.notes ? <RecordNotes id={record.id} notes={detail.notes} /> : null}
 
-      <RecordHistory
-        entries={detail.history}
-        titles={detail.parameter_titles}
-        status={status}
-        valueTitles={detail.value_titles}
-      />
+      {detail.audit_entry ? (
+        // An entry of the audit log has no history of its own: what it changed is its content.
+        <AuditEntryChanges entry={detail.audit_entry} action={String(record.action ?? "")} />
+      ) : (
+        <RecordHistory entries={detail.history} words={sectionWords(detail)} />
+      )}
     </div>
   );
 }

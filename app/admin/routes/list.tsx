@@ -95,7 +95,12 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
           {title}
         </FallbackHeading>
         <div className="flex flex-wrap gap-2">
-          {list ? <ExportButton resource={resource} search={search} onDone={setNotice} /> : null}
+          {list ? (
+            <>
+              <ExportButton resource={resource} search={search} format="xlsx" onDone={setNotice} />
+              <ExportButton resource={resource} search={search} format="csv" onDone={setNotice} />
+            </>
+          ) : null}
           {can("create") ? (
             <Link
               to={`/admin/${resource}/create`}

@@ -227,7 +227,8 @@ export function AccountWaiting({ title, children }: { title: string; children: s
 export function AccountForm({ title, intro, children }: PanelProps) {
   return (
     <AccountPanel title={title} intro={intro}>
-      <Form method="post" className="space-y-4">
+      {/* Marks the page as an account form: no phones' bottom bar over it (app.css). */}
+      <Form method="post" className="space-y-4" data-no-action-bar>
         <RequiredNote />
         {children}
       </Form>

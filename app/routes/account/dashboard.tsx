@@ -1,12 +1,10 @@
 // /dashboard (SPEC §2, online): the welcome carousel for a verified user; for an unverified one,
 // the notice that the e-mail must be verified and a button to send the link again. Someone the
-// guards sent to sign in first is offered the page they asked for (decision 051).
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+// guards sent to sign in first goes on from here to the page they asked for (decision 207).
+import { useState } from "react";
 import { SubmitButton } from "~/components/account/form-controls";
-import { primaryButton } from "~/components/buttons";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
-import { takeReturn } from "~/lib/access-layout";
+import { continueToReturn } from "~/lib/access-layout";
 import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
@@ -15,6 +13,13 @@ import { accountPages } from "../../../content/account-pages";
 import type { WelcomeSlide } from "../../../content/home";
 
 export const meta = () => noindexMeta(accountPages.dashboard);
+
+/** Runs after the layout's guard let a signed-in user in: on to a page kept before sign-in. */
+export async function clientLoader() {
+  continueToReturn();
+  return null;
+}
+clientLoader.hydrate = true as const;
 
 // The home page's carousel component (owner "pages"), with slides for someone already signed in.
 const slides: WelcomeSlide[] = [
@@ -49,7 +54,6 @@ export default function Dashboard() {
       <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">
         Hola, {user.name}
       </h1>
-      <ReturnOffer />
       {verified ? (
         <div className="mt-8">
           <WelcomeCarousel label="Bienvenida" slides={slides} />
@@ -58,24 +62,6 @@ export default function Dashboard() {
         <VerifyNotice email={user.email} />
       )}
     </div>
-  );
-}
-
-/** The page asked for before signing in, one click away (read once, after the first paint). */
-function ReturnOffer() {
-  const [path, setPath] = useState<string | null>(null);
-  useEffect(() => {
-    const remembered = takeReturn();
-    if (remembered) setPath(remembered);
-  }, []);
-  if (!path) return null;
-  return (
-    <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-sand-200 bg-white p-4 text-ink">
-      <span>Antes de iniciar sesión querías abrir otra página.</span>
-      <Link to={path} className={primaryButton}>
-        Continuar donde ibas
-      </Link>
-    </p>
   );
 }
 

@@ -79,7 +79,8 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
 
   return (
     <AccountPanel title="Verificación de correo">
-      <div className="space-y-4 text-ink">
+      {/* An account screen: no phones' bottom bar over it (app.css). */}
+      <div className="space-y-4 text-ink" data-no-action-bar>
         <div role="status" className="space-y-2">
           <Outcome {...loaderData} />
         </div>

@@ -42,7 +42,7 @@ export const auditResource = defineResource({
     resource_title: sectionTitle,
   },
   // "Carmen — Cocina abierta (Contactos n.º 12)"; without a record's title (an export, a bulk
-  // change, an erased record) the action's: "Exportación CSV (Contactos)".
+  // change, an erased record) the action's: "Exportación (Contactos)".
   recordTitle: (record) =>
     `${record.record_title ?? auditActionTitles[record.action as AuditAction] ?? record.action} (${record.resource_title ?? record.resource}${record.record_id ? ` n.º ${record.record_id}` : ""})`,
   search: [

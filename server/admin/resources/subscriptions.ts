@@ -109,6 +109,9 @@ export const subscriptionsResource = defineResource({
     "blocked_until",
     "created_at",
   ],
+  // Beside the navigation a 1440 px screen leaves the table about 1150 px: the page and version
+  // of the text accepted (the proof's details, on each record's page too) wait for a wider one.
+  tableLayout: { wide: ["consent_page", "consent_version"] },
   columns: {
     status_label: "Estado",
     consent_at: "Consentimiento",
