@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
+import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
 import type { Database } from "../db/client.ts";
 import {
   cellValue,
@@ -8,7 +9,7 @@ import {
   exportRows,
   type ListExport,
 } from "./export.ts";
-import { ADMIN_TIME_ZONE, type ListQuery } from "./list-query.ts";
+import type { ListQuery } from "./list-query.ts";
 import { dateFields, matchingIds } from "./operations.ts";
 import type { ResourceDefinition } from "./resource.ts";
 
@@ -35,7 +36,7 @@ const DATE_FORMAT = "dd/mm/yyyy hh:mm";
 const TEXT_FORMAT = "@";
 
 const madridParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: ADMIN_TIME_ZONE,
+  timeZone: OFFICE_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",

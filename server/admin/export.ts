@@ -97,7 +97,7 @@ export interface ListExport {
 
 /** The file's name: the section as staff read it and the Madrid day, `contactos-2026-11-29`. */
 export function exportFileName(definition: ResourceDefinition, now: Date, extension: string) {
-  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ADMIN_TIME_ZONE }).format(now);
+  const day = new Intl.DateTimeFormat("sv-SE", { timeZone: OFFICE_TIME_ZONE }).format(now);
   return `${fileNameOf(definition.title)}-${day}.${extension}`;
 }
 
