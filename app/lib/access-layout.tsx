@@ -2,7 +2,7 @@
 // access.tsx, which public pages load too: only those screens load this (vite.config.ts). With
 // them, the page a signed-out visitor asked for before the guards sent them to /login (a staff
 // notice's link to a lead, a bookmarked admin view): SPEC §4 sends every sign-in to /dashboard,
-// and the dashboard goes on from there to that page at once (decisions 164, 207). Kept in this
+// and the dashboard goes on from there to that page at once (decisions 051, 207). Kept in this
 // tab's sessionStorage for 30 minutes, taken once.
 import type { ReactNode } from "react";
 import { type MiddlewareFunction, redirect } from "react-router";
