@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough } from "node:stream";
+import { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -151,6 +152,10 @@ export async function exportXlsx(
   return {
     rows: ids.length,
     filename: exportFileName(definition, now, "xlsx"),
-    body: Readable.toWeb(out) as ReadableStream<Uint8Array>,
+    // Read as an async iterable, not through Readable.toWeb: on Node 20 a body cancelled before
+    // its first read (a client gone at once) still got the writer's first bytes from toWeb's
+    // adapter, which threw "Controller is already closed" outside any request, and an uncaught
+    // exception ends the server. Here a cancel ends the iteration, which destroys `out`.
+    body: NodeReadableStream.from<Uint8Array>(out) as ReadableStream<Uint8Array>,
   };
 }
