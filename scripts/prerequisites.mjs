@@ -95,9 +95,12 @@ export function decide(env, machine) {
       line: `${needs} Install ${packages.length === 1 ? "it" : "them"} with this system's package manager (Debian's: ${packages.join(" ")})${chromium}, then run: ${withPath}`,
     };
   }
-  const sudo = root ? "" : "sudo ";
+  const apt = (sudo) =>
+    `${sudo}apt-get update && ${sudo}apt-get install -y --no-upgrade ${packages.join(" ")}`;
   return {
-    line: `${needs} Run: ${sudo}apt-get update && ${sudo}apt-get install -y --no-upgrade ${packages.join(" ")} && ${withPath}`,
+    line: findIn(dirs, "sudo")
+      ? `${needs} Run: ${apt("sudo ")} && ${withPath}`
+      : `${needs} As root, run: ${apt("")}; then run: ${withPath}`,
   };
 }
 

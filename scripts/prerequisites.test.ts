@@ -93,6 +93,13 @@ describe("before npm test's first stage", () => {
         "&& npm test",
     );
     expect(decision.line).not.toContain("\n");
+    // No sudo on the machine: the command is root's.
+    expect(decide({ PATH: folderWith("apt-get", "pg_restore") }, { offPathDirs: none }).line).toBe(
+      "npm test cannot start: this machine lacks chromium-headless-shell (browser tests), " +
+        "nginx (deploy test), openssl (deploy test's certificate), script (user:create's prompt " +
+        "test). As root, run: apt-get update && apt-get install -y --no-upgrade " +
+        "chromium-headless-shell nginx-light openssl bsdutils; then run: npm test",
+    );
   });
 
   it("no apt-get (not Debian): one line naming the packages, even as root", () => {
@@ -114,7 +121,8 @@ describe("before npm test's first stage", () => {
     // With something else missing too, the one line says both.
     const withoutChromium = present.filter((c) => c !== "chromium-headless-shell");
     expect(
-      decide({ PATH: folderWith("apt-get", ...withoutChromium) }, { offPathDirs: [sbin] }).line,
+      decide({ PATH: folderWith("apt-get", "sudo", ...withoutChromium) }, { offPathDirs: [sbin] })
+        .line,
     ).toBe(
       `npm test cannot start: this machine lacks chromium-headless-shell (browser tests), and ${sbin} ` +
         `is not on your PATH. Run: sudo apt-get update && sudo apt-get install -y --no-upgrade ` +
