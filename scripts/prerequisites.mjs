@@ -133,7 +133,7 @@ export function prepareMachine(env = process.env) {
   }
   const after = decide(env, thisMachine(env));
   if (after.commands) {
-    return `npm test cannot start: apt-get ran, yet ${after.lacking.join(", ")} is still not on PATH (${env.PATH}).`;
+    return `npm test cannot start: apt-get ran, yet ${after.lacking.join(", ")} is still not on the PATH.`;
   }
   return after.line;
 }
