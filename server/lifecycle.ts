@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import net from "node:net";
 import { serve } from "@hono/node-server";
 import { SecuredResponse } from "./fast-path/response-headers.ts";
-import { log } from "./log.ts";
+import { flushLog, log } from "./log.ts";
 
 interface ServeOptions {
   /** Hono's fetch; its second argument is @hono/node-server's bindings (incoming, outgoing). */
@@ -96,13 +96,16 @@ export function serveUntilSignal(options: ServeOptions): Server {
     afterQuietTurn(server, "connection", noneWaiting, () => {
       net.Server.prototype.close.call(server, async () => {
         drained = true;
+        let status = 0;
         try {
           await options.onDrained();
-          process.exit(0);
         } catch (error) {
           log.error({ err: error }, "shutdown failed");
-          process.exit(1);
+          status = 1;
         }
+        // The last requests' access lines may still be on their way to stdout (decision 208).
+        await flushLog();
+        process.exit(status);
       });
       // Keep-alive connections with no request would hold the close open until their
       // keep-alive timeout; busy ones close after their answer (Connection: close). A moment's

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,15 @@ import {
   skipDatabase,
   testDatabaseKind,
 } from "../tests/support/database.ts";
-import { type LoggedResponse, log, logResponse, maskEmail, redactTarget, setupLog } from "./log.ts";
+import {
+  isoTime,
+  type LoggedResponse,
+  log,
+  logResponse,
+  maskEmail,
+  redactTarget,
+  setupLog,
+} from "./log.ts";
 
 describe("what a log line may show of a request", () => {
   it("redacts tokens in paths and queries, masks addresses, keeps the rest", () => {
@@ -127,6 +135,58 @@ describe("the access line", () => {
   });
 });
 
+describe("the time of a line", () => {
+  it("is toISOString's, to the millisecond, made once a second", () => {
+    const start = Date.parse("2026-11-29T23:59:58.000Z");
+    // Every millisecond of three seconds across a day's, a month's and a year's end, then back
+    // in time (a clock set back), and the moments toISOString pads.
+    const moments = [
+      ...Array.from({ length: 3000 }, (_, i) => start + i),
+      Date.parse("2026-12-31T23:59:59.999Z"),
+      Date.parse("2027-01-01T00:00:00.000Z"),
+      start + 9,
+      start + 10,
+      start + 99,
+      start + 100,
+      0,
+    ];
+    for (const now of moments) expect(isoTime(now)).toBe(new Date(now).toISOString());
+    expect(Math.abs(Date.parse(isoTime()) - Date.now())).toBeLessThan(1000);
+  });
+});
+
+describe("the lines written just before the process ends", () => {
+  /** The fixture's stdout, split in lines, and how it ended. */
+  const endWith = (how: "exit" | "crash") => {
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "tests/support/fixtures/log-then-exit.ts", how],
+      { encoding: "utf8", env: { ...process.env, LOG_LEVEL: "" }, timeout: 30_000 },
+    );
+    const lines = result.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Line);
+    return { status: result.status, lines };
+  };
+  const expected = ["first", ...Array.from({ length: 200 }, () => "request"), "last"];
+
+  it("reach stdout, in their order, when the process exits in the same turn", () => {
+    const { status, lines } = endWith("exit");
+    expect(status).toBe(3);
+    expect(lines.map((l) => l.msg)).toEqual(expected);
+    expect(lines.filter((l) => l.msg === "request").map((l) => l.id)).toEqual(
+      Array.from({ length: 200 }, (_, i) => `r-${i}`),
+    );
+  });
+
+  it("reach stdout when the process crashes", () => {
+    const { status, lines } = endWith("crash");
+    expect(status).toBe(1);
+    expect(lines.map((l) => l.msg)).toEqual(expected);
+  });
+});
+
 /** One JSON object per line, as pino writes them. */
 type Line = Record<string, unknown>;
 
@@ -170,6 +230,53 @@ async function startLoggedServer(env: Record<string, string>) {
   );
   return { base, child, output: () => output, lines };
 }
+
+describe.skipIf(skipDatabase)("the log of a server stopped by SIGTERM", () => {
+  it("has the access line of every request answered during the drain", {
+    timeout: 120_000,
+  }, async () => {
+    const env: Record<string, string> = {
+      PORT: "0",
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "obra-log-")),
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      REDIS_URL: "",
+    };
+    let dropDatabase = async () => {};
+    if (testDatabaseKind === "postgres") {
+      const database = await createPostgresTestDatabase();
+      env.DATABASE_URL = database.url;
+      dropDatabase = database.drop;
+    }
+    try {
+      const server = await startLoggedServer(env);
+      const closed = new Promise((resolve) => server.child.stdout?.once("close", resolve));
+      // Requests on connections of their own, the signal while they are on their way.
+      const answers = Array.from({ length: 40 }, (_, i) =>
+        fetch(`${server.base}/api/user?n=${i}`, { headers: { connection: "close" } }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            return response.headers.get("x-request-id");
+          },
+        ),
+      );
+      setTimeout(() => server.child.kill("SIGTERM"), 20);
+      const ids = await Promise.all(answers);
+      await closed;
+      expect(
+        server.child.exitCode ?? (await new Promise((r) => server.child.once("exit", r))),
+      ).toBe(0);
+      const logged = server
+        .lines()
+        .filter((l) => l.msg === "request")
+        .map((l) => l.id);
+      expect(logged.sort()).toEqual(ids.sort());
+      expect(server.output().endsWith("\n")).toBe(true);
+    } finally {
+      await dropDatabase();
+    }
+  });
+});
 
 describe.skipIf(skipDatabase)("the log of a running server", () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-log-"));

@@ -33,9 +33,13 @@ process.on("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
-/** Polls `url` until anything answers; fails early if the process exits meanwhile. */
+/**
+ * Polls `url` until anything answers; fails early if the process exits meanwhile. Up to five
+ * minutes: the server's start under valgrind (bench:api:instructions) took more than one on two
+ * cores shared with other work.
+ */
 export async function waitForHttp(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1500; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {
       await fetch(url);
