@@ -24,7 +24,12 @@ export type AuditAction =
   | "reply"
   | "bulk_delete"
   | "bulk_status"
-  | "export";
+  | "export"
+  // A staff member's second factor (decision 220): enrolled, removed, reset from the command line.
+  | "two_factor_enrol"
+  | "two_factor_remove"
+  | "two_factor_reset"
+  | "recovery_codes";
 
 export const auditActionTitles: Record<AuditAction, string> = {
   create: "Creación",
@@ -38,6 +43,10 @@ export const auditActionTitles: Record<AuditAction, string> = {
   bulk_delete: "Eliminación en bloque",
   bulk_status: "Cambio de estado en bloque",
   export: "Exportación CSV",
+  two_factor_enrol: "Verificación en dos pasos activada",
+  two_factor_remove: "Verificación en dos pasos desactivada",
+  two_factor_reset: "Verificación en dos pasos restablecida",
+  recovery_codes: "Códigos de recuperación nuevos",
 };
 
 export interface AuditEntry {
