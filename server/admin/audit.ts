@@ -82,7 +82,10 @@ export function changedFields(
   );
 }
 
-export async function recordAudit(db: Database, actor: UserView, entry: AuditEntry) {
+/** Staff, or the operator at the server (an account of none: `id` null). */
+export type AuditActor = Pick<UserView, "name" | "email"> & { id: number | null };
+
+export async function recordAudit(db: Database, actor: AuditActor, entry: AuditEntry) {
   await db.insert(adminAudit).values({
     actor_id: actor.id,
     actor_name: actor.name,
