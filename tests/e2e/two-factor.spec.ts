@@ -91,3 +91,28 @@ for (const device of [
     });
   });
 }
+
+test("a staff member sees their sessions and closes the others: the other token stops working", async ({
+  page,
+  request,
+}) => {
+  const person = await createWithRole(request, "admin", "Pau Ferrer");
+  await signInWithPassword(page, person);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/admin/seguridad");
+  const sessions = page.getByRole("region", { name: "Sesiones abiertas" });
+  // This browser's session and the one createWithRole opened through the API.
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await expect(sessions.getByRole("listitem").filter({ hasText: "Esta sesión" })).toContainText(
+    "Chrome en Windows",
+  );
+  await sessions.getByRole("button", { name: "Cerrar las demás sesiones" }).click();
+  const told = page.getByRole("dialog");
+  await expect(told).toContainText("Se ha cerrado 1 sesión.");
+  await told.getByRole("button", { name: "Aceptar" }).click();
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  const closed = await request.get("/api/user", {
+    headers: { Authorization: `Bearer ${person.token}` },
+  });
+  expect(closed.status()).toBe(401);
+});
