@@ -1,6 +1,7 @@
 // A super admin's second factor (decision 220), as they live it on a desktop and on a phone:
 // enrolment on «Seguridad de la cuenta» (the key the screen shows, fed to the same TOTP library
-// an app runs), signing out and back in with a code, and with a recovery code, once.
+// an app runs), signing out and back in with a code, and with a recovery code, once. And the
+// session list (decision 221): «Cerrar las demás sesiones» really ends the other token.
 import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { expect, test } from "./support/mailbox";
