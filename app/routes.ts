@@ -25,6 +25,10 @@ export default [
     // A newsletter campaign's preview, test and send (only for :resource = campaigns).
     route("admin/:resource/send/:id", "admin/routes/campaign.tsx"),
   ]),
+  // A staff member's own security: second factor and sessions (decisions 220, 221).
+  layout("admin/routes/account-layout.tsx", [
+    route("admin/seguridad", "admin/routes/security.tsx"),
+  ]),
   layout("routes/access/public-verify.tsx", [
     route("contact", "routes/contact.tsx"),
     route("team", "routes/team.tsx"),

@@ -69,6 +69,12 @@ export const accountPages = {
     description: "Las preferencias de tu cuenta de cliente de Obra Mediterránea.",
     keywords: ["configuración", "preferencias", "mi cuenta", "área de clientes"],
   },
+  security: {
+    title: "Seguridad de la cuenta",
+    description:
+      "Tu verificación en dos pasos y las sesiones abiertas de tu cuenta del equipo de Obra Mediterránea.",
+    keywords: ["seguridad", "verificación en dos pasos", "sesiones", "Obra Mediterránea"],
+  },
   newsletterConfirm: {
     title: "Confirmar suscripción",
     description:

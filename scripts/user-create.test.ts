@@ -19,7 +19,15 @@ import { verifyPassword } from "../server/auth/passwords.ts";
 import { type ControlSocket, startControlSocket } from "../server/control.ts";
 import { lockEmbeddedDatabase, makeOwnerOnly } from "../server/data-dir.ts";
 import { type DatabaseHandle, openPglite, openPostgres } from "../server/db/client.ts";
-import { roles, users } from "../server/db/schema.ts";
+import {
+  accessTokens,
+  adminAudit,
+  mailOutbox,
+  recoveryCodes,
+  roles,
+  twoFactorSecrets,
+  users,
+} from "../server/db/schema.ts";
 import { startApiServer } from "../tests/support/api-server.ts";
 import { createTestDatabase, skipDatabase, testDatabaseKind } from "../tests/support/database.ts";
 import { databaseFreeAlreadyRan } from "../tests/support/database-free.ts";
@@ -115,6 +123,17 @@ describe.skipIf(databaseFreeAlreadyRan)("npm run user:create: bad arguments", ()
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("Error: faltan datos: --email, --role.");
     expect(run.stderr).toContain("npm run user:create -- --name NOMBRE --email CORREO --role ROL");
+  });
+
+  it("--reset-two-factor takes an e-mail and nothing else", async () => {
+    const bare = await userCreate(["--reset-two-factor"], {});
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain("Error: falta --email.");
+    const mixed = await userCreate(["--reset-two-factor", ...admin("a@example.test")], {});
+    expect(mixed.code).toBe(1);
+    expect(mixed.stderr).toContain(
+      "--reset-two-factor solo lleva --email (sobra: --name, --password, --role)",
+    );
   });
 
   it("refuses an unknown option and an unknown role", async () => {
@@ -219,7 +238,70 @@ describe.skipIf(skipDatabase)("npm run user:create with no server running on its
       await database.close();
     }
   });
+
+  it("--reset-two-factor removes a lost second factor and closes the sessions", {
+    timeout: 90_000,
+  }, async () => {
+    expect((await userCreate(admin("rosa@example.test"), env)).code).toBe(0);
+    // The embedded database is one process's at a time: closed before the command opens it.
+    let database = await open();
+    const id = await enrolled(database.db, "rosa@example.test");
+    await database.close();
+
+    const run = await userCreate(["--reset-two-factor", "--email", "ROSA@example.test"], env);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^Verificación en dos pasos quitada \(en la base de datos .*\) a Olga Obra <rosa@example\.test>; sus sesiones están cerradas/,
+    );
+    database = await open();
+    try {
+      await expectReset(database.db, id, "rosa@example.test");
+    } finally {
+      await database.close();
+    }
+
+    const nobody = await userCreate(["--reset-two-factor", "--email", "nadie@example.test"], env);
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain("No hay ninguna cuenta con el correo nadie@example.test.");
+  });
 });
+
+/**
+ * A second factor and a session for the account `email`, written straight into `db` (what
+ * enrolment and a sign-in leave), for --reset-two-factor to remove.
+ */
+async function enrolled(db: DatabaseHandle["db"], email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  await db
+    .insert(twoFactorSecrets)
+    .values({ user_id: user.id, secret: "JBSWY3DPEHPK3PXP", confirmed_at: new Date() });
+  await db.insert(recoveryCodes).values({ user_id: user.id, code_hash: "x" });
+  await db.insert(accessTokens).values({
+    user_id: user.id,
+    token_hash: randomBytes(32).toString("hex"),
+    expires_at: new Date(Date.now() + 60_000),
+  });
+  return user.id;
+}
+
+/** What --reset-two-factor must leave: no factor, no codes, no session, an audit entry, a mail. */
+async function expectReset(db: DatabaseHandle["db"], userId: number, email: string) {
+  expect(
+    await db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.user_id, userId)),
+  ).toEqual([]);
+  expect(await db.select().from(recoveryCodes).where(eq(recoveryCodes.user_id, userId))).toEqual(
+    [],
+  );
+  expect(await db.select().from(accessTokens).where(eq(accessTokens.user_id, userId))).toEqual([]);
+  const [entry] = await db.select().from(adminAudit).where(eq(adminAudit.record_id, userId));
+  expect(entry).toMatchObject({ action: "two_factor_reset", resource: "users", actor_id: null });
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  expect(mail?.subject).toBe(
+    "Se ha restablecido tu verificación en dos pasos en Obra Mediterránea",
+  );
+}
 
 // Only the embedded database has a control socket beside the running site (server/serve.ts);
 // with DATABASE_URL the command opens the database itself, as the block above tests on both.
@@ -249,6 +331,22 @@ describe.skipIf(testDatabaseKind !== "pglite")("npm run user:create while the se
       .from(users)
       .where(eq(users.email, "pilar@example.test"));
     expect(row?.email_verified_at).not.toBeNull();
+  });
+
+  it("--reset-two-factor goes through the server's control socket", {
+    timeout: 60_000,
+  }, async () => {
+    expect((await userCreate(admin("sara@example.test"), { DATA_DIR: dataDir })).code).toBe(0);
+    const id = await enrolled(database.db, "sara@example.test");
+    const run = await userCreate(["--reset-two-factor", "--email", "sara@example.test"], {
+      DATA_DIR: dataDir,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "Verificación en dos pasos quitada (a través del servidor en marcha)",
+    );
+    await expectReset(database.db, id, "sara@example.test");
   });
 
   it("reports the server's refusal of a weak password", { timeout: 60_000 }, async () => {

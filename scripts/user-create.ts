@@ -1,5 +1,7 @@
 /**
  * `npm run user:create -- --name NAME --email EMAIL --role ROLE`
+ * `npm run user:create -- --reset-two-factor --email EMAIL` (decision 220): removes a staff
+ * member's lost second factor and closes their sessions; they enrol again at their next sign-in.
  *
  * Asks for the password without echoing it on a terminal, or reads it from standard input when
  * piped (`--password` still works for scripts, but any user of the machine sees it in `ps`).
@@ -13,7 +15,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
+  type ControlRequest,
   type ControlResponse,
+  type ResetSecondFactorRequest,
   requestRunningSite,
   runControlCommand,
   type UserCreateRequest,
@@ -30,6 +34,10 @@ const usage = [
   "  La contraseña se pide sin mostrarla, o se lee de la entrada estándar:",
   "    printf '%s\\n' \"$CLAVE\" | npm run user:create -- …",
   "  --password CONTRASEÑA también vale, pero queda a la vista de todos en `ps`.",
+  "",
+  "  Verificación en dos pasos perdida (móvil y códigos de recuperación):",
+  "  npm run user:create -- --reset-two-factor --email CORREO",
+  "    la quita y cierra todas las sesiones de esa cuenta; al entrar de nuevo la configura.",
 ].join("\n");
 
 function stop(...lines: string[]): never {
@@ -37,7 +45,9 @@ function stop(...lines: string[]): never {
   process.exit(1);
 }
 
-type Arguments = Omit<UserCreateRequest, "password"> & { password?: string };
+type Arguments =
+  | (Omit<UserCreateRequest, "password"> & { password?: string })
+  | ResetSecondFactorRequest;
 
 function readArguments(): Arguments {
   let values: Record<string, string | boolean | undefined>;
@@ -48,6 +58,7 @@ function readArguments(): Arguments {
         email: { type: "string" },
         password: { type: "string" },
         role: { type: "string" },
+        "reset-two-factor": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -59,6 +70,18 @@ function readArguments(): Arguments {
   if (values.help) {
     console.log(usage);
     process.exit(0);
+  }
+  if (values["reset-two-factor"]) {
+    const extra = ["name", "password", "role"].filter((key) => values[key] !== undefined);
+    if (extra.length) {
+      stop(
+        `Error: --reset-two-factor solo lleva --email (sobra: ${extra.map((key) => `--${key}`).join(", ")}).`,
+        usage,
+      );
+    }
+    const email = typeof values.email === "string" ? values.email.trim() : "";
+    if (!email) stop("Error: falta --email.", usage);
+    return { command: "user:reset-two-factor", email };
   }
   const missing = ["name", "email", "role"].filter(
     (key) => typeof values[key] !== "string" || (values[key] as string).trim() === "",
@@ -151,9 +174,12 @@ function refuseWithoutEmbeddedDatabase(dataDir: string) {
 }
 
 async function main() {
-  const { password, ...rest } = readArguments();
+  const given = readArguments();
   const env = parseCommandEnv();
-  const request: UserCreateRequest = { ...rest, password: await readPassword(password) };
+  const request: ControlRequest =
+    given.command === "user:reset-two-factor"
+      ? given
+      : { ...given, password: await readPassword(given.password) };
 
   // Only the embedded database is a running site's alone; PostgreSQL is opened directly, so a
   // site on another database in the same DATA_DIR never takes the user (decision 022).
@@ -180,7 +206,20 @@ async function main() {
     const details = Object.entries(response.errors ?? {}).map(
       ([field, messages]) => `  ${field}: ${messages.join(" ")}`,
     );
-    stop("Error: no se ha creado el usuario.", ...(details.length ? details : [response.message]));
+    const what =
+      request.command === "user:reset-two-factor"
+        ? "no se ha restablecido la verificación en dos pasos."
+        : "no se ha creado el usuario.";
+    stop(`Error: ${what}`, ...(details.length ? details : [response.message]));
+  }
+  if ("reset" in response) {
+    const { reset, hadSecondFactor } = response;
+    console.log(
+      hadSecondFactor
+        ? `Verificación en dos pasos quitada (${where}) a ${reset.name} <${reset.email}>; sus sesiones están cerradas y se le ha avisado por correo. Al entrar con su contraseña la configurará de nuevo.`
+        : `${reset.name} <${reset.email}> no tenía la verificación en dos pasos activada (${where}); sus sesiones están cerradas igualmente.`,
+    );
+    return;
   }
   if (!("user" in response)) stop("Error: respuesta inesperada del servidor.");
   const { user } = response;

@@ -8,6 +8,7 @@ import type { FieldErrors } from "./http-errors.ts";
 import { log } from "./log.ts";
 import { type ConsentRecord, consentRecordOf } from "./newsletter/consent-record.ts";
 import { type CreatedUser, createUser, UserInputError } from "./users/create-user.ts";
+import { resetSecondFactor } from "./users/reset-second-factor.ts";
 
 /**
  * The local control socket (docs/decisions/022-user-create-and-control-socket.md). An embedded
@@ -16,7 +17,7 @@ import { type CreatedUser, createUser, UserInputError } from "./users/create-use
  * socket inside DATA_DIR with mode 0600: only the account that runs the server can use it.
  *
  * Protocol: one JSON line in, one JSON line out, then the server closes the connection. Commands:
- * user:create, db:backup and newsletter:consent (docs/operations.md).
+ * user:create, user:reset-two-factor, db:backup and newsletter:consent (docs/operations.md).
  */
 
 export interface UserCreateRequest {
@@ -46,7 +47,20 @@ export interface ConsentRecordRequest {
   email: string;
 }
 
-export type ControlRequest = UserCreateRequest | BackupRequest | ConsentRecordRequest;
+/**
+ * `npm run user:create -- --reset-two-factor --email EMAIL`: a lost second factor removed, the
+ * account's sessions closed (decision 220).
+ */
+export interface ResetSecondFactorRequest {
+  command: "user:reset-two-factor";
+  email: string;
+}
+
+export type ControlRequest =
+  | UserCreateRequest
+  | BackupRequest
+  | ConsentRecordRequest
+  | ResetSecondFactorRequest;
 
 export type ControlResponse =
   | { ok: true; user: CreatedUser }
@@ -55,6 +69,7 @@ export type ControlResponse =
   /** What servers before the snapshot backups answered (decision 087): the data folder, gzipped, base64. */
   | { ok: true; backup: string }
   | { ok: true; consent: ConsentRecord }
+  | { ok: true; reset: { id: number; name: string; email: string }; hadSecondFactor: boolean }
   | { ok: false; message: string; errors?: FieldErrors };
 
 /** Longer requests are refused: the longest command carries a name, an e-mail and a password. */
@@ -90,6 +105,15 @@ export async function runControlCommand(db: Database, request: unknown): Promise
       return { ok: false, message: "Indica una dirección de correo electrónico." };
     }
     return { ok: true, consent: await consentRecordOf(db, email) };
+  }
+  if (command === "user:reset-two-factor") {
+    const { email } = request as Partial<ResetSecondFactorRequest>;
+    if (typeof email !== "string" || !email.includes("@")) {
+      return { ok: false, message: "Indica una dirección de correo electrónico." };
+    }
+    const reset = await resetSecondFactor(db, email);
+    if (!reset.ok) return { ok: false, message: `No hay ninguna cuenta con el correo ${email}.` };
+    return { ok: true, reset: reset.user, hadSecondFactor: reset.hadOne };
   }
   if (command !== "user:create") {
     return { ok: false, message: `Orden desconocida: ${String(command)}` };

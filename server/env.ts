@@ -153,6 +153,16 @@ const EnvSchema = z.object({
     )
     .refine((days) => days.every(isCalendarDay), { error: officeDaysExpected })
     .default([]),
+  /**
+   * The day (YYYY-MM-DD, from midnight in Madrid) from which super admins and admins must sign
+   * in with a second factor (decision 220). Before it the second factor is offered and the
+   * admin reminds them; unset, it is never required.
+   */
+  TWO_FACTOR_REQUIRED_FROM: z.iso
+    .date({
+      error: "expected the day the second factor becomes required, YYYY-MM-DD, such as 2027-01-15",
+    })
+    .optional(),
   /** Least severe log line written (server/log.ts); `silent` writes none. */
   LOG_LEVEL: z
     .enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], {

@@ -48,7 +48,15 @@ export function serializedJson(body: string, status = 200): Response {
 /** Throws a JSON error response; the app's error handler sends it as it is. */
 export function fail(
   status: ContentfulStatusCode,
-  body: Message & { errors?: FieldErrors; field_titles?: Record<string, string> },
+  body: Message & {
+    errors?: FieldErrors;
+    field_titles?: Record<string, string>;
+    /**
+     * What the browser must do before trying again (decision 220): enrol a second factor, or
+     * sign in again from the password (a sign-in's code step that expired or was used).
+     */
+    next_step?: "enrol_second_factor" | "sign_in_again";
+  },
   headers?: Record<string, string>,
 ): never {
   throw new HTTPException(status, { res: jsonResponse(body, status, headers) });

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { continueToReturn, rememberingReturn, takeReturn } from "./access-layout";
+import { continueToReturn, enrolmentFirst, rememberingReturn, takeReturn } from "./access-layout";
+import { setSession } from "./session";
 
 /** The tab's sessionStorage, as a browser keeps it. */
 function fakeStorage() {
@@ -75,5 +76,65 @@ describe("the page asked for before signing in", () => {
       throw redirect("/login");
     });
     expect(() => continueToReturn()).not.toThrow();
+  });
+});
+
+describe("a second factor due and missing (decision 220)", () => {
+  /** The browser signed in as a staff member whose `two_factor` GET /api/user answers. */
+  function signedInAs(twoFactor: {
+    enabled: boolean;
+    required_from: string | null;
+    required: boolean;
+  }) {
+    const storage = fakeStorage();
+    storage.setItem("authToken", `token-${Math.random()}`);
+    vi.stubGlobal("localStorage", storage);
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(
+          JSON.stringify({
+            user: {
+              id: 1,
+              name: "Elena",
+              email: "elena@example.test",
+              email_verified_at: "2026-11-01T00:00:00Z",
+              roles: [{ name: "admin", label: "Administrador", permissions: [] }],
+              two_factor: twoFactor,
+            },
+          }),
+          { status: 200, headers: { "content-type": "application/json" } },
+        ),
+    );
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    // The session store is the module's: leave it as a fresh page has it, for the files after.
+    setSession({ ready: false, token: null, user: null });
+  });
+
+  const run = () =>
+    Promise.resolve(
+      enrolmentFirst(
+        { request: new Request("http://localhost/dashboard") } as Parameters<
+          typeof enrolmentFirst
+        >[0],
+        async () => undefined,
+      ),
+    ).then(
+      () => null,
+      (thrown: unknown) => (thrown instanceof Response ? thrown.headers.get("Location") : thrown),
+    );
+
+  it("sends every signed-in screen to the enrolment", async () => {
+    signedInAs({ enabled: false, required_from: "2020-01-01", required: true });
+    expect(await run()).toBe("/admin/seguridad");
+  });
+
+  it("lets staff through before the date, and once enrolled", async () => {
+    signedInAs({ enabled: false, required_from: "2999-01-01", required: false });
+    expect(await run()).toBeNull();
+    signedInAs({ enabled: true, required_from: "2020-01-01", required: false });
+    expect(await run()).toBeNull();
   });
 });

@@ -7,6 +7,20 @@
 import type { ReactNode } from "react";
 import { type MiddlewareFunction, redirect } from "react-router";
 import { AccessGate, accessMiddleware, type Marker, SessionPending } from "./access";
+import { restoreSession } from "./auth";
+
+/** The staff member's own security screen: the enrolment of a second factor, the sessions. */
+export const securityScreen = "/admin/seguridad";
+
+/**
+ * Decision 220: once a second factor is required, a super admin or admin without one goes
+ * straight to its enrolment from every screen that needs a sign-in, and nowhere else (the API
+ * refuses them the admin anyway). Public pages stay open.
+ */
+export const enrolmentFirst: MiddlewareFunction = async () => {
+  const session = await restoreSession();
+  if (session.user?.two_factor?.required) throw redirect(securityScreen);
+};
 
 /**
  * The exports of a layout route of client-rendered screens behind `markers`
@@ -21,7 +35,10 @@ export function accessLayout(markers: readonly Marker[], whileUnknown?: ReactNod
   }
   clientLoader.hydrate = true as const;
   return {
-    clientMiddleware: [rememberingReturn(accessMiddleware(...markers))],
+    clientMiddleware: [
+      rememberingReturn(accessMiddleware(...markers)),
+      ...(markers.includes("online") ? [enrolmentFirst] : []),
+    ],
     clientLoader,
     HydrateFallback: () => <SessionPending />,
     Layout: () => <AccessGate markers={markers} whileUnknown={whileUnknown} />,

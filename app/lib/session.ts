@@ -20,6 +20,11 @@ export interface User {
   email: string;
   email_verified_at: string | null;
   roles: Role[];
+  /**
+   * Staff's second factor (decision 220): on or not, the day it becomes required (null: never),
+   * and whether it is required now and missing (then only its enrolment opens).
+   */
+  two_factor?: { enabled: boolean; required_from: string | null; required: boolean };
 }
 
 export interface SessionState {

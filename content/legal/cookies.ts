@@ -36,6 +36,13 @@ export const cookies: LegalDocument = {
             "Hasta que cierras sesión o la sesión caduca",
           ],
           [
+            "staffBrowser",
+            "Almacenamiento local (técnica)",
+            company.name,
+            "Solo en las cuentas del equipo de la empresa: reconocer este navegador, para avisar por correo cuando alguien entra en la cuenta desde otro.",
+            "Hasta que borras los datos del navegador",
+          ],
+          [
             "cookieConsent",
             "Almacenamiento local (técnica)",
             company.name,

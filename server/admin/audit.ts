@@ -26,7 +26,12 @@ export type AuditAction =
   | "bulk_status"
   | "export"
   | "send"
-  | "test_send";
+  | "test_send"
+  // A staff member's second factor (decision 220): enrolled, removed, reset from the command line.
+  | "two_factor_enrol"
+  | "two_factor_remove"
+  | "two_factor_reset"
+  | "recovery_codes";
 
 export const auditActionTitles: Record<AuditAction, string> = {
   create: "Creación",
@@ -43,6 +48,10 @@ export const auditActionTitles: Record<AuditAction, string> = {
   export: "Exportación",
   send: "Envío de campaña",
   test_send: "Envío de prueba",
+  two_factor_enrol: "Verificación en dos pasos activada",
+  two_factor_remove: "Verificación en dos pasos desactivada",
+  two_factor_reset: "Verificación en dos pasos restablecida",
+  recovery_codes: "Códigos de recuperación nuevos",
 };
 
 export interface AuditEntry {
@@ -78,7 +87,10 @@ export function changedFields(
   );
 }
 
-export async function recordAudit(db: Database, actor: UserView, entry: AuditEntry) {
+/** Staff, or the operator at the server (an account of none: `id` null). */
+export type AuditActor = Pick<UserView, "name" | "email"> & { id: number | null };
+
+export async function recordAudit(db: Database, actor: AuditActor, entry: AuditEntry) {
   await db.insert(adminAudit).values({
     actor_id: actor.id,
     actor_name: actor.name,

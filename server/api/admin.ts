@@ -36,9 +36,9 @@ import {
   type AuthEnv,
   forbidden,
   hasPermission,
+  requireAdminEntry,
   requireStaff,
   requireUser,
-  requireVerified,
 } from "../auth/session.ts";
 import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
@@ -67,7 +67,7 @@ function recordNotFound(): never {
  * section (403, SPEC §6), and an action the section offers.
  */
 function authorize(c: Context<AuthEnv>, route?: AdminRoute): ResourceDefinition {
-  requireVerified(c.var.user);
+  requireAdminEntry(c.var.user);
   const definition = adminResources.get(c.req.param("resource") ?? "");
   if (!definition) notFound("La sección solicitada no existe.");
   if (!hasPermission(c.var.user, definition.key)) forbidden();
@@ -175,7 +175,7 @@ export function createAdminRouter(deps: Dependencies) {
 
   /** The side navigation: each section the caller's role allows, with its count. */
   admin.get("/summary", async (c) => {
-    requireVerified(c.var.user);
+    requireAdminEntry(c.var.user);
     const allowed = [...adminResources.values()].filter((d) => hasPermission(c.var.user, d.key));
     if (!allowed.length) forbidden();
     const sections = [];

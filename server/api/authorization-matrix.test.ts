@@ -108,6 +108,49 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/login", body: { email: unique(), password } }),
     expected: () => all(401),
   },
+  // The sign-in's second step (decision 220): a made-up challenge is refused alike for everyone.
+  "POST /api/login/two-factor": {
+    request: () => ({
+      path: "/api/login/two-factor",
+      body: { challenge: "x".repeat(43), code: "123456" },
+    }),
+    expected: () => all(401),
+  },
+  // One's own second factor: verified staff only. Each caller is new, so not enrolled: a code
+  // sent to confirm is wrong (422), and there is nothing yet to renew or remove (409).
+  "GET /api/two-factor": {
+    request: () => ({ path: "/api/two-factor" }),
+    expected: () => staff(200),
+  },
+  "POST /api/two-factor/setup": {
+    request: () => ({ path: "/api/two-factor/setup", body: {} }),
+    expected: () => staff(200),
+  },
+  "POST /api/two-factor/confirm": {
+    request: () => ({ path: "/api/two-factor/confirm", body: { code: "000000" } }),
+    expected: () => staff(422),
+  },
+  "POST /api/two-factor/recovery-codes": {
+    request: () => ({ path: "/api/two-factor/recovery-codes", body: { code: "000000" } }),
+    expected: () => staff(409),
+  },
+  "POST /api/two-factor/disable": {
+    request: () => ({ path: "/api/two-factor/disable", body: { code: "000000" } }),
+    expected: () => staff(409),
+  },
+  // One's own sessions (decision 221): anyone signed in; another's session is not found.
+  "GET /api/sessions": {
+    request: () => ({ path: "/api/sessions" }),
+    expected: () => signedIn(200),
+  },
+  "POST /api/sessions/close": {
+    request: () => ({ path: "/api/sessions/close", body: { id: 2_147_483_647 } }),
+    expected: () => signedIn(404),
+  },
+  "POST /api/sessions/close-others": {
+    request: () => ({ path: "/api/sessions/close-others", body: {} }),
+    expected: () => signedIn(200),
+  },
   "GET /api/user": { request: () => ({ path: "/api/user" }), expected: () => signedIn(200) },
   "GET /api/logout": { request: () => ({ path: "/api/logout" }), expected: () => signedIn(200) },
   "GET /api/verify-email/:token": {

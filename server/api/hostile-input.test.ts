@@ -22,6 +22,8 @@ const controlCodes = [
 const postRoutes = [
   "/api/register",
   "/api/login",
+  // The sign-in's code step (decision 220).
+  "/api/login/two-factor",
   "/api/forgot-password",
   "/api/reset-password",
   "/api/reset-password/check",
@@ -291,6 +293,9 @@ describe.skipIf(skipDatabase)("hostile input", () => {
       "/api/admin/contacts/bulk",
       // The form whose field "body" («Contenido (Markdown)») a misplaced title once came from.
       "/api/admin/campaigns/create",
+      // One's own second factor and sessions (decisions 220, 221).
+      "/api/two-factor/confirm",
+      "/api/sessions/close",
     ];
     const routes: [string, string?][] = [
       ...[...postRoutes, "/api/subscriptions/confirm"].map((path): [string] => [path]),

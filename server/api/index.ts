@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AppTimings } from "../app.ts";
 import type { Dependencies } from "../dependencies.ts";
+import { createAccountSessionsRouter } from "./account-sessions.ts";
 import { createAdminRouter } from "./admin.ts";
 import { createAuthRouter } from "./auth.ts";
 import { createCampaignsRouter } from "./campaigns.ts";
@@ -8,6 +9,7 @@ import { createContactsRouter } from "./contacts.ts";
 import { createEmailVerificationRouter } from "./email-verification.ts";
 import { createPasswordResetRouter } from "./password-reset.ts";
 import { createSubscriptionsRouter } from "./subscriptions.ts";
+import { createTwoFactorRouter } from "./two-factor.ts";
 
 /** SPEC §7: one router per resource, mounted under /api. */
 export function createApi(deps: Dependencies, timings: AppTimings = {}) {
@@ -17,6 +19,9 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   api.route("/", createPasswordResetRouter(deps, timings));
   api.route("/contacts", createContactsRouter(deps));
   api.route("/subscriptions", createSubscriptionsRouter(deps));
+  // Additions (decisions 220, 221): a staff member's second factor and one's own sessions.
+  api.route("/two-factor", createTwoFactorRouter(deps));
+  api.route("/sessions", createAccountSessionsRouter(deps));
   api.route("/admin", createAdminRouter(deps));
   api.route("/admin/campaigns", createCampaignsRouter(deps));
   return api;

@@ -3,8 +3,17 @@ import { errorTitles } from "../../content/errors.ts";
 import type { Database } from "../db/client.ts";
 import type { SessionCache } from "../fast-path/session-cache.ts";
 import { fail } from "../http-errors.ts";
+import { touchAccessToken } from "./access-tokens.ts";
 import { hashToken } from "./tokens.ts";
+import type { TwoFactorPolicy } from "./two-factor.ts";
 import { loadSession, type UserView } from "./user-view.ts";
+
+/** What finding the user behind a token needs: the database, the cache, the settings. */
+export interface SessionDeps {
+  db: Database;
+  sessions: SessionCache;
+  env: TwoFactorPolicy;
+}
 
 export type AuthEnv = { Variables: { user: UserView; tokenHash: string } };
 
@@ -30,16 +39,13 @@ interface Session {
  * Who is behind the request's bearer token: at once when this instance remembers the session,
  * after one database round trip otherwise. Answers 401 when nobody is.
  */
-function authenticate(
-  c: Context,
-  { db, sessions }: { db: Database; sessions: SessionCache },
-): Session | Promise<Session> {
+function authenticate(c: Context, deps: SessionDeps): Session | Promise<Session> {
   const token = bearerToken(c);
   if (!token) unauthenticated();
   const tokenHash = hashToken(token);
-  const user = sessions.get(tokenHash);
+  const user = deps.sessions.get(tokenHash);
   if (user) return { user, tokenHash };
-  return lookUp(db, sessions, tokenHash).then((found) =>
+  return lookUp(deps, tokenHash).then((found) =>
     found ? { user: found, tokenHash } : unauthenticated(),
   );
 }
@@ -49,21 +55,15 @@ function authenticate(
  * more to the one it concerns (the verification link). No token, or one that names nobody,
  * is a signed-out visitor, never a 401.
  */
-export async function signedInUser(
-  c: Context,
-  { db, sessions }: { db: Database; sessions: SessionCache },
-): Promise<UserView | undefined> {
+export async function signedInUser(c: Context, deps: SessionDeps): Promise<UserView | undefined> {
   const token = bearerToken(c);
   if (!token) return undefined;
   const tokenHash = hashToken(token);
-  return sessions.get(tokenHash) ?? (await lookUp(db, sessions, tokenHash));
+  return deps.sessions.get(tokenHash) ?? (await lookUp(deps, tokenHash));
 }
 
 /** Middleware: resolves the bearer token to its user, or answers 401. Sets `user` and `tokenHash`. */
-export function requireUser(deps: {
-  db: Database;
-  sessions: SessionCache;
-}): MiddlewareHandler<AuthEnv> {
+export function requireUser(deps: SessionDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const { user, tokenHash } = await authenticate(c, deps);
     c.set("user", user);
@@ -78,7 +78,7 @@ export function requireUser(deps: {
  * remembered, and @hono/node-server then writes it at once (decision 065).
  */
 export function withUser(
-  deps: { db: Database; sessions: SessionCache },
+  deps: SessionDeps,
   handler: (c: Context, user: UserView) => Response,
 ): Handler {
   return (c) => {
@@ -89,15 +89,23 @@ export function withUser(
   };
 }
 
+/** How stale «last used» may get: the session list needs minutes, not every request. */
+const lastUseGrainMs = 5 * 60_000;
+
 async function lookUp(
-  db: Database,
-  sessions: SessionCache,
+  { db, sessions, env }: SessionDeps,
   tokenHash: string,
 ): Promise<UserView | undefined> {
   const startedAt = sessions.generation;
-  const session = await loadSession(db, tokenHash);
-  if (session) sessions.remember(tokenHash, session.user, session.expiresAt, startedAt);
-  return session?.user;
+  const session = await loadSession(db, tokenHash, env);
+  if (!session) return undefined;
+  sessions.remember(tokenHash, session.user, session.expiresAt, startedAt);
+  // Only when the session is not remembered, and at most every few minutes (decision 221):
+  // the remembered path never waits for the database.
+  if (!session.lastUsedAt || Date.now() - session.lastUsedAt.getTime() > lastUseGrainMs) {
+    await touchAccessToken(db, tokenHash);
+  }
+  return session.user;
 }
 
 /** SPEC §6: allowed only when the user's first role has the permission keyed `key`; else 403. */
@@ -117,9 +125,29 @@ export function requireVerified(user: UserView): void {
   });
 }
 
-/** Staff rules for one section or tool: a verified e-mail (403), then the permission keyed `key` (403). */
-export function requireStaff(user: UserView, key: string): void {
+/**
+ * Decision 220: once the second factor is required, a super admin or admin without one enters
+ * no admin screen or call (403) until they enrol; their session opens only the enrolment.
+ */
+export function requireSecondFactorWhenDue(user: UserView): void {
+  if (!user.two_factor?.required) return;
+  fail(403, {
+    title: "Falta la verificación en dos pasos",
+    message:
+      "Para entrar en la administración necesitas activar la verificación en dos pasos. Actívala en «Seguridad de la cuenta».",
+    next_step: "enrol_second_factor",
+  });
+}
+
+/** The admin's entry rules: a verified e-mail (403), then a second factor once required (403). */
+export function requireAdminEntry(user: UserView): void {
   requireVerified(user);
+  requireSecondFactorWhenDue(user);
+}
+
+/** Staff rules for one section or tool: the admin's entry rules, then the permission keyed `key` (403). */
+export function requireStaff(user: UserView, key: string): void {
+  requireAdminEntry(user);
   if (!hasPermission(user, key)) forbidden();
 }
 

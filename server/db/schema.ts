@@ -1,5 +1,6 @@
 import { getTableName, sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -110,12 +111,85 @@ export const accessTokens = pgTable(
     token_hash: text("token_hash").notNull().unique(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the token was last seen, written at most every few minutes (decision 221): the session
+     * list's «Último uso». Writing it announces nothing to the session caches (migration 0035).
+     */
+    last_used_at: timestamp("last_used_at", { withTimezone: true }),
+    /** The browser that signed in, in words ("Chrome en Windows"); never the whole User-Agent. */
+    browser: text("browser"),
   },
   (t) => [
     index("access_tokens_user_idx").on(t.user_id),
     // The retention sweep deletes tokens past their expiry (decision 183).
     index("access_tokens_expires_idx").on(t.expires_at),
   ],
+);
+
+/**
+ * A staff member's authenticator (decision 220): the TOTP secret, base32 as the app was given
+ * it. `confirmed_at` null while enrolment waits for the first code. `last_time_step`: the time
+ * step of the last code taken; only a later one is taken next (no replay within the window).
+ * No admin resource reads this table.
+ */
+export const twoFactorSecrets = pgTable("two_factor_secrets", {
+  user_id: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+  last_time_step: bigint("last_time_step", { mode: "number" }),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Ten single-use recovery codes per account, stored as SHA-256 (decision 220). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_hash_idx").on(t.user_id, t.code_hash)],
+);
+
+/**
+ * The step between a password accepted and the code (decision 220): short-lived, single-use,
+ * stored as SHA-256; `attempts` counts the wrong codes sent with it.
+ */
+export const loginChallenges = pgTable(
+  "login_challenges",
+  {
+    id: serial("id").primaryKey(),
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    challenge_hash: text("challenge_hash").notNull().unique(),
+    remember: boolean("remember").notNull().default(false),
+    attempts: integer("attempts").notNull().default(0),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_challenges_user_idx").on(t.user_id)],
+);
+
+/** Browsers a staff member signed in from, by the SHA-256 of the id each keeps (decision 221). */
+export const staffBrowsers = pgTable(
+  "staff_browsers",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browser_hash: text("browser_hash").notNull(),
+    first_seen_at: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.browser_hash] })],
 );
 
 /** Single-use tokens for e-mail verification and password reset, hashed, 60 minutes. */

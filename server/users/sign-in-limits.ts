@@ -49,3 +49,25 @@ export const loginLimits = {
 export function forgetPasswordGuesses(limiter: Dependencies["limiter"], email: string) {
   return limiter.reset(loginLimits.account(email).key);
 }
+
+/**
+ * The second factor's code (decision 220), counted like the password's: before the code is
+ * checked, given back when it is right. Only someone who has the password gets this far, so the
+ * account's counter has no exception for known addresses: a stranger cannot run it down.
+ */
+export const secondFactorLimits = {
+  /** Wrong codes for one account from anywhere, sign-in and enrolment alike. */
+  account: (userId: number): LoginCounter => ({
+    key: `second-factor:${userId}`,
+    limit: 10,
+    windowMs: 15 * 60_000,
+    refusal: (retryAfter) =>
+      `Ha habido demasiados códigos incorrectos para esta cuenta. Inténtalo de nuevo en ${Math.ceil(retryAfter / 60)} minutos.`,
+  }),
+  /** Codes from one address across all accounts. */
+  address: (address: string): LoginCounter => ({
+    key: `second-factor-ip:${address}`,
+    limit: 30,
+    windowMs: 10 * 60_000,
+  }),
+};

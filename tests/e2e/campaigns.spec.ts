@@ -66,7 +66,7 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
   await expect(main.getByRole("status")).toContainText(
     `Te hemos enviado la campaña a ${staff.email}`,
   );
-  const testMail = await mailbox.waitForMail(staff.email);
+  const testMail = await mailbox.waitForMail(staff.email, { subject: `[Prueba] ${subject}` });
   expect(testMail.subject).toBe(`[Prueba] ${subject}`);
 
   // The screen asks for the counts every 5 s while the campaign goes out: on Playwright's clock,

@@ -2,7 +2,7 @@
 // a side navigation with the sections the role allows (each with its count, and the new leads),
 // and the screen. On a phone the navigation is a scrolling row under the top bar.
 import type { ReactNode } from "react";
-import { Link, NavLink, useNavigate, useNavigation } from "react-router";
+import { Link, NavLink, useLocation, useNavigate, useNavigation } from "react-router";
 import { LogoMark } from "~/components/logo-mark";
 import "~/admin/admin.css";
 import type { AdminSummary } from "~/admin/lib/records";
@@ -22,7 +22,8 @@ export function AdminFrame({
   const navigate = useNavigate();
   const navigation = useNavigation();
   // The server's sections carry counts; without them, the role's permissions name the sections.
-  const sections = summary?.sections ?? adminSections(user);
+  // None while a second factor is due and missing: only its enrolment opens (decision 220).
+  const sections = user?.two_factor?.required ? [] : (summary?.sections ?? adminSections(user));
   // SPEC §9's 'Loading...' while another screen or page loads (not while a change reloads one).
   const loading = navigation.state === "loading" && !navigation.formData;
 
@@ -51,6 +52,11 @@ export function AdminFrame({
           <Link to="/" className="underline hover:text-sand-200">
             Ver la web
           </Link>
+          {user?.two_factor ? (
+            <Link to="/admin/seguridad" className="underline hover:text-sand-200">
+              Seguridad de la cuenta
+            </Link>
+          ) : null}
           {user ? (
             <button
               type="button"
@@ -88,6 +94,7 @@ export function AdminFrame({
           </nav>
         ) : null}
         <main id="contenido" className="min-w-0 flex-1" aria-busy={loading || undefined}>
+          <SecondFactorReminder />
           {loading ? (
             <p lang="en" className="px-4 pt-4 text-ink-soft">
               Loading...
@@ -127,5 +134,28 @@ export function AdminLoading() {
         Loading...
       </p>
     </main>
+  );
+}
+
+/**
+ * Before the second factor is required (decision 220), staff without one are reminded on every
+ * admin screen, with the date when there is one; their security screen says the rest.
+ */
+function SecondFactorReminder() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const state = user?.two_factor;
+  if (!state || state.enabled || state.required || pathname === "/admin/seguridad") return null;
+  return (
+    <p className="border-terracotta/30 border-b bg-terracotta/10 px-4 py-2 text-ink">
+      Protege tu cuenta con la verificación en dos pasos
+      {state.required_from
+        ? `: será obligatoria desde el ${new Intl.DateTimeFormat("es-ES", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${state.required_from}T00:00:00Z`))}`
+        : ""}
+      .{" "}
+      <Link to="/admin/seguridad" className="font-medium text-terracotta-dark underline">
+        Activarla
+      </Link>
+    </p>
   );
 }

@@ -6,12 +6,12 @@ import { AdminFrame, AdminLoading } from "~/admin/components/admin-frame";
 import type { AdminSummary } from "~/admin/lib/records";
 import { SessionUnknown } from "~/components/account/session-unknown";
 import { AccessGate, accessMiddleware } from "~/lib/access";
-import { rememberingReturn } from "~/lib/access-layout";
+import { enrolmentFirst, rememberingReturn } from "~/lib/access-layout";
 import { api } from "~/lib/api";
 
 const markers = ["online", "verify", "role"] as const;
 
-export const clientMiddleware = [rememberingReturn(accessMiddleware(...markers))];
+export const clientMiddleware = [rememberingReturn(accessMiddleware(...markers)), enrolmentFirst];
 
 /**
  * The side navigation's sections and counts, read again after every change staff make (React

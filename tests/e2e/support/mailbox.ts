@@ -55,16 +55,26 @@ export class Mailbox {
     return mail;
   }
 
-  /** Waits until `address` has received more than `already` messages; returns the newest. */
+  /**
+   * Waits until `address` has received more than `already` messages (those whose subject is
+   * `subject`, when given: staff also get a mail on each sign-in from a new browser, decision
+   * 221); returns the newest.
+   */
   async waitForMail(
     address: string,
-    { already = 0, timeout = 20_000 }: { already?: number; timeout?: number } = {},
+    {
+      already = 0,
+      timeout = 20_000,
+      subject,
+    }: { already?: number; timeout?: number; subject?: string } = {},
   ): Promise<ReceivedMail> {
     let latest: ReceivedMail | undefined;
     await expect
       .poll(
         async () => {
-          const mails = await this.messagesFor(address);
+          const mails = (await this.messagesFor(address)).filter(
+            (mail) => subject === undefined || mail.subject === subject,
+          );
           latest = mails.at(-1);
           return mails.length;
         },
