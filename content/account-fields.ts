@@ -11,6 +11,15 @@ export const accountLabels = {
 } as const;
 
 /**
+ * What the server answers a sign-in with, and what the sign-in form compares against: any other
+ * message (a recovery code's, saying how many are left) is worth a dialog.
+ */
+export const signedInMessage = "Has iniciado sesión correctamente.";
+
+/** How a session's browser reads when its user agent told nothing (decision 221). */
+export const unknownBrowser = "Navegador desconocido";
+
+/**
  * The versions of what the sign-up checkbox accepts («He leído y acepto los términos y
  * condiciones y la política de privacidad»): the dates of the two texts it links to
  * (content/legal/terms.ts and privacy.ts, `updated`). Stored with each account as proof of what

@@ -3,6 +3,7 @@
 // useAccountForm. SPEC §8's dialog for a refusal is api()'s; the fields are marked here.
 import { redirect, useActionData, useNavigation } from "react-router";
 import { fieldErrorsOf } from "~/components/form-field";
+import { signedInMessage } from "../../content/account-fields";
 import { ApiError, api } from "./api";
 import { signIn } from "./auth";
 import { showSuccess } from "./dialog";
@@ -158,7 +159,7 @@ export async function logInAction({
         browser: staffBrowser(),
       });
       // A recovery code's answer says how many are left: worth a dialog.
-      return signedIn(answer, answer.message !== "Has iniciado sesión correctamente.");
+      return signedIn(answer, answer.message !== signedInMessage);
     } catch (error) {
       const body =
         error instanceof ApiError

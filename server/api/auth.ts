@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { signedInMessage } from "../../content/account-fields.ts";
 import { errorTitles } from "../../content/errors.ts";
 import { issueAccessToken, revokeAccessToken } from "../auth/access-tokens.ts";
 import { describeBrowser, recogniseBrowser } from "../auth/browsers.ts";
@@ -234,7 +235,7 @@ export function createAuthRouter(deps: Dependencies) {
     }
     return c.json({
       title: "¡Hola de nuevo!",
-      message: options.message ?? "Has iniciado sesión correctamente.",
+      message: options.message ?? signedInMessage,
       user,
       token,
       ...(browser ? { browser } : {}),

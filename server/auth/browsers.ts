@@ -5,6 +5,7 @@
 
 import Bowser from "bowser";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { unknownBrowser } from "../../content/account-fields.ts";
 import type { Database } from "../db/client.ts";
 import { staffBrowsers } from "../db/schema.ts";
 import { generateToken, hashToken } from "./tokens.ts";
@@ -14,14 +15,14 @@ const platformWords: Record<string, string> = {
   tablet: "tableta",
 };
 
-/** "Chrome en Windows", "Safari en iOS (móvil)"; "Navegador desconocido" when it cannot tell. */
+/** "Chrome en Windows", "Safari en iOS (móvil)"; `unknownBrowser` when it cannot tell. */
 export function describeBrowser(userAgent: string | undefined): string {
-  if (!userAgent) return "Navegador desconocido";
+  if (!userAgent) return unknownBrowser;
   const parsed = Bowser.parse(userAgent.slice(0, 512));
   const browser = parsed.browser.name;
   const os = parsed.os.name;
   const kind = platformWords[parsed.platform.type ?? ""];
-  if (!browser && !os) return "Navegador desconocido";
+  if (!browser && !os) return unknownBrowser;
   const words = `${browser ?? "Navegador"}${os ? ` en ${os}` : ""}`;
   return kind ? `${words} (${kind})` : words;
 }

@@ -4,6 +4,7 @@
 import { Form, useNavigation } from "react-router";
 import type { OpenSession } from "~/admin/lib/security";
 import { SubmitButton } from "~/components/account/form-controls";
+import { unknownBrowser } from "../../../content/account-fields";
 import { officeDateTime } from "../../../content/office-clock";
 
 const when = (iso: string | null) => (iso ? officeDateTime.format(new Date(iso)) : "N/A");
@@ -28,7 +29,7 @@ export function SessionsPanel({ sessions }: { sessions: OpenSession[] }) {
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div>
               <p className="font-medium text-ink">
-                {session.browser ?? "Navegador desconocido"}
+                {session.browser ?? unknownBrowser}
                 {session.current ? (
                   <span className="ml-2 rounded-full bg-ink px-2 py-0.5 text-sm text-plaster">
                     Esta sesión
