@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { leadStatusValues } from "../../content/lead-statuses.ts";
 import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
@@ -227,11 +228,7 @@ export const contacts = pgTable(
     handled: boolean("handled").notNull().default(false),
     ...timestamps,
     /** The lead pipeline (server/admin/leads.ts); `handled` is kept equal to status <> 'nuevo'. */
-    status: text("status", {
-      enum: ["nuevo", "contactado", "visita", "presupuesto_enviado", "ganado", "perdido"],
-    })
-      .notNull()
-      .default("nuevo"),
+    status: text("status", { enum: leadStatusValues }).notNull().default("nuevo"),
     /** Why a lead was lost (status "perdido"). */
     lost_reason: text("lost_reason"),
     /** The staff member following the lead. */

@@ -1,4 +1,5 @@
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { leadStatuses, leadStatusValues } from "../../../content/lead-statuses.ts";
 import {
   areaChoices,
   budgetRanges,
@@ -17,7 +18,6 @@ import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, email, text, textarea } from "../../fields.ts";
 import { leadReplies, queueLeadReply } from "../../leads/reply.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
-import { leadStatuses } from "../../leads/statuses.ts";
 import {
   confirmationIn,
   confirmationState,
@@ -177,7 +177,11 @@ export const contactsResource = defineResource({
     name: contacts.name,
     email: contacts.email,
     subject: contacts.subject,
-    status: sql`array_position(array['nuevo','contactado','visita','presupuesto_enviado','ganado','perdido']::text[], ${contacts.status})`,
+    // In pipeline order (content/lead-statuses.ts).
+    status: sql`array_position(array[${sql.join(
+      leadStatusValues.map((value) => sql`${value}`),
+      sql`, `,
+    )}]::text[], ${contacts.status})`,
     handled: contacts.handled,
     created_at: contacts.created_at,
     updated_at: contacts.updated_at,
