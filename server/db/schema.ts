@@ -503,3 +503,13 @@ export const campaigns = pgTable("campaigns", {
   withdrawn: integer("withdrawn").notNull().default(0),
   ...timestamps,
 });
+
+/**
+ * One row: the version of what staff publish for the public pages (migration 0038, decision
+ * 244). Bumped by server/site-content/version.ts's siteContentChanged, never written otherwise.
+ */
+export const siteContentVersion = pgTable("site_content_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  changed_at: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
