@@ -545,6 +545,8 @@ export async function bulkDelete(
 export interface StatusChange {
   status: string;
   reason?: string | null;
+  /** The status's amount as sent (a won lead's value): checked by `checkStatus`. */
+  amount?: unknown;
   /**
    * The status the staff member saw when they chose (one record's control): the change is
    * refused with 409 if the record has moved since, instead of undoing a colleague's step.
@@ -560,8 +562,11 @@ function changedMeanwhile(what: string): never {
   });
 }
 
-/** 422 unless the status is one of the definition's, with a reason when it needs one. */
-export function checkStatus(definition: ResourceDefinition, change: StatusChange): void {
+/**
+ * 422 unless the status is one of the definition's, with a reason when it needs one and an amount
+ * only where it takes one. Answers the amount as a number (null: none given).
+ */
+export function checkStatus(definition: ResourceDefinition, change: StatusChange): number | null {
   const status = definition.status;
   if (!status) fail(404, { title: "No encontrado", message: "Esta sección no tiene estados." });
   const allowed = status.options.map((option) => option.value);
@@ -580,6 +585,23 @@ export function checkStatus(definition: ResourceDefinition, change: StatusChange
       reason: [`Indica el motivo («${status.reason.title}») para el estado «${title}».`],
     });
   }
+  const given = change.amount;
+  if (given === undefined || given === null || given === "") return null;
+  if (!status.amount || status.amount.status !== change.status) {
+    const title = status.options.find((option) => option.value === status.amount?.status)?.title;
+    failValidation({
+      amount: [
+        title
+          ? `El importe solo se indica al marcar el estado «${title}».`
+          : "Esta sección no admite importes.",
+      ],
+    });
+  }
+  const parsed = status.amount.field.input.safeParse(given);
+  if (!parsed.success) {
+    failValidation({ amount: parsed.error.issues.map((issue) => issue.message) });
+  }
+  return parsed.data as number | null;
 }
 
 /**
@@ -597,7 +619,7 @@ export async function changeStatus(
     details?: Record<string, unknown>;
   },
 ): Promise<number> {
-  checkStatus(definition, change);
+  const amount = checkStatus(definition, change);
   const status = definition.status;
   const valid = [...new Set(ids.filter(isRowId))];
   if (!status || !valid.length) return 0;
@@ -605,6 +627,11 @@ export async function changeStatus(
     [status.column.name]: change.status,
     ...status.columnsFor?.(change.status),
   };
+  if (status.amount) {
+    // Marked again without an amount, a won lead keeps the one it had; any other status has none.
+    if (status.amount.status !== change.status) values[status.amount.column.name] = null;
+    else if (amount !== null) values[status.amount.column.name] = amount;
+  }
   if (status.reason) {
     values[status.reason.column.name] =
       status.reason.status === change.status ? (change.reason ?? null) : null;
@@ -637,6 +664,7 @@ export async function changeStatus(
         ...audit.details,
         status: change.status,
         ...(change.reason ? { reason: change.reason } : {}),
+        ...(amount !== null ? { amount } : {}),
         ...(single === undefined ? { ids: rows.slice(0, AUDITED_IDS).map((row) => row.id) } : {}),
       },
     });

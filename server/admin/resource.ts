@@ -212,6 +212,11 @@ export interface StatusDefinition {
   options: readonly { value: string; title: string }[];
   /** A status that needs a reason (a lost lead), and where the reason goes. */
   reason?: { status: string; column: PgColumn; title: string };
+  /**
+   * A status that may carry an amount, asked when a record moves to it (a won lead's value,
+   * decision 253): written when given, cleared when the record moves to any other status.
+   */
+  amount?: { status: string; column: PgColumn; field: Field };
   /** Extra columns a change to `status` writes (e.g. handled, the change's date). */
   columnsFor?(status: string): Record<string, unknown>;
 }

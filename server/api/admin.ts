@@ -32,6 +32,7 @@ import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
 import { auditResource } from "../admin/resources/audit.ts";
 import { contactsResource } from "../admin/resources/contacts.ts";
+import { staffHome } from "../admin/staff-home.ts";
 import {
   type AuthEnv,
   forbidden,
@@ -116,6 +117,8 @@ const statusBody = z.object({
   id: idSchema,
   status: statusSchema,
   reason: reasonSchema,
+  /** A won lead's value in euros (decision 253), checked by the status's own field. */
+  amount: z.unknown().optional(),
   from: statusSchema.optional(),
 });
 const assigneeSchema = z
@@ -168,8 +171,10 @@ export function createAdminRouter(deps: Dependencies) {
   const { db, sessions } = deps;
   // Where a deleted lead's or subscription's mails were written without SMTP_URL (decision 188).
   const mailFiles = mailFolder(deps.env.DATA_DIR);
-  // GET /api/admin/summary is routed before GET /api/admin/{resource}.
-  if (adminResources.has("summary")) throw new Error("admin: no resource may be keyed summary");
+  // GET /api/admin/summary and /home are routed before GET /api/admin/{resource}.
+  for (const key of ["summary", "home"]) {
+    if (adminResources.has(key)) throw new Error(`admin: no resource may be keyed ${key}`);
+  }
   const admin = new Hono<AuthEnv>();
   admin.use("*", requireUser(deps));
 
@@ -207,6 +212,15 @@ export function createAdminRouter(deps: Dependencies) {
       });
     }
     return c.json({ sections });
+  });
+
+  /**
+   * The staff home (decision 253): cards of leads to act on, each counted by the inbox's own
+   * query and compared with the last earlier day the caller opened it. For the leads' staff.
+   */
+  admin.get("/home", async (c) => {
+    requireStaff(c.var.user, contactsResource.key);
+    return c.json(await staffHome(db, c.var.user.id, deps.env));
   });
 
   /**

@@ -12,9 +12,10 @@ import {
   startWindows,
 } from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
+import { wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
-import { checkbox, email, text, textarea } from "../../fields.ts";
+import { checkbox, decimal, email, text, textarea } from "../../fields.ts";
 import { leadReplies, queueLeadReply } from "../../leads/reply.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
 import { leadStatuses } from "../../leads/statuses.ts";
@@ -129,6 +130,7 @@ export const contactsResource = defineResource({
     // Decision 179: a future date while the lead holds them, the erasure's date once erased.
     personal_data_until: "Datos personales hasta",
     erased_at: "Datos personales borrados el",
+    won_amount: wonAmountLabel,
   },
   // Every column, and who follows the lead by name (details and exports show it).
   select: {
@@ -218,6 +220,12 @@ export const contactsResource = defineResource({
       options: staffOptions,
     },
     created: { kind: "date", title: "Recibido", on: contacts.created_at },
+    // The staff home's «presupuestos sin respuesta» and «ganados este mes» (decision 253).
+    status_changed: {
+      kind: "date",
+      title: "Último cambio de estado",
+      on: contacts.status_changed_at,
+    },
     confirmation: {
       kind: "choice",
       title: confirmationTitle,
@@ -231,6 +239,12 @@ export const contactsResource = defineResource({
     title: "Estado",
     options: leadStatuses,
     reason: { status: "perdido", column: contacts.lost_reason, title: "Motivo" },
+    // What a won lead is worth (decision 253): asked when it is marked «Ganado», optional.
+    amount: {
+      status: "ganado",
+      column: contacts.won_amount,
+      field: decimal(wonAmountLabel, { min: 0, max: 9_999_999_999.99 }),
+    },
     columnsFor: (status) => ({ handled: status !== "nuevo", status_changed_at: new Date() }),
   },
   assignee: { column: contacts.assignee_id, title: "Responsable", options: staffOptions },
