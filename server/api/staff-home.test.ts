@@ -161,8 +161,11 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
       expect(detail.data.won_amount).toBe(12500.75);
       expect(detail.parameter_titles.won_amount).toBe("Importe ganado (€)");
       const csv = await (await t.get("/api/admin/contacts/export?q=Cocina%20ganada", token)).text();
-      const [row] = parse(csv.replace(/^\uFEFF/, ""), { columns: true, delimiter: [",", ";"] });
-      expect(row["Importe ganado (€)"]).toMatch(/^12\.?500[.,]75$/);
+      const [row] = parse(csv.replace(/^\uFEFF/, ""), {
+        columns: true,
+        delimiter: [",", ";"],
+      }) as Record<string, string>[];
+      expect(row?.["Importe ganado (€)"]).toMatch(/^12\.?500[.,]75$/);
       // Marked again without an amount, it keeps it; moved on, it has none.
       expect((await json(await mark(won.id, "ganado"))).data.won_amount).toBe(12500.75);
       expect((await json(await mark(won.id, "visita"))).data.won_amount).toBeNull();
