@@ -4,6 +4,7 @@ import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { forgetInWriteAheadLog } from "../db/erasure.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import type { Env } from "../env.ts";
 import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { deleteMailFiles } from "../mail/transport.ts";
@@ -679,41 +680,85 @@ export async function assignRecord(
   id: number,
   assigneeId: number | null,
   actor: UserView,
+  env: Pick<Env, "APP_URL">,
   /** Who the staff member saw following it (null: nobody); 409 if that has changed since. */
   from?: number | null,
 ): Promise<AdminRecord | undefined> {
+  if (!isRowId(id)) return undefined;
+  const [after] = await assignRecords(db, definition, [id], assigneeId, actor, env, { from });
+  return after;
+}
+
+/**
+ * Gives records to a staff member, or to nobody (one record, or a bulk action's): each change is
+ * its own audit entry, so every record's history shows who moved it to whom (decision 254), and
+ * the definition's `notify` tells the new assignee, once, in the same transaction. Answers the
+ * records whose assignee changed (a record already theirs is left alone).
+ */
+export async function assignRecords(
+  db: Database,
+  definition: ResourceDefinition,
+  ids: readonly number[],
+  assigneeId: number | null,
+  actor: UserView,
+  env: Pick<Env, "APP_URL">,
+  options: { from?: number | null; details?: Record<string, unknown> } = {},
+): Promise<AdminRecord[]> {
   const assignee = definition.assignee;
-  if (!assignee || !isRowId(id)) return undefined;
+  const valid = [...new Set(ids.filter(isRowId))];
+  if (!assignee || !valid.length) return [];
   if (assigneeId !== null) {
     const options = await assignee.options(db);
     if (!options.some((option) => option.id === assigneeId)) {
-      failValidation({ assignee_id: [fieldMessages.option(assignee.title)] });
+      failValidation({
+        assignee_id: [
+          `Solo se puede asignar a alguien del equipo que pueda entrar en la administración (campo «${assignee.title}»).`,
+        ],
+      });
     }
   }
+  const { from } = options;
   return db.transaction(async (tx) => {
-    const before = await findRecord(tx, definition, id);
-    if (!before) return undefined;
-    const seen =
-      from === undefined
-        ? undefined
-        : from === null
-          ? isNull(assignee.column)
-          : eq(assignee.column, from);
-    const rows = await tx
-      .update(definition.table)
-      .set({ [assignee.column.name]: assigneeId } as never)
-      .where(and(eq(definition.table.id, id), seen))
-      .returning({ id: definition.table.id });
-    if (!rows.length) changedMeanwhile("el responsable");
-    const after = await findRecord(tx, definition, id);
-    await recordAudit(tx, actor, {
-      action: "assign",
-      resource: definition.key,
-      recordId: id,
-      recordTitle: after?.record_title as string,
-      before,
-      after,
-    });
-    return after;
+    const changed: AdminRecord[] = [];
+    for (const id of valid) {
+      const before = await findRecord(tx, definition, id);
+      if (!before) continue;
+      const seen =
+        from === undefined
+          ? undefined
+          : from === null
+            ? isNull(assignee.column)
+            : eq(assignee.column, from);
+      const rows = await tx
+        .update(definition.table)
+        .set({ [assignee.column.name]: assigneeId } as never)
+        .where(and(eq(definition.table.id, id), seen))
+        .returning({ id: definition.table.id });
+      if (!rows.length) changedMeanwhile("el responsable");
+      const after = await findRecord(tx, definition, id);
+      if (!after) continue;
+      // Given to whom already had it: nothing to record, nobody to tell.
+      if (before[assignee.column.name] === assigneeId) {
+        if (valid.length === 1) changed.push(after);
+        continue;
+      }
+      await recordAudit(tx, actor, {
+        action: "assign",
+        resource: definition.key,
+        recordId: id,
+        recordTitle: after.record_title as string,
+        before,
+        after,
+        ...(options.details ? { details: options.details } : {}),
+      });
+      changed.push(after);
+    }
+    const told = changed
+      .filter((record) => record[assignee.column.name] !== null)
+      .map((record) => record.id as number);
+    if (assigneeId !== null && told.length && assignee.notify) {
+      await assignee.notify(tx, { ids: told, assigneeId, actor, env });
+    }
+    return changed;
   });
 }

@@ -125,6 +125,19 @@ export interface ResourceDefinition {
     column: PgColumn;
     title: string;
     options(db: Database): Promise<{ id: number; title: string }[]>;
+    /**
+     * Tells the new assignee what they were given (a lead's mail with its link, decision 254),
+     * in the assignment's transaction; not called when records are given to nobody.
+     */
+    notify?(
+      db: Database,
+      assignment: {
+        ids: readonly number[];
+        assigneeId: number;
+        actor: UserView;
+        env: Pick<Env, "APP_URL">;
+      },
+    ): Promise<void>;
   };
   /**
    * The view the side navigation opens the list on, as query parameters (the lead inbox: new

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import {
   areaChoices,
   budgetRanges,
@@ -16,6 +16,7 @@ import { wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, decimal, email, text, textarea } from "../../fields.ts";
+import { mailAssignee } from "../../leads/assignment-mail.ts";
 import { leadReplies, queueLeadReply } from "../../leads/reply.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
 import { leadStatuses } from "../../leads/statuses.ts";
@@ -59,13 +60,16 @@ export const contactFields = {
 const titled = (choices: readonly Choice[]) =>
   choices.map(({ value, label }) => ({ value, title: label }));
 
-/** Staff who may follow a lead: accounts whose role enters the admin area. */
+/**
+ * Staff who may follow a lead: accounts that can enter the admin area, a staff role and a
+ * verified address (decision 254); anyone else is refused as an assignee.
+ */
 export async function staffOptions(db: Database) {
   const rows = await db
     .select({ id: users.id, title: users.name })
     .from(users)
     .innerJoin(roles, sql`${roles.id} = ${users.role_id}`)
-    .where(inArray(roles.name, ["super_admin", "admin"]))
+    .where(and(inArray(roles.name, ["super_admin", "admin"]), isNotNull(users.email_verified_at)))
     .orderBy(users.name, users.id);
   return rows;
 }
@@ -247,7 +251,13 @@ export const contactsResource = defineResource({
     },
     columnsFor: (status) => ({ handled: status !== "nuevo", status_changed_at: new Date() }),
   },
-  assignee: { column: contacts.assignee_id, title: "Responsable", options: staffOptions },
+  // The new assignee hears of it by mail, with a link to the lead (decision 254).
+  assignee: {
+    column: contacts.assignee_id,
+    title: "Responsable",
+    options: staffOptions,
+    notify: mailAssignee,
+  },
   notes: true,
   highlight: { title: "Nuevos", where: sql`${contacts.status} = 'nuevo'` },
   // 50 a page: at a few hundred leads, 12 (ARCHITECTURE's page, kept for the plain list and the
