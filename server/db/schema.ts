@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   type PgColumn,
   pgTable,
   primaryKey,
@@ -256,6 +258,9 @@ export const contacts = pgTable(
      * Read as the confirmation's state «retenido» (server/mail/lead-mails.ts), never shown itself.
      */
     confirmation_withheld: boolean("confirmation_withheld").notNull().default(false),
+    /** What a won lead is worth, in euros (migration 0045, decision 253): asked when it is marked
+     * «Ganado», optional, never negative. */
+    won_amount: numeric("won_amount", { precision: 12, scale: 2, mode: "number" }),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -513,3 +518,19 @@ export const siteContentVersion = pgTable("site_content_version", {
   version: bigint("version", { mode: "number" }).notNull().default(1),
   changed_at: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The counts a staff member's home showed on a day, the last of that day (migration 0045,
+ * decision 253): the next day's home says what changed since.
+ */
+export const staffHomeCounts = pgTable(
+  "staff_home_counts",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.day] })],
+);
