@@ -5,7 +5,7 @@ import { skipDatabase } from "../../tests/support/database.ts";
 import { sendLead } from "../../tests/support/leads.ts";
 import { to } from "../../tests/support/smtp.ts";
 import { createUser, signIn, staffRouteCallers } from "../../tests/support/users.ts";
-import { contacts, mailOutbox } from "../db/schema.ts";
+import { contacts, mailOutbox, users } from "../db/schema.ts";
 
 /**
  * Decision 187: staff answer a lead by mail from its page; the answer goes through the outbox to
@@ -93,9 +93,12 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
       after: { status: "contactado" },
       details: { subject: "Re: Cocina de Ana" },
     });
+    // The conversation (decision 257): the words as written, whole, and who signed them.
     expect(after.replies.sent).toEqual([
       expect.objectContaining({
         subject: "Re: Cocina de Ana",
+        message:
+          "Hola de nuevo.\nPodemos ir el lunes a las 10.\n\n<script>alert(1)</script> & <b>gracias</b>",
         sent_by_name: "Lucía Comercial",
         state: "enviado",
         to: "ana.reformas@example.com",
@@ -234,6 +237,23 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
       "Re: admin",
       "Re: super admin",
     ]);
+  });
+
+  it("keeps the name a reply was signed with once the writer's account is gone", async () => {
+    const writer = await createUser(t.db, { role: "admin", name: "Marcos Temporal" });
+    const { id } = await lead("Olga", "olga@example.com");
+    const res = await t.post(
+      "/api/admin/contacts/reply",
+      { id, subject: "Re: Cocina", message: "Primera línea.\nSegunda línea." },
+      await signIn(t.db, writer.id),
+    );
+    expect(res.status).toBe(201);
+    await t.db.delete(users).where(eq(users.id, writer.id));
+    const [sent] = (await detailOf(id)).replies.sent;
+    expect(sent).toMatchObject({
+      message: "Primera línea.\nSegunda línea.",
+      sent_by_name: "Marcos Temporal",
+    });
   });
 
   it("goes with the lead when staff delete it", async () => {

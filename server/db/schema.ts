@@ -415,6 +415,10 @@ export const mailOutbox = pgTable(
     kind: text("kind").$type<MailKind>(),
     /** The member of staff who wrote a reply; null once their account is deleted. */
     sent_by: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    /** A reply's own words, as staff wrote them (decision 257): the lead's conversation. */
+    message: text("message"),
+    /** The name a reply was signed with (decision 257): kept when the account goes. */
+    signer: text("signer"),
     /**
      * The .eml file the mail was written to (no SMTP_URL), by its name in DATA_DIR/mail: when
      * the row goes with its lead's or subscription's data, the file goes too (decision 188).

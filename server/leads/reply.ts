@@ -80,6 +80,7 @@ export async function queueLeadReply(
       contactId: lead.id,
       kind: "reply",
       sentBy: actor.id,
+      conversation: { message: reply.message, signer: actor.name },
     });
     const contacted = lead.status === "nuevo";
     // `updated_at` moves with any write (the row's $onUpdate): the lead's activity (decision 179).
@@ -108,10 +109,15 @@ export async function queueLeadReply(
   });
 }
 
-/** A reply as the lead's page lists it: its mail's state, and who wrote it. */
+/**
+ * A reply as the lead's page lists it (decision 257): its mail's state, the words staff wrote,
+ * and the name it was signed with.
+ */
 export interface LeadReply extends LeadMail {
   id: number;
   subject: string;
+  /** What staff wrote; for a reply from before migration 0048, the mail's whole text part. */
+  message: string;
   sent_by_name: string | null;
 }
 
@@ -127,7 +133,9 @@ export async function leadReplies(
     .select({
       id: mailOutbox.id,
       subject: mailOutbox.subject,
-      sent_by_name: users.name,
+      message: sql<string>`coalesce(${mailOutbox.message}, ${mailOutbox.text})`,
+      // The name the mail was signed with, which outlives the account.
+      sent_by_name: sql<string | null>`coalesce(${mailOutbox.signer}, ${users.name})`,
       ...mailLine.columns,
     })
     .from(mailOutbox)
@@ -143,9 +151,10 @@ export async function leadReplies(
     draft: refusal
       ? null
       : { to: lead.email as string, subject: `Re: ${about}`.slice(0, replyLimits.subject) },
-    sent: rows.map(({ id, subject, sent_by_name, ...row }) => ({
+    sent: rows.map(({ id, subject, message, sent_by_name, ...row }) => ({
       id,
       subject,
+      message,
       sent_by_name,
       ...mailLine.of(row, { field: "reply", title: subject }),
     })),

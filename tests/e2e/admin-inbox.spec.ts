@@ -536,6 +536,10 @@ test("staff answer a lead by mail from its page, and the answer stays with the l
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText(`Re: Reforma 1 ${tag}`);
   await expect(sent).toContainText("Lucía Comercial");
+  // The whole conversation (decision 257): the words as written, escaped, and who signed them.
+  await expect(sent).toContainText("Buenos días:\nPodemos pasar el lunes a las 10.");
+  await expect(sent).toContainText("<b>Un saludo</b>");
+  await expect(sent.getByText("Firmado por Lucía Comercial")).toBeVisible();
   await expect(sent).toContainText(/Enviado hoy a las \d{2}:\d{2}\./);
   await expect(main.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("contactado");
   const history = main.getByRole("region", { name: "Historial" });

@@ -1,6 +1,6 @@
-// A lead's replies (decision 187): staff answer the visitor by mail from the lead's page, through
-// the site's outbox, and every colleague then sees what was answered, by whom, and whether it
-// arrived (the confirmation's own sentences, record-mails.tsx).
+// A lead's replies (decisions 187, 257): staff answer the visitor by mail from the lead's page,
+// through the site's outbox, and every colleague then reads the whole conversation: what was
+// answered, signed by whom, and whether it arrived (the confirmation's sentences, record-mails.tsx).
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { reason, sentence } from "~/admin/components/record-mails";
@@ -73,6 +73,11 @@ export function LeadReplies({
                   {` · a ${mail.to}`}
                 </p>
                 <p className="mt-1 font-medium break-words text-ink">{mail.subject}</p>
+                {/* The words as the visitor read them (decision 257); React escapes them. */}
+                <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink">{mail.message}</p>
+                {mail.sent_by_name ? (
+                  <p className="mt-2 text-sm text-ink-soft">Firmado por {mail.sent_by_name}</p>
+                ) : null}
                 <p
                   className={`mt-1 text-sm ${refusedMail ? "font-medium text-terracotta-dark" : "text-ink"}`}
                 >
@@ -89,8 +94,8 @@ export function LeadReplies({
           <h3 className="font-medium text-ink">Responder por correo</h3>
           <p className="text-sm text-ink-soft">
             Se envía a {draft.to} desde la dirección de la web; si contesta, su respuesta llega al
-            correo de la oficina. Empieza con «Hola, {name}:» y termina con la firma de la empresa y
-            la referencia de su solicitud.
+            correo de la oficina. Empieza con «Hola, {name}:» y termina con la referencia de su
+            solicitud y tu firma: tu nombre y el de la empresa.
           </p>
           <input type="hidden" name="intent" value="reply" />
           <input type="hidden" name="id" value={id} />

@@ -140,7 +140,14 @@ export interface AuditEntryView {
 /** A lead's replies (server/leads/reply.ts): `draft` null when the lead cannot be written to. */
 export interface RecordReplies {
   draft: { to: string; subject: string } | null;
-  sent: (RecordMail & { id: number; subject: string; sent_by_name: string | null })[];
+  sent: (RecordMail & {
+    id: number;
+    subject: string;
+    /** What staff wrote (decision 257), shown whole on the lead's conversation. */
+    message: string;
+    /** The name the mail was signed with. */
+    sent_by_name: string | null;
+  })[];
 }
 
 /** A mail to a record's person as the outbox knows it (server/mail/lead-mails.ts). */
