@@ -14,7 +14,7 @@ import { contacts, mailOutbox, users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { failValidation } from "../http-errors.ts";
 import { type LeadMail, mailLine } from "../mail/lead-mails.ts";
-import { leadReplyMail } from "../mail/lead-reply.ts";
+import { leadReplyMail, replyToOf } from "../mail/lead-reply.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
 
@@ -64,7 +64,7 @@ function cannotReply(lead: Record<string, unknown>): string | null {
  */
 export async function queueLeadReply(
   db: Database,
-  env: Pick<Env, "CONTACT_NOTIFY_TO">,
+  env: Pick<Env, "LEAD_REPLY_TO">,
   actor: UserView,
   reply: ReplyBody,
   recordTitle: string,
@@ -121,14 +121,23 @@ export interface LeadReply extends LeadMail {
   sent_by_name: string | null;
 }
 
+/** What the reply form starts from: who it goes to, its first subject, where an answer goes. */
+export interface ReplyDraft {
+  to: string;
+  subject: string;
+  /** The mail's Reply-To for this staff member (decision 257): the form says it. */
+  reply_to: string;
+}
+
 /**
- * What a lead's page offers and shows: the form's first subject, when the lead can be written to
+ * What a lead's page offers `actor` and shows: the form's start, when the lead can be written to
  * (an address, not erased), and the replies sent, the latest first.
  */
 export async function leadReplies(
   db: Database,
   lead: Record<string, unknown> & { id: number },
-): Promise<{ draft: { to: string; subject: string } | null; sent: LeadReply[] }> {
+  { env, actor }: { env: Pick<Env, "LEAD_REPLY_TO">; actor: UserView },
+): Promise<{ draft: ReplyDraft | null; sent: LeadReply[] }> {
   const rows = await db
     .select({
       id: mailOutbox.id,
@@ -150,7 +159,11 @@ export async function leadReplies(
   return {
     draft: refusal
       ? null
-      : { to: lead.email as string, subject: `Re: ${about}`.slice(0, replyLimits.subject) },
+      : {
+          to: lead.email as string,
+          subject: `Re: ${about}`.slice(0, replyLimits.subject),
+          reply_to: replyToOf(env, actor),
+        },
     sent: rows.map(({ id, subject, message, sent_by_name, ...row }) => ({
       id,
       subject,

@@ -93,8 +93,8 @@ export function LeadReplies({
         <Form ref={form} method="post" replace className="mt-4 space-y-3">
           <h3 className="font-medium text-ink">Responder por correo</h3>
           <p className="text-sm text-ink-soft">
-            Se envía a {draft.to} desde la dirección de la web; si contesta, su respuesta llega al
-            correo de la oficina. Empieza con «Hola, {name}:» y termina con la referencia de su
+            Se envía a {draft.to} desde la dirección de la web; si contesta, su respuesta llega a{" "}
+            {draft.reply_to}. Empieza con «Hola, {name}:» y termina con la referencia de su
             solicitud y tu firma: tu nombre y el de la empresa.
           </p>
           <input type="hidden" name="intent" value="reply" />

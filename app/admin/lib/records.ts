@@ -139,7 +139,8 @@ export interface AuditEntryView {
 
 /** A lead's replies (server/leads/reply.ts): `draft` null when the lead cannot be written to. */
 export interface RecordReplies {
-  draft: { to: string; subject: string } | null;
+  /** `reply_to`: where the visitor's answer goes (decision 257). */
+  draft: { to: string; subject: string; reply_to: string } | null;
   sent: (RecordMail & {
     id: number;
     subject: string;
