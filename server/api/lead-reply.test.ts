@@ -54,6 +54,7 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
         to: "ana.reformas@example.com",
         subject: `Re: Cocina de Ana`,
         reply_to: `lucia.${tag.toLowerCase()}@obra.test`,
+        templates: expect.any(Array),
       },
       sent: [],
     });

@@ -443,6 +443,23 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * What staff often write to a lead (decision 258): chosen in a lead's reply form, with
+ * `{nombre}` and `{referencia}` filled in (server/leads/reply-templates.ts).
+ */
+export const replyTemplates = pgTable(
+  "reply_templates",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** The reply's subject; null keeps the form's «Re: …». */
+    subject: text("subject"),
+    body: text("body").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("reply_templates_title_unique").on(sql`lower(${t.title})`)],
+);
+
 /** Internal notes on an admin record (a lead's timeline), by resource key and record id. */
 export const adminNotes = pgTable(
   "admin_notes",

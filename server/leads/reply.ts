@@ -17,6 +17,7 @@ import { type LeadMail, mailLine } from "../mail/lead-mails.ts";
 import { leadReplyMail, replyToOf } from "../mail/lead-reply.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
+import { type FilledTemplate, filledTemplates } from "./reply-templates.ts";
 
 /** The section a lead's audit entries are filed under. */
 const section = "contacts";
@@ -127,6 +128,8 @@ export interface ReplyDraft {
   subject: string;
   /** The mail's Reply-To for this staff member (decision 257): the form says it. */
   reply_to: string;
+  /** The reply templates, filled in for this lead (decision 258). */
+  templates: FilledTemplate[];
 }
 
 /**
@@ -163,6 +166,10 @@ export async function leadReplies(
           to: lead.email as string,
           subject: `Re: ${about}`.slice(0, replyLimits.subject),
           reply_to: replyToOf(env, actor),
+          templates: await filledTemplates(db, {
+            nombre: String(lead.name ?? ""),
+            referencia: String(lead.reference ?? `n.º ${lead.id}`),
+          }),
         },
     sent: rows.map(({ id, subject, message, sent_by_name, ...row }) => ({
       id,

@@ -140,7 +140,13 @@ export interface AuditEntryView {
 /** A lead's replies (server/leads/reply.ts): `draft` null when the lead cannot be written to. */
 export interface RecordReplies {
   /** `reply_to`: where the visitor's answer goes (decision 257). */
-  draft: { to: string; subject: string; reply_to: string } | null;
+  draft: {
+    to: string;
+    subject: string;
+    reply_to: string;
+    /** Reply templates filled in for this lead (decision 258); a null subject keeps the form's. */
+    templates: { id: number; title: string; subject: string | null; message: string }[];
+  } | null;
   sent: (RecordMail & {
     id: number;
     subject: string;
