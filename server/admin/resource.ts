@@ -163,10 +163,14 @@ export interface ResourceDefinition {
    * record). Offered to those who may change the section's records (its "update" route).
    */
   replies?: {
-    list(db: Database, record: Record<string, unknown> & { id: number }): Promise<unknown>;
+    list(
+      db: Database,
+      record: Record<string, unknown> & { id: number },
+      context: { env: Pick<Env, "LEAD_REPLY_TO">; actor: UserView },
+    ): Promise<unknown>;
     send(
       db: Database,
-      env: Pick<Env, "CONTACT_NOTIFY_TO">,
+      env: Pick<Env, "LEAD_REPLY_TO">,
       actor: UserView,
       reply: { id: number; subject: string; message: string },
       recordTitle: string,

@@ -310,7 +310,12 @@ export function createAdminRouter(deps: Dependencies) {
       ...(definition.mails ? { mails: await definition.mails(db, record) } : {}),
       // The mails staff wrote to the record's person, and the form's first subject (decision 187).
       ...(definition.replies && definition.routes.includes("update")
-        ? { replies: await definition.replies.list(db, record) }
+        ? {
+            replies: await definition.replies.list(db, record, {
+              env: deps.env,
+              actor: c.var.user,
+            }),
+          }
         : {}),
     });
   });

@@ -417,6 +417,10 @@ export const mailOutbox = pgTable(
     kind: text("kind").$type<MailKind>(),
     /** The member of staff who wrote a reply; null once their account is deleted. */
     sent_by: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    /** A reply's own words, as staff wrote them (decision 257): the lead's conversation. */
+    message: text("message"),
+    /** The name a reply was signed with (decision 257): kept when the account goes. */
+    signer: text("signer"),
     /**
      * The .eml file the mail was written to (no SMTP_URL), by its name in DATA_DIR/mail: when
      * the row goes with its lead's or subscription's data, the file goes too (decision 188).
@@ -439,6 +443,23 @@ export const mailOutbox = pgTable(
       .on(sql`coalesce(${t.sent_at}, ${t.failed_at})`)
       .where(sql`${t.contact_id} is null and ${t.subscription_id} is null`),
   ],
+);
+
+/**
+ * What staff often write to a lead (decision 258): chosen in a lead's reply form, with
+ * `{nombre}` and `{referencia}` filled in (server/leads/reply-templates.ts).
+ */
+export const replyTemplates = pgTable(
+  "reply_templates",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** The reply's subject; null keeps the form's «Re: …». */
+    subject: text("subject"),
+    body: text("body").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("reply_templates_title_unique").on(sql`lower(${t.title})`)],
 );
 
 /** Internal notes on an admin record (a lead's timeline), by resource key and record id. */

@@ -21,6 +21,8 @@ export interface MailMessage {
   kind?: MailKind | null;
   /** The member of staff who wrote it (a reply). */
   sentBy?: number | null;
+  /** A reply's own words and the name it is signed with, for the lead's page (decision 257). */
+  conversation?: { message: string; signer: string } | null;
 }
 
 /**
