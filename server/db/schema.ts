@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { CompanyRecord } from "../../content/company.ts";
 import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
@@ -515,4 +516,14 @@ export const siteContentVersion = pgTable("site_content_version", {
   id: integer("id").primaryKey().default(1),
   version: bigint("version", { mode: "number" }).notNull().default(1),
   changed_at: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The company record of the admin's «Empresa» (migration 0039, decision 245): one row; `facts`
+ * null until the first save (content/company.ts's defaults are shown).
+ */
+export const companyRecord = pgTable("company_record", {
+  id: integer("id").primaryKey().default(1),
+  facts: jsonb("facts").$type<CompanyRecord>(),
+  ...timestamps,
 });
