@@ -15,7 +15,7 @@ import { addFieldErrors, failValidation, noFieldErrors } from "../http-errors.ts
 import { jsonBodyOf, jsonObject } from "../validation.ts";
 
 /**
- * The admin's «Empresa» (decision 245): the one company record, read and saved whole. Verified
+ * The admin's «Empresa» (decision 245): the one company record, read and saved whole (POST, as every admin save). Verified
  * staff with the `company` permission only (admins and super admins, migration 0039); a save
  * is audited and published to every instance (server/company/record.ts). Mounted before the
  * generic admin router, whose /admin/{resource} would otherwise take these paths.
@@ -38,7 +38,7 @@ export function createCompanyRouter(deps: Dependencies) {
     return c.json(await answer(await readCompany(db)));
   });
 
-  router.put("/", async (c) => {
+  router.post("/", async (c) => {
     requireStaff(c.var.user, companySection);
     const body = jsonObject(await jsonBodyOf(c));
     const version = formVersion(body);

@@ -327,7 +327,7 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/admin/company" }),
     expected: () => staff(200),
   },
-  "PUT /api/admin/company": {
+  "POST /api/admin/company": {
     request: () => ({ path: "/api/admin/company", body: { record: defaultCompanyRecord } }),
     expected: () => staff(200),
   },
