@@ -217,4 +217,4 @@ export const placeholderLabels: Record<string, string> = {
 };
 
 /** What the site shows before staff first save the record. */
-export const defaultCompanyFacts: CompanyFacts = companyFacts(defaultCompanyRecord);
+export const defaultCompanyFacts: CompanyFacts = /* @__PURE__ */ companyFacts(defaultCompanyRecord);

@@ -153,4 +153,4 @@ export function cookiesFor(company: CompanyFacts): LegalDocument {
 }
 
 /** As a first install publishes it (content/company.ts): its path, title and dates. */
-export const cookies: LegalDocument = cookiesFor(defaultCompanyFacts);
+export const cookies: LegalDocument = /* @__PURE__ */ cookiesFor(defaultCompanyFacts);

@@ -141,4 +141,4 @@ export function privacyFor(company: CompanyFacts): LegalDocument {
 }
 
 /** As a first install publishes it (content/company.ts): its path, title and dates. */
-export const privacy: LegalDocument = privacyFor(defaultCompanyFacts);
+export const privacy: LegalDocument = /* @__PURE__ */ privacyFor(defaultCompanyFacts);

@@ -124,4 +124,4 @@ export function termsFor(company: CompanyFacts): LegalDocument {
 }
 
 /** As a first install publishes it (content/company.ts): its path, title and dates. */
-export const terms: LegalDocument = termsFor(defaultCompanyFacts);
+export const terms: LegalDocument = /* @__PURE__ */ termsFor(defaultCompanyFacts);

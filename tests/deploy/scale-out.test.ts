@@ -437,7 +437,12 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
         stdio: ["ignore", "ignore", "inherit"],
       },
     );
-    const login = await post(direct(0), "/api/login", { ...credentials, remember: false });
+    // user:create takes seconds: the instance may close the idle kept-alive socket just as the
+    // POST is written (not retried, as a GET would be). Once more on a fresh one.
+    const login = await vi.waitFor(
+      () => post(direct(0), "/api/login", { ...credentials, remember: false }),
+      { timeout: 5000, interval: 100 },
+    );
     expect(login.status).toBe(200);
     const { token } = (await login.json()) as { token: string };
     // Every page kept by both instances first, as visitors would have left them.
