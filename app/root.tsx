@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
+import { siteContentContext } from "../content/site-content";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?inline";
 import { CookieBanner } from "./components/cookie-banner";
@@ -17,6 +18,7 @@ import { subscribe } from "./components/newsletter-form";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { trackPageView } from "./lib/analytics";
+import { useCompanyIfLoaded } from "./lib/company";
 import { consentBootstrapScript } from "./lib/consent";
 import { DialogHost } from "./lib/dialog";
 import { pageMeta } from "./lib/seo";
@@ -45,6 +47,17 @@ export function meta({ location }: Route.MetaArgs) {
   return pageMeta({ title: "Reformas, construcción e interiorismo", path: location.pathname });
 }
 
+/**
+ * The company's facts for the header, the footer and every page (useCompany), as staff last
+ * published them; read once per published version by the server (decision 244).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { company: await context.get(siteContentContext).get("company") };
+}
+
+/** Published facts change the pages kept by the server, not a page already open. */
+export const shouldRevalidate = () => false;
+
 /** The footer's newsletter form posts here: the footer is part of this layout (decision 124). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   return subscribe(request);
@@ -57,6 +70,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The admin area has its own frame (admin/routes/layout.tsx): no marketing header or footer,
   // and no analytics, so no consent banner either (staff's work is not the shop window's traffic).
   const site = !inAdmin(useLocation().pathname);
+  // Missing only when the root loader failed (the database away): the error page, bare.
+  const company = useCompanyIfLoaded();
+  const chrome = site && company !== undefined;
   return (
     <html lang="es">
       <head>
@@ -85,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* First in reading and tab order, so a keyboard or screen-reader visitor meets the choice
         before the page instead of after the footer; `order-last` keeps it at the foot on screen. */}
         {site ? <CookieBanner /> : null}
-        {site ? <SiteHeader /> : null}
+        {chrome ? <SiteHeader /> : null}
         {site ? (
           <main id="contenido" className="flex-1">
             {children}
@@ -93,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : (
           children
         )}
-        {site ? <SiteFooter /> : null}
+        {chrome ? <SiteFooter /> : null}
         <DialogHost />
         <ScrollRestoration />
         <Scripts />

@@ -1,7 +1,9 @@
 /**
  * Company facts shown in the header, footer, legal pages, team page and JSON-LD.
- * This is the one place a marketer changes them.
+ * Staff change them in the admin («Empresa», decision 245); what is here is a first install's
+ * record, shown until the first save.
  */
+import { provinceByName } from "./provinces";
 
 /**
  * Stand-ins for the company's real data, so that the site runs in development. Each value of
@@ -66,9 +68,6 @@ export const company = {
 
 export type Company = typeof company;
 
-/** The company's facts as the pages read them (content/site-content.ts). */
-export type CompanyFacts = Company;
-
 /**
  * When the office answers: the contact page says it, the home page's business data carries it
  * (schema.org days and 24-hour times).
@@ -83,3 +82,139 @@ export const officeHours = {
 /** A list as a sentence says it: "Madrid, Barcelona, Valencia y Alicante". */
 export const inWords = (items: readonly string[]): string =>
   new Intl.ListFormat("es").format(items);
+
+/** One office of the company: where visitors find it and its map. */
+export interface Office {
+  street: string;
+  /** Five digits, starting with its province's two (content/provinces.ts). */
+  postalCode: string;
+  city: string;
+  /** A province's name from content/provinces.ts. */
+  province: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  /** Opening hours as a visitor reads them («De lunes a viernes, de 8:00 a 18:00»). */
+  hours: string;
+}
+
+/**
+ * The company record staff edit in the admin («Empresa», decision 245). Until it is first
+ * saved, the site shows `defaultCompanyRecord`, made from `company` above.
+ */
+export interface CompanyRecord {
+  name: string;
+  legalName: string;
+  nif: string;
+  registry: { office: string; tomo: string; folio: string; hoja: string; inscription: string };
+  /** The first is the registered office: the legal notice, the map and the business data. */
+  offices: Office[];
+  phone: string;
+  /** Digits only, with the country code; "" when the company has no WhatsApp (no link shown). */
+  whatsapp: string;
+  email: string;
+  social: { name: string; url: string }[];
+  areasServed: string[];
+  /** What the company guarantees («2 años en mano de obra…»); "" shows nothing. */
+  warranty: string;
+  /** Civil liability insurance; an empty insurer shows nothing. */
+  insurance: { insurer: string; cover: string };
+  certifications: string[];
+  foundedYear: number;
+}
+
+/** The company's facts as every page, mail and JSON-LD read them (content/site-content.ts). */
+export interface CompanyFacts extends CompanyRecord {
+  /** The first office's address, with its autonomous community. */
+  address: { street: string; postalCode: string; city: string; region: string; country: string };
+  /** `tel:+34…` of the main phone. */
+  phoneHref: string;
+  /** The first office on the map. */
+  map: { lat: number; lng: number; embedUrl: string };
+  yearsOfExperience: number;
+}
+
+export const defaultCompanyRecord: CompanyRecord = {
+  name: company.name,
+  legalName: company.legalName,
+  nif: company.nif,
+  registry: { ...company.registry },
+  offices: [
+    {
+      street: company.address.street,
+      postalCode: company.address.postalCode,
+      city: company.address.city,
+      province: "Valencia",
+      lat: company.map.lat,
+      lng: company.map.lng,
+      phone: company.phone,
+      hours: officeHours.text,
+    },
+  ],
+  phone: company.phone,
+  whatsapp: company.whatsapp,
+  email: company.email,
+  social: company.social.map((link) => ({ ...link })),
+  areasServed: [...company.areasServed],
+  warranty: "",
+  insurance: { insurer: "", cover: "" },
+  certifications: [],
+  foundedYear: company.foundedYear,
+};
+
+/** `tel:` link of a Spanish phone as written («960 000 000» → tel:+34960000000). */
+export function phoneHrefOf(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  return `tel:${digits.startsWith("+") ? digits : `+34${digits}`}`;
+}
+
+/** OpenStreetMap's embedded map around a point, with its marker. */
+export function mapEmbedUrl(lat: number, lng: number): string {
+  const box = [lng - 0.01, lat - 0.005, lng + 0.01, lat + 0.005].map((n) => n.toFixed(4));
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${box.join("%2C")}&layer=mapnik&marker=${lat}%2C${lng}`;
+}
+
+/** What the pages read, from the record staff saved (or the defaults). */
+export function companyFacts(record: CompanyRecord): CompanyFacts {
+  const main = record.offices[0] ?? defaultCompanyRecord.offices[0];
+  if (!main) throw new Error("the company has no office");
+  const atDefault = main.lat === company.map.lat && main.lng === company.map.lng;
+  return {
+    ...record,
+    address: {
+      street: main.street,
+      postalCode: main.postalCode,
+      city: main.city,
+      region: provinceByName(main.province)?.region ?? "",
+      country: "España",
+    },
+    phoneHref: phoneHrefOf(record.phone),
+    map: {
+      lat: main.lat,
+      lng: main.lng,
+      embedUrl: atDefault ? company.map.embedUrl : mapEmbedUrl(main.lat, main.lng),
+    },
+    yearsOfExperience: company.yearsOfExperience,
+  };
+}
+
+/**
+ * What staff read for each placeholder still published (the admin home's checklist; the
+ * start-up warning lists the same fields by path).
+ */
+export const placeholderLabels: Record<string, string> = {
+  legalName: "Razón social",
+  nif: "NIF/CIF",
+  registry: "Datos del Registro Mercantil",
+  address: "Dirección de la oficina principal",
+  phone: "Teléfono principal",
+  phoneHref: "Teléfono principal",
+  whatsapp: "WhatsApp",
+  email: "Correo electrónico",
+  social: "Redes sociales",
+  map: "Ubicación en el mapa",
+  foundedYear: "Año de fundación",
+};
+
+/** What the site shows before staff first save the record. */
+export const defaultCompanyFacts: CompanyFacts = /* @__PURE__ */ companyFacts(defaultCompanyRecord);

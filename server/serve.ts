@@ -33,7 +33,7 @@ export async function serveSite(env: Env, site: Hono | ((deps: Dependencies) => 
   };
   const stray = straySettings(readDotEnv());
   for (const { level, message } of [
-    ...startupLines(env, builtSiteUrl, stray),
+    ...startupLines(env, builtSiteUrl, stray, await deps.siteContent.get("company")),
     ...lowDiskLines(env, free, os.tmpdir()),
   ]) {
     log[level](message);

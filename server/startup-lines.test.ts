@@ -100,12 +100,12 @@ describe("start-up lines", () => {
 
   it("warn a production start of every placeholder still in content/company.ts", () => {
     const warnings = startupLines(env()).filter((line) =>
-      line.message.startsWith("content/company.ts"),
+      line.message.startsWith("The company record still holds"),
     );
     expect(warnings).toHaveLength(1);
     const warning = warnings[0]?.message ?? "";
     const [heading, ...listed] = warning.split("\n");
-    expect(heading).toMatch(/^content\/company\.ts still holds \d+ placeholder values/);
+    expect(heading).toMatch(/^The company record still holds \d+ placeholder values/);
     expect(listed).toHaveLength(Number(heading?.match(/\d+/)?.[0]));
     expect(listed).toContain(`  nif: ${placeholders.nif}`);
     expect(listed).toContain(`  registry.tomo: ${placeholders.registry.tomo}`);

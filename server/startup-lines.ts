@@ -23,6 +23,8 @@ export function startupLines(
   env: Pick<Env, "NODE_ENV" | "SMTP_URL" | "DATA_DIR" | "CONTACT_NOTIFY_TO" | "APP_URL">,
   builtSiteUrl?: string,
   stray: StraySetting[] = [],
+  /** The company record as the site publishes it (the admin's «Empresa», decision 245). */
+  facts: unknown = company,
 ): StartupLine[] {
   const production = env.NODE_ENV === "production";
   const lines: StartupLine[] = stray.map(({ name, where, suggestion }) => ({
@@ -36,12 +38,12 @@ export function startupLines(
       message: `APP_URL is ${env.APP_URL}, but this build was made for ${builtSiteUrl}: the pre-rendered pages' canonical links, the sitemap and the social previews name ${builtSiteUrl}, and mails name ${env.APP_URL}. Rebuild with the production APP_URL set (npm run build).`,
     });
   }
-  const left = placeholdersInPlace(company, placeholders);
+  const left = placeholdersInPlace(facts, placeholders);
   if (production && left.length) {
     lines.push({
       level: "warn",
       message: [
-        `content/company.ts still holds ${left.length} placeholder values, published on the site (the legal notice among them); replace them before going live:`,
+        `The company record still holds ${left.length} placeholder values from content/company.ts, published on the site (the legal notice among them); replace them in the admin («Empresa») before going live:`,
         ...left.map(({ field, value }) => `  ${field}: ${value}`),
       ].join("\n"),
     });

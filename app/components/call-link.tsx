@@ -1,9 +1,10 @@
 // A tap on the company's phone number is a lead: record the conversion first, then dial after
 // 500 ms (SPEC §9) so the tag has time to leave before the phone app takes over. The same for
 // WhatsApp (issue 12), whose chat opens with a Spanish text naming the page.
+
 import type { MouseEvent, ReactNode } from "react";
 import { trackConversion } from "~/lib/analytics";
-import { company } from "../../content/company";
+import { useCompany } from "~/lib/company";
 
 export const DIAL_DELAY_MS = 500;
 
@@ -20,6 +21,7 @@ export function CallLink({
   /** A call (the default) or a WhatsApp chat with the company's number. */
   kind?: "phone" | "whatsapp";
 }) {
+  const company = useCompany();
   const href = kind === "phone" ? company.phoneHref : `https://wa.me/${company.whatsapp}`;
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     // Modified clicks (copy link, open elsewhere) are left to the browser.

@@ -2,13 +2,14 @@
 // page until the visitor asks for it ("Cargar mapa") or has accepted every cookie. Before that a
 // static placeholder with the address and an external link stands in its place, same size, so
 // nothing shifts when the map arrives. See docs/decisions/037-analytics-loading.md.
-import { useState } from "react";
-import { consentSignals, useConsent } from "~/lib/consent";
-import { company } from "../../content/company";
 
-const { address } = company;
+import { useState } from "react";
+import { useCompany } from "~/lib/company";
+import { consentSignals, useConsent } from "~/lib/consent";
 
 export function MapEmbed({ title }: { title: string }) {
+  const company = useCompany();
+  const { address } = company;
   const consent = useConsent();
   const [requested, setRequested] = useState(false);
   // «Aceptar» takes every purpose, the map among them (the banner says so); a choice of some

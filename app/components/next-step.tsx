@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CallLink } from "~/components/call-link";
-import { company } from "../../content/company";
+import { useCompany } from "~/lib/company";
 import { nextStep } from "../../content/next-step";
 import { primaryButton, secondaryButton, textLink } from "./buttons";
 
@@ -20,6 +20,7 @@ export function NextStep({
   showGallery?: boolean;
   id?: string;
 }) {
+  const company = useCompany();
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-14 sm:py-20">
       <div className="flex flex-col gap-8 rounded-lg bg-sand-100 p-6 ring-1 ring-sand-200 sm:p-10 lg:flex-row lg:items-center lg:justify-between lg:p-12">

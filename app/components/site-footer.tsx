@@ -1,11 +1,13 @@
 // Site footer of SPEC §2: social links, the company's contact details, the legal pages, the
 // newsletter form (in the element with id "suscription", the target of /#suscription), the
 // consent preferences link and the current year.
+
 import { Link } from "react-router";
 import { CallLink } from "~/components/call-link";
 import { NewsletterForm } from "~/components/newsletter-form";
+import { useCompany } from "~/lib/company";
 import { openConsentPreferences } from "~/lib/consent";
-import { company, inWords } from "../../content/company";
+import { inWords } from "../../content/company";
 
 const legalLinks = [
   { to: "/terms-and-conditions", label: "Aviso legal" },
@@ -17,6 +19,7 @@ const link =
   "rounded underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus";
 
 export function SiteFooter() {
+  const company = useCompany();
   const { address } = company;
   return (
     <footer className="bg-ink text-plaster">

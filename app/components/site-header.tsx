@@ -2,13 +2,14 @@
 // that work the same with touch, mouse and keyboard; nothing depends on hover. The sign-in
 // dependent parts (logo target, admin links, account menu) change only after hydration, so the
 // pre-rendered HTML is the same for every visitor.
+
 import type { ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { AccountMenu, AdminLinks } from "~/components/account-menu";
 import { CallLink } from "~/components/call-link";
 import { LogoMark } from "~/components/logo-mark";
 import { useAuth } from "~/lib/auth";
-import { company } from "../../content/company";
+import { useCompany } from "~/lib/company";
 import { useDisclosure, useDropdown } from "./disclosure";
 import { DisclosureChevron } from "./disclosure-chevron";
 
@@ -161,6 +162,7 @@ function ServicesDropdown() {
  * (decision 039; chrome-header.spec.ts sweeps the widths).
  */
 function Actions() {
+  const company = useCompany();
   const { pathname } = useLocation();
   return (
     <div className="hidden items-center gap-2 sm:flex">
@@ -207,6 +209,7 @@ function quotePath(pathname: string): string {
  * the account forms, which mark themselves (decision 207): no script of every page decides it.
  */
 function PhoneActionBar() {
+  const company = useCompany();
   const { pathname } = useLocation();
   // Each action's label padded off its border and centred when it wraps ("Pide presupuesto"); a
   // size smaller under 360 px, where "presupuesto" is wider than a third of the screen.
@@ -237,6 +240,7 @@ function PhoneActionBar() {
 }
 
 function ContactDetails({ className }: { className: string }) {
+  const company = useCompany();
   return (
     <div className={className}>
       <CallLink className={`flex items-center gap-1.5 rounded hover:underline ${focusRing}`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { company, officeHours } from "../../content/company";
+import { company, defaultCompanyFacts, officeHours } from "../../content/company";
 import { services } from "../../content/services";
 import { siteUrl } from "./site";
 import { breadcrumbJsonLd, businessJsonLd, serviceJsonLd } from "./structured-data.server";
@@ -24,7 +24,7 @@ describe("breadcrumbJsonLd", () => {
 
 describe("businessJsonLd", () => {
   it("describes the company, with the hours the contact page gives", () => {
-    const business = businessJsonLd();
+    const business = businessJsonLd(defaultCompanyFacts);
     expect(business).toMatchObject({
       "@type": "HomeAndConstructionBusiness",
       "@id": `${siteUrl}/#empresa`,
@@ -48,7 +48,7 @@ describe("serviceJsonLd", () => {
   it("names the service, the company that provides it and the areas served", () => {
     const service = services.find((s) => s.slug === "reformas-de-banos");
     if (!service) throw new Error("missing service");
-    expect(serviceJsonLd(service, "Reformas")).toEqual({
+    expect(serviceJsonLd(service, "Reformas", defaultCompanyFacts)).toEqual({
       "@context": "https://schema.org",
       "@type": "Service",
       "@id": `${siteUrl}/service/reformas/reformas-de-banos#servicio`,

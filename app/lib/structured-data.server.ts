@@ -1,7 +1,7 @@
 // The pages' schema.org data (JSON-LD). Built by the routes' loaders, which run when the pages are
 // pre-rendered: the data reaches the browser inside the page, never as code. The `.server` name
 // makes the build refuse it in the browser's bundle.
-import { company, officeHours } from "../../content/company";
+import { type CompanyFacts, officeHours } from "../../content/company";
 import { servicePath } from "../../content/service-paths";
 import type { Service } from "../../content/services";
 import { type Crumb, defaultImage } from "./seo";
@@ -22,13 +22,13 @@ export function breadcrumbJsonLd(items: Crumb[]): object {
 }
 
 /** Where the company works (content/company.ts), as schema.org places. */
-const areaServed = () =>
+const areaServed = (company: CompanyFacts) =>
   company.areasServed.map((name) => ({ "@type": "AdministrativeArea", name }));
 
 const businessId = () => absoluteUrl("/#empresa");
 
 /** schema.org data of the company itself, on the home page: what a local result shows. */
-export function businessJsonLd(): object {
+export function businessJsonLd(company: CompanyFacts): object {
   return {
     "@context": "https://schema.org",
     "@type": "HomeAndConstructionBusiness",
@@ -52,21 +52,31 @@ export function businessJsonLd(): object {
     },
     geo: { "@type": "GeoCoordinates", latitude: company.map.lat, longitude: company.map.lng },
     // The hours the contact page gives («De lunes a viernes, de 8:00 a 18:00»).
-    openingHoursSpecification: [
-      {
-        "@type": "OpeningHoursSpecification",
-        dayOfWeek: officeHours.days,
-        opens: officeHours.opens,
-        closes: officeHours.closes,
-      },
-    ],
-    areaServed: areaServed(),
+    // The hours in schema.org's days and times while the office keeps the ones they stand for
+    // («De lunes a viernes, de 8:00 a 18:00»); hours staff write in words are not guessed at.
+    ...(company.offices[0]?.hours === officeHours.text
+      ? {
+          openingHoursSpecification: [
+            {
+              "@type": "OpeningHoursSpecification",
+              dayOfWeek: officeHours.days,
+              opens: officeHours.opens,
+              closes: officeHours.closes,
+            },
+          ],
+        }
+      : {}),
+    areaServed: areaServed(company),
     sameAs: company.social.map((profile) => profile.url),
   };
 }
 
 /** schema.org Service of a service's page: what it is, who provides it and where. */
-export function serviceJsonLd(service: Service, categoryLabel: string): object {
+export function serviceJsonLd(
+  service: Service,
+  categoryLabel: string,
+  company: CompanyFacts,
+): object {
   const url = absoluteUrl(servicePath(service));
   return {
     "@context": "https://schema.org",
@@ -84,6 +94,6 @@ export function serviceJsonLd(service: Service, categoryLabel: string): object {
       url: absoluteUrl("/"),
       telephone: company.phoneHref.replace(/^tel:/, ""),
     },
-    areaServed: areaServed(),
+    areaServed: areaServed(company),
   };
 }

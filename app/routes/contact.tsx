@@ -1,6 +1,7 @@
 // /contact (SPEC §2, §3, §5): the quote request form posting to /api/contacts, the company's
 // contact details and a next step. Pre-rendered, or rendered on request when a link chose a
 // service (decision 182); the form works once hydrated, and posts without its script too (162).
+
 import {
   type ChangeEvent,
   type ComponentProps,
@@ -27,6 +28,7 @@ import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
+import { useCompany } from "~/lib/company";
 import { showSuccess } from "~/lib/dialog";
 import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
@@ -42,7 +44,7 @@ import {
   sendWithProgress,
   sizeOf,
 } from "~/lib/upload-progress";
-import { company, inWords, officeHours } from "../../content/company";
+import { inWords } from "../../content/company";
 import { contactPage } from "../../content/pages";
 import {
   areaChoices,
@@ -63,6 +65,7 @@ import {
   startWindows,
 } from "../../content/quote-request";
 import { serviceGroups } from "../../content/service-choices";
+import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/contact";
 
 const crumbs = trail({ name: "Contacto", path: "/contact" });
@@ -202,7 +205,8 @@ const upload = sharedWithTheForm<Progress>();
 const waiting = sharedWithTheForm<Waiting>();
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const company = await context.get(siteContentContext).get("company");
   return {
     serviceGroups,
     seo: contactPage.seo,
@@ -211,7 +215,7 @@ export function loader() {
       { "@context": "https://schema.org", "@type": "ContactPage", name: contactPage.seo.title },
     ],
     areas: inWords(company.areasServed),
-    hours: officeHours.text,
+    hours: company.offices[0]?.hours ?? "",
   };
 }
 
@@ -904,6 +908,7 @@ function QuoteField(props: ComponentProps<typeof Field>) {
 }
 
 function ContactDetails({ areas, hours }: { areas: string; hours: string }) {
+  const company = useCompany();
   const { address } = company;
   return (
     <aside aria-labelledby="contact-details-title" className="lg:col-span-2">

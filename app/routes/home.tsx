@@ -10,10 +10,11 @@ import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
+import { useCompany } from "~/lib/company";
 import { pageMeta } from "~/lib/seo";
 import { useShuffled } from "~/lib/shuffle";
 import { businessJsonLd } from "~/lib/structured-data.server";
-import { company } from "../../content/company";
+import type { CompanyFacts } from "../../content/company";
 import {
   galleryStrip,
   hero,
@@ -28,6 +29,7 @@ import {
 } from "../../content/home";
 import { imageIds } from "../../content/images";
 import { categories, servicePath, services } from "../../content/services";
+import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/home";
 
 const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
@@ -46,10 +48,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
  * the services catalogue then stays out of the home page's JavaScript, which must hydrate
  * within the 120 KB budget.
  */
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const company: CompanyFacts = await context.get(siteContentContext).get("company");
   return {
     seo: homeSeo,
-    jsonLd: [businessJsonLd()],
+    jsonLd: [businessJsonLd(company)],
     hero,
     welcomeSlides,
     servicesIntro,
@@ -123,6 +126,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
  * two screens pass without either, without another block of buttons.
  */
 function NextStepLine({ lead, lines }: { lead: string; lines: HomeContent["nextStepLines"] }) {
+  const company = useCompany();
   return (
     <p className="mt-8 max-w-3xl text-lg leading-relaxed text-ink-soft">
       {lead}{" "}
@@ -143,6 +147,7 @@ function NextStepLine({ lead, lines }: { lead: string; lines: HomeContent["nextS
  * offers the call on the first screen. From 640 px nothing changes.
  */
 function Hero({ hero }: { hero: HomeContent["hero"] }) {
+  const company = useCompany();
   const [first, second] = hero.descriptions;
   const text = "max-w-xl text-lg leading-relaxed text-ink-soft max-sm:order-last";
   return (

@@ -4,16 +4,20 @@ import { data } from "react-router";
 import { LegalPage } from "~/components/legal-page";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
-import { cookies } from "../../content/legal/cookies";
-import { privacy } from "../../content/legal/privacy";
-import { terms } from "../../content/legal/terms";
+import { cookiesFor } from "../../content/legal/cookies";
+import { privacyFor } from "../../content/legal/privacy";
+import { termsFor } from "../../content/legal/terms";
+import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/legal";
 
-const documents = [terms, privacy, cookies];
-
-/** The text travels as pre-rendered loader data, not as JavaScript (034). */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * The text travels as loader data, not as JavaScript (034), with the company's facts as staff
+ * published them (the legal notice's owner, NIF, address and registry: LSSI-CE art. 10).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
+  const company = await context.get(siteContentContext).get("company");
+  const documents = [termsFor(company), privacyFor(company), cookiesFor(company)];
   const document = documents.find(({ path }) => path === pathname);
   if (!document) throw data(null, { status: 404 });
   // The trail the page shows (LegalPage), as structured data.

@@ -15,13 +15,14 @@ import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data.server";
 import { photosOfFinishedWork } from "../../content/images";
 import { categoryPath, servicePath } from "../../content/service-paths";
 import { categories, findCategory, findService, relatedServices } from "../../content/services";
+import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/service-detail";
 
 /**
  * /service/{category}/{slug}: a slug that is not in that category is the Not Found page (404).
  * The page's content travels as loader data, not as JavaScript (034).
  */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   const service = findService(params.category, params.slug);
   if (!category || !service) throw data(null, { status: 404 });
@@ -39,7 +40,10 @@ export function loader({ params }: Route.LoaderArgs) {
       serviceCard(other, categories.find(({ slug }) => slug === other.category)?.label),
     ),
     crumbs,
-    jsonLd: [breadcrumbJsonLd(crumbs), serviceJsonLd(service, category.label)],
+    jsonLd: [
+      breadcrumbJsonLd(crumbs),
+      serviceJsonLd(service, category.label, await context.get(siteContentContext).get("company")),
+    ],
   };
 }
 

@@ -4,16 +4,19 @@ import { MapEmbed } from "~/components/map-embed";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { SandBand } from "~/components/sand-band";
+import { useCompany } from "~/lib/company";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
-import { company, inWords } from "../../content/company";
+import { inWords } from "../../content/company";
+import { siteContentContext } from "../../content/site-content";
 import { team, teamSeo } from "../../content/team";
 import type { Route } from "./+types/team";
 
 const crumbs = trail({ name: "Equipo", path: "/team" });
 
 /** The page's texts travel as loader data, not as JavaScript (034). */
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const company = await context.get(siteContentContext).get("company");
   return {
     team,
     seo: teamSeo,
@@ -31,6 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function Team({ loaderData: { team, areas } }: Route.ComponentProps) {
+  const company = useCompany();
   return (
     <>
       <PageIntro eyebrow="Equipo" title={team.title} subtitle={team.subtitle} crumbs={crumbs} />

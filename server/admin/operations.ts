@@ -300,7 +300,7 @@ export function formVersion(body: unknown): string | undefined {
 }
 
 /** An edit form opened before someone else's change would undo it without a word (409). */
-function editedMeanwhile(): never {
+export function editedMeanwhile(): never {
   fail(409, {
     title: "Registro modificado",
     message:

@@ -668,7 +668,10 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         "reply_templates",
         "subscriptions",
         "campaigns",
+        // The one company record (decision 245), with the placeholders still published.
+        "company",
       ]);
+      expect(mine.company_missing).toContain("NIF/CIF");
       expect(mine.sections[1]).toEqual({
         key: "contacts",
         title: "Contactos",

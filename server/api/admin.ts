@@ -42,6 +42,7 @@ import {
   requireStaff,
   requireUser,
 } from "../auth/session.ts";
+import { companySection, missingCompanyFacts } from "../company/record.ts";
 import { base64Of, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { addFieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
@@ -213,6 +214,18 @@ export function createAdminRouter(deps: Dependencies) {
             }
           : {}),
       });
+    }
+    // The one company record (decision 245): its screen, and the placeholders still published,
+    // which the admin lists on every screen until they are replaced.
+    if (hasPermission(c.var.user, companySection)) {
+      const missing = missingCompanyFacts(await deps.siteContent.get("company"));
+      sections.push({
+        key: companySection,
+        title: "Empresa",
+        total: 1,
+        ...(missing.length ? { highlight: { title: "Por completar", total: missing.length } } : {}),
+      });
+      return c.json({ sections, company_missing: missing });
     }
     return c.json({ sections });
   });

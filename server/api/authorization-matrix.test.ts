@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { defaultCompanyRecord } from "../../content/company.ts";
 import { createTestApp, perSuite, uniqueIp } from "../../tests/support/app.ts";
 import { skipDatabase } from "../../tests/support/database.ts";
 import { createUser, signIn } from "../../tests/support/users.ts";
@@ -339,6 +340,15 @@ const cases: Record<string, Case> = {
     expected: () => staff(200),
     okType: /^image\/jpeg$/,
     record: "photo",
+  },
+  // The one company record (decision 245): admins and super admins; guest staff refused.
+  "GET /api/admin/company": {
+    request: () => ({ path: "/api/admin/company" }),
+    expected: () => staff(200),
+  },
+  "POST /api/admin/company": {
+    request: () => ({ path: "/api/admin/company", body: { record: defaultCompanyRecord } }),
+    expected: () => staff(200),
   },
   // A campaign's own screen (decision 102): the same staff rule, on a draft of its own.
   "GET /api/admin/campaigns/:id": {

@@ -131,7 +131,7 @@ const notStored = {
 };
 
 /** POST /api/contacts: the contact page's quote request (SPEC §7's five fields and issue 12's). */
-export function createContactsRouter({ db, mail, limiter, env, disk }: Dependencies) {
+export function createContactsRouter({ db, mail, limiter, env, disk, siteContent }: Dependencies) {
   const api = new Hono();
 
   /** Whether the disk of `folder` keeps at least `lowDiskBytes` free (unknown counts as room). */
@@ -318,6 +318,7 @@ export function createContactsRouter({ db, mail, limiter, env, disk }: Dependenc
             env,
             lead.photos.length,
             notReceived.length,
+            await siteContent.get("company"),
           ),
         });
       }

@@ -3,6 +3,7 @@ import type { AppTimings } from "../app.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { createAccountSessionsRouter } from "./account-sessions.ts";
 import { createAdminRouter } from "./admin.ts";
+import { createCompanyRouter } from "./admin-company.ts";
 import { createAuthRouter } from "./auth.ts";
 import { createCampaignsRouter } from "./campaigns.ts";
 import { createContactsRouter } from "./contacts.ts";
@@ -22,6 +23,8 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   // Additions (decisions 220, 221): a staff member's second factor and one's own sessions.
   api.route("/two-factor", createTwoFactorRouter(deps));
   api.route("/sessions", createAccountSessionsRouter(deps));
+  // The one company record (decision 245), before the generic /admin/{resource}.
+  api.route("/admin/company", createCompanyRouter(deps));
   api.route("/admin", createAdminRouter(deps));
   api.route("/admin/campaigns", createCampaignsRouter(deps));
   return api;

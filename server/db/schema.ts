@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { leadStatusValues } from "../../content/lead-statuses.ts";
+import type { CompanyRecord } from "../../content/company.ts";
 import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
@@ -555,3 +556,13 @@ export const staffHomeCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.day] })],
 );
+
+/**
+ * The company record of the admin's «Empresa» (migration 0039, decision 245): one row; `facts`
+ * null until the first save (content/company.ts's defaults are shown).
+ */
+export const companyRecord = pgTable("company_record", {
+  id: integer("id").primaryKey().default(1),
+  facts: jsonb("facts").$type<CompanyRecord>(),
+  ...timestamps,
+});

@@ -1,4 +1,4 @@
-import { company } from "../../content/company.ts";
+import { type CompanyFacts, defaultCompanyFacts } from "../../content/company.ts";
 import { leadPhotosLabel, photosNotReceivedBefore } from "../../content/lead-photos.ts";
 import { nextSteps } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
@@ -40,6 +40,8 @@ export function leadConfirmationMail(
   photos = 0,
   /** How many the site had no room for (decision 174): the mail says how to send them. */
   notReceived = 0,
+  /** The company's facts as staff published them (the admin's «Empresa», decision 245). */
+  company: CompanyFacts = defaultCompanyFacts,
 ): MailMessage {
   const site = new URL(env.APP_URL);
   return renderMail({

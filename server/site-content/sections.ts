@@ -1,4 +1,4 @@
-import { company } from "../../content/company.ts";
+import { readCompanyFacts } from "../company/record.ts";
 import type { SectionReaders } from "./site-content.ts";
 
 /**
@@ -6,5 +6,5 @@ import type { SectionReaders } from "./site-content.ts";
  * published version on each instance (SiteContent), so it may read whole tables.
  */
 export const sectionReaders: SectionReaders = {
-  company: async () => company,
+  company: readCompanyFacts,
 };

@@ -410,6 +410,98 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
     expect(statuses).toEqual([401, 401]);
   });
 
+  it("shows the company details a super admin saves on both instances within 5 s, no restart (issue 35)", async () => {
+    const credentials = {
+      email: `sara-${process.pid}@example.test`,
+      password: "tejado-azul-2026-deploy",
+    };
+    execFileSync(
+      "npm",
+      [
+        "run",
+        "user:create",
+        "--silent",
+        "--",
+        "--name",
+        "Sara Gil",
+        "--email",
+        credentials.email,
+        "--password",
+        credentials.password,
+        "--role",
+        "super_admin",
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, ...instanceEnv },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
+    // user:create takes seconds: the instance may close the idle kept-alive socket just as the
+    // POST is written (not retried, as a GET would be). Once more on a fresh one.
+    const login = await vi.waitFor(
+      () => post(direct(0), "/api/login", { ...credentials, remember: false }),
+      { timeout: 5000, interval: 100 },
+    );
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    // Every page kept by both instances first, as visitors would have left them.
+    const pages = ["/", "/terms-and-conditions", "/contact"];
+    for (const i of [0, 1]) for (const page of pages) await fetch(`${direct(i)}${page}`);
+    const opened = (await (
+      await fetch(`${direct(1)}/api/admin/company`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as {
+      record: { offices: Record<string, unknown>[] } & Record<string, unknown>;
+      version: string;
+      missing: string[];
+    };
+    expect(opened.missing).toContain("NIF/CIF");
+    const record = {
+      ...opened.record,
+      legalName: "Reformas Turia Obra y Diseño, S.L.",
+      nif: "B12345674",
+      phone: "963 112 233",
+      email: "oficina@reformasturia.es",
+      offices: [
+        {
+          ...opened.record.offices[0],
+          street: "Carrer de Sueca, 21",
+          postalCode: "46006",
+          phone: "963 112 233",
+        },
+      ],
+    };
+    const saved = await fetch(`${direct(1)}/api/admin/company`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ record, version: opened.version }),
+    });
+    expect(saved.status).toBe(200);
+    const published = Date.now();
+    // Both instances, and nginx in front of them: header and footer, legal notice, JSON-LD.
+    for (const base of [direct(0), direct(1)]) {
+      await vi.waitFor(
+        async () => {
+          const home = await (await fetch(`${base}/`)).text();
+          expect(home).toContain("963 112 233");
+          expect(home).toContain("Carrer de Sueca, 21");
+          expect(home).toContain("Reformas Turia Obra y Diseño, S.L.");
+          expect(home).toMatch(/"taxID":"B12345674"/);
+          expect(home).not.toContain("960 000 000");
+          const notice = await (await fetch(`${base}/terms-and-conditions`)).text();
+          expect(notice).toContain("NIF: B12345674.");
+          expect(notice).toContain("oficina@reformasturia.es");
+        },
+        { timeout: 5000, interval: 100 },
+      );
+    }
+    const viaProxy = await throughProxy(proxyBase, "/contact");
+    expect(String(viaProxy.body)).toContain("963 112 233");
+    expect(Date.now() - published).toBeLessThan(5000);
+  });
+
   it("shares throttles between instances, whatever X-Forwarded-For a visitor sends", async () => {
     const statuses: number[] = [];
     for (let n = 1; n <= 23; n++) {

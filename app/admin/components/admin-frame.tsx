@@ -78,7 +78,11 @@ export function AdminFrame({
               {sections.map((section) => (
                 <li key={section.key} className="shrink-0">
                   <NavLink
-                    to={`/admin/${section.key}/index${"landing" in section && section.landing ? `?${section.landing}` : ""}`}
+                    to={
+                      section.key === "company"
+                        ? "/admin/company/record"
+                        : `/admin/${section.key}/index${"landing" in section && section.landing ? `?${section.landing}` : ""}`
+                    }
                     className={({ isActive }) =>
                       `flex items-center justify-between gap-3 rounded-md px-3 py-2 font-medium ${
                         isActive ? "bg-ink text-plaster" : "text-ink hover:bg-sand-100"
@@ -95,6 +99,7 @@ export function AdminFrame({
         ) : null}
         <main id="contenido" className="min-w-0 flex-1" aria-busy={loading || undefined}>
           <SecondFactorReminder />
+          <CompanyChecklist missing={summary?.company_missing} />
           {loading ? (
             <p lang="en" className="px-4 pt-4 text-ink-soft">
               Loading...
@@ -157,5 +162,32 @@ function SecondFactorReminder() {
         Activarla
       </Link>
     </p>
+  );
+}
+
+/**
+ * While the site still publishes content/company.ts's placeholders (decision 245): what is
+ * missing, on every admin screen, with the way to fill it in.
+ */
+function CompanyChecklist({ missing }: { missing?: string[] }) {
+  if (!missing?.length) return null;
+  return (
+    <section
+      aria-labelledby="company-checklist"
+      className="m-4 rounded-md border border-ochre/60 bg-white p-4"
+    >
+      <h2 id="company-checklist" className="font-semibold">
+        Faltan datos reales de la empresa
+      </h2>
+      <p className="mt-1 text-ink-soft">La web publica todavía datos de ejemplo en:</p>
+      <ul className="mt-2 list-disc pl-6">
+        {missing.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <Link to="/admin/company/record" className="mt-2 inline-block font-medium underline">
+        Completar los datos de la empresa
+      </Link>
+    </section>
   );
 }

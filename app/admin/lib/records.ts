@@ -78,6 +78,8 @@ export interface ListTools {
 
 /** GET /api/admin/summary: the sections the role allows, with counts, for the side navigation. */
 export interface AdminSummary {
+  /** The company's placeholders still published (decision 245), for those who may change them. */
+  company_missing?: string[];
   sections: {
     key: string;
     title: string;

@@ -1,0 +1,283 @@
+// /admin/company/record (online, verify, role «company»): the one company record, «Empresa»
+// (decision 245). Read and saved whole through /api/admin/company; a refusal (422 per field,
+// 409 after a colleague's save) is shown by api()'s dialog. While placeholders remain, the list
+// of what is missing stands above the form.
+import { useState } from "react";
+import { api } from "~/lib/api";
+import { showSuccess } from "~/lib/dialog";
+import type { CompanyRecord, Office } from "../../../content/company";
+
+interface Loaded {
+  record: CompanyRecord;
+  version: string;
+  saved: boolean;
+  missing: string[];
+  provinces: string[];
+}
+
+export const meta = () => [{ title: "Empresa | Administración" }];
+
+export const clientLoader = () => api<Loaded>("GET", "admin/company");
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <p className="p-4 text-ink-soft">Cargando…</p>;
+}
+
+const input = "mt-1 w-full rounded-md border border-sand-300 bg-white px-3 py-2";
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** The form's values as the record the API checks (server/company/schema.ts). */
+function recordOf(form: FormData, offices: number): CompanyRecord {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const office = (i: number): Office => ({
+    street: text(`office${i}.street`),
+    postalCode: text(`office${i}.postalCode`),
+    city: text(`office${i}.city`),
+    province: text(`office${i}.province`),
+    lat: Number(text(`office${i}.lat`).replace(",", ".")),
+    lng: Number(text(`office${i}.lng`).replace(",", ".")),
+    phone: text(`office${i}.phone`),
+    hours: text(`office${i}.hours`),
+  });
+  return {
+    name: text("name"),
+    legalName: text("legalName"),
+    nif: text("nif"),
+    registry: {
+      office: text("registry.office"),
+      tomo: text("registry.tomo"),
+      folio: text("registry.folio"),
+      hoja: text("registry.hoja"),
+      inscription: text("registry.inscription"),
+    },
+    offices: Array.from({ length: offices }, (_, i) => office(i)),
+    phone: text("phone"),
+    whatsapp: text("whatsapp"),
+    email: text("email"),
+    social: lines(text("social")).map((line) => {
+      const [name = "", url = ""] = line.split("|").map((part) => part.trim());
+      return { name, url };
+    }),
+    areasServed: lines(text("areasServed")),
+    warranty: text("warranty"),
+    insurance: { insurer: text("insurance.insurer"), cover: text("insurance.cover") },
+    certifications: lines(text("certifications")),
+    foundedYear: Number(text("foundedYear")),
+  };
+}
+
+function Field({
+  name,
+  label,
+  value,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: string | number;
+  hint?: string;
+}) {
+  return (
+    <label className="block">
+      <span className="font-medium">{label}</span>
+      {hint ? <span className="block text-sm text-ink-soft">{hint}</span> : null}
+      <input name={name} defaultValue={value} className={input} />
+    </label>
+  );
+}
+
+function Lines({
+  name,
+  label,
+  value,
+  hint,
+}: {
+  name: string;
+  label: string;
+  value: string[];
+  hint: string;
+}) {
+  return (
+    <label className="block">
+      <span className="font-medium">{label}</span>
+      <span className="block text-sm text-ink-soft">{hint}</span>
+      <textarea name={name} defaultValue={value.join("\n")} rows={4} className={input} />
+    </label>
+  );
+}
+
+export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
+  const [loaded, setLoaded] = useState(loaderData);
+  const [offices, setOffices] = useState(loaderData.record.offices.length);
+  const [saving, setSaving] = useState(false);
+  const { record } = loaded;
+
+  const save = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const answer = await api<Loaded>("POST", "admin/company", {
+        record: recordOf(new FormData(event.currentTarget), offices),
+        version: loaded.version,
+      });
+      setLoaded(answer);
+      void showSuccess({
+        title: "Datos guardados",
+        message: "Los datos de la empresa ya se ven en la web.",
+      });
+    } catch {
+      // api() has already shown the refusal (SPEC §8).
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="font-display text-2xl font-semibold">Empresa</h1>
+      {loaded.missing.length ? (
+        <section
+          aria-labelledby="company-missing"
+          className="mt-4 rounded-md border border-ochre/60 bg-white p-4"
+        >
+          <h2 id="company-missing" className="font-semibold">
+            La web todavía publica datos de ejemplo
+          </h2>
+          <ul className="mt-2 list-disc pl-6">
+            {loaded.missing.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <form key={loaded.version} onSubmit={save} className="mt-6 space-y-6">
+        <fieldset className="space-y-3">
+          <legend className="font-semibold text-lg">Identificación</legend>
+          <Field name="name" label="Nombre comercial" value={record.name} />
+          <Field name="legalName" label="Razón social" value={record.legalName} />
+          <Field
+            name="nif"
+            label="NIF/CIF"
+            value={record.nif}
+            hint="Con su letra o cifra de control, por ejemplo B12345674."
+          />
+          <Field name="foundedYear" label="Año de fundación" value={record.foundedYear} />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="font-semibold text-lg">Registro Mercantil</legend>
+          <Field name="registry.office" label="Registro" value={record.registry.office} />
+          <Field name="registry.tomo" label="Tomo" value={record.registry.tomo} />
+          <Field name="registry.folio" label="Folio" value={record.registry.folio} />
+          <Field name="registry.hoja" label="Hoja" value={record.registry.hoja} />
+          <Field
+            name="registry.inscription"
+            label="Inscripción"
+            value={record.registry.inscription}
+          />
+        </fieldset>
+        <fieldset className="space-y-3">
+          <legend className="font-semibold text-lg">Contacto</legend>
+          <Field name="phone" label="Teléfono principal" value={record.phone} />
+          <Field
+            name="whatsapp"
+            label="WhatsApp"
+            value={record.whatsapp}
+            hint="Con el prefijo 34, solo cifras; vacío si no tenéis."
+          />
+          <Field name="email" label="Correo electrónico" value={record.email} />
+          <Lines
+            name="social"
+            label="Redes sociales"
+            value={record.social.map((s) => `${s.name} | ${s.url}`)}
+            hint="Una por línea: nombre | dirección."
+          />
+          <Lines
+            name="areasServed"
+            label="Zonas de servicio"
+            value={record.areasServed}
+            hint="Una por línea."
+          />
+        </fieldset>
+        {Array.from({ length: offices }, (_, i) => {
+          const office = record.offices[i];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: offices are edited in place, by position
+            <fieldset key={i} className="space-y-3">
+              <legend className="font-semibold text-lg">
+                {i === 0 ? "Oficina principal" : `Oficina ${i + 1}`}
+              </legend>
+              <Field name={`office${i}.street`} label="Dirección" value={office?.street ?? ""} />
+              <Field
+                name={`office${i}.postalCode`}
+                label="Código postal"
+                value={office?.postalCode ?? ""}
+              />
+              <Field name={`office${i}.city`} label="Localidad" value={office?.city ?? ""} />
+              <label className="block">
+                <span className="font-medium">Provincia</span>
+                <select
+                  name={`office${i}.province`}
+                  defaultValue={office?.province ?? ""}
+                  className={input}
+                >
+                  {loaded.provinces.map((name) => (
+                    <option key={name}>{name}</option>
+                  ))}
+                </select>
+              </label>
+              <Field
+                name={`office${i}.lat`}
+                label="Latitud"
+                value={office?.lat ?? ""}
+                hint="Para el mapa, por ejemplo 39.4699."
+              />
+              <Field
+                name={`office${i}.lng`}
+                label="Longitud"
+                value={office?.lng ?? ""}
+                hint="Por ejemplo -0.3763."
+              />
+              <Field
+                name={`office${i}.phone`}
+                label="Teléfono de la oficina"
+                value={office?.phone ?? ""}
+              />
+              <Field name={`office${i}.hours`} label="Horario" value={office?.hours ?? ""} />
+            </fieldset>
+          );
+        })}
+        <button type="button" onClick={() => setOffices(offices + 1)} className="underline">
+          Añadir oficina
+        </button>
+        <fieldset className="space-y-3">
+          <legend className="font-semibold text-lg">Garantía, seguro y certificaciones</legend>
+          <Field name="warranty" label="Garantía" value={record.warranty} />
+          <Field name="insurance.insurer" label="Aseguradora" value={record.insurance.insurer} />
+          <Field
+            name="insurance.cover"
+            label="Cobertura de la póliza"
+            value={record.insurance.cover}
+          />
+          <Lines
+            name="certifications"
+            label="Certificaciones"
+            value={record.certifications}
+            hint="Una por línea."
+          />
+        </fieldset>
+        <button
+          type="submit"
+          disabled={saving}
+          className="rounded-md bg-ink px-4 py-2 font-semibold text-plaster"
+        >
+          {saving ? "Guardando…" : "Guardar y publicar"}
+        </button>
+      </form>
+    </div>
+  );
+}
