@@ -16,8 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { leadStatusValues } from "../../content/lead-statuses.ts";
 import type { CompanyRecord } from "../../content/company.ts";
+import { leadStatusValues } from "../../content/lead-statuses.ts";
 import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
