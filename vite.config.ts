@@ -92,7 +92,7 @@ function honoServerEntry(): Plugin {
  * - site: the components, helpers and content modules the public pages share.
  * What only account and admin screens use (components, helpers, head texts, field labels), the field parts of
  * forms (components/form-field, for /contact, account and admin screens), and the quote
- * request's choices, draft, photo shrinking and upload progress that only /contact uses, stay in automatic chunks, so visitors never load it, and so does the carousel engine, loaded on demand (042).
+ * request's fields and choices (content/quote-fields.ts), draft, photo shrinking and upload progress that only /contact uses, stay in automatic chunks, so visitors never load it, and so does the carousel engine, loaded on demand (042).
  * A component only one public page draws (legal-page: the three legal pages' one route; map-embed:
  * /team) goes into that page's route chunk, no extra request: every other page loads ~1.1 KB less
  * (decision 042).
@@ -100,7 +100,7 @@ function honoServerEntry(): Plugin {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const NOT_SITE =
-  /[\\/](app[\\/](components[\\/](account[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|lead-photos|lead-reply|list-tools|office-clock|quote-request|time-ago)\.)/;
+  /[\\/](app[\\/](components[\\/](account[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|lead-photos|lead-reply|list-tools|office-clock|quote-fields|quote-request|time-ago)\.)/;
 const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
 
 function clientChunks(): Plugin {

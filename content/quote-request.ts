@@ -1,59 +1,13 @@
 /**
- * The choices of a quote request (issue 12): what the /contact form offers, what the API
- * accepts, and how staff read them in the notice and the admin. One list each, keyed by the
- * value the API stores; the Spanish labels are the marketer's to change, the values are not.
- * The services are in service-choices.ts, apart, since they come from the whole catalogue.
+ * The quote request's words (issue 12) that the form, the API and the mails share: SPEC §7's
+ * five fields, the photos' rules and messages, what the form says while it sends. The details
+ * (service, area, budget…) and their choices are described in quote-fields.ts.
  */
-import { company } from "./company";
 
 export interface Choice {
   value: string;
   label: string;
 }
-
-/** Where the company works (content/company.ts), plus anywhere else to be looked at. */
-export const areaChoices: readonly Choice[] = [
-  ...company.areasServed.map((area) => ({ value: area, label: area })),
-  { value: "otra", label: "Otra zona" },
-];
-
-export const propertyTypes: readonly Choice[] = [
-  { value: "piso", label: "Piso" },
-  { value: "casa", label: "Casa o chalet" },
-  { value: "local", label: "Local comercial" },
-  { value: "hotel", label: "Hotel o apartamentos turísticos" },
-  { value: "edificio", label: "Edificio" },
-  { value: "otro", label: "Otro" },
-];
-
-export const budgetRanges: readonly Choice[] = [
-  { value: "hasta-15000", label: "Hasta 15.000 €" },
-  { value: "15000-30000", label: "De 15.000 a 30.000 €" },
-  { value: "30000-60000", label: "De 30.000 a 60.000 €" },
-  { value: "60000-120000", label: "De 60.000 a 120.000 €" },
-  { value: "mas-120000", label: "Más de 120.000 €" },
-  { value: "sin-definir", label: "Aún no lo sé" },
-];
-
-export const startWindows: readonly Choice[] = [
-  { value: "cuanto-antes", label: "Cuanto antes" },
-  { value: "1-3-meses", label: "En 1 a 3 meses" },
-  { value: "3-6-meses", label: "En 3 a 6 meses" },
-  { value: "mas-adelante", label: "Más adelante" },
-];
-
-export const contactChannels: readonly Choice[] = [
-  { value: "telefono", label: "Por teléfono" },
-  { value: "email", label: "Por correo electrónico" },
-  { value: "whatsapp", label: "Por WhatsApp" },
-];
-
-export const contactTimes: readonly Choice[] = [
-  // Within the office's hours (content/company.ts officeHours: Monday to Friday, 8:00 to 18:00).
-  { value: "manana", label: "Por la mañana (8 a 14 h)" },
-  { value: "tarde", label: "Por la tarde (14 a 18 h)" },
-  { value: "cualquiera", label: "A cualquier hora" },
-];
 
 /**
  * The names of SPEC §7's five fields, the same on the form, in its error messages, in the mails
@@ -73,24 +27,8 @@ export const contactLabels = {
  */
 export const reachableLegend = "Teléfono o correo, al menos uno";
 
-/**
- * The name of each detail, the same on the form, in its error messages, in the mails and in
- * the admin (issue 11: one label, one place).
- */
 /** The longest each written field may be: the server refuses more, the form says so before. */
 export const contactLimits = { name: 100, phone: 30, subject: 150, message: 5000 } as const;
-
-export const quoteLabels = {
-  service: "Servicio",
-  area: "Provincia o ciudad",
-  postcode: "Código postal",
-  property_type: "Tipo de inmueble",
-  surface_m2: "Metros cuadrados aproximados",
-  budget: "Presupuesto aproximado",
-  start_window: "Cuándo quieres empezar",
-  contact_channel: "Cómo prefieres que te contactemos",
-  contact_time: "Cuándo prefieres que te contactemos",
-} as const;
 
 /** The label of a stored value, or the value itself if the list changed since. */
 export const choiceLabel = (choices: readonly Choice[], value: string): string =>

@@ -4,7 +4,7 @@
 
 import {
   type ChangeEvent,
-  type ComponentProps,
+  createElement,
   type FormEvent,
   type MouseEvent,
   useEffect,
@@ -23,7 +23,7 @@ import {
   useSubmit,
 } from "react-router";
 import { CallLink } from "~/components/call-link";
-import { Field, fieldErrorsOf } from "~/components/form-field";
+import { fieldErrorsOf } from "~/components/form-field";
 import { PageIntro } from "~/components/page-intro";
 import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
@@ -32,177 +32,52 @@ import { useCompany } from "~/lib/company";
 import { showSuccess } from "~/lib/dialog";
 import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
-import { sendPatiently, type Waiting } from "~/lib/quote-retry";
+import { sendPatiently } from "~/lib/quote-retry";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
-import {
-  fileSize,
-  nextSaid,
-  type Progress,
-  percentOf,
-  type Said,
-  sendWithProgress,
-  sizeOf,
-} from "~/lib/upload-progress";
+import { fileSize, sendWithProgress } from "~/lib/upload-progress";
 import { inWords } from "../../content/company";
 import { contactPage } from "../../content/pages";
+import { quoteFields } from "../../content/quote-fields";
 import {
-  areaChoices,
-  budgetRanges,
-  type Choice,
-  contactChannels,
   contactLabels,
   contactLimits,
-  contactTimes,
   draftMessages,
   nextSteps,
   photoMessages,
   photoRules,
-  propertyTypes,
-  quoteLabels,
   reachableLegend,
   sendingMessages,
-  startWindows,
 } from "../../content/quote-request";
 import { serviceGroups } from "../../content/service-choices";
 import { siteContentContext } from "../../content/site-content";
+import {
+  ChoiceOptions,
+  DetailField,
+  inputClass,
+  lengthLeft,
+  QuoteField,
+  service,
+  WrittenField,
+} from "../quote/fields";
+import {
+  draftFields,
+  empty,
+  firstPaint,
+  focusFirstField,
+  type QuoteForm,
+  withService,
+  writtenBeforeHydration,
+} from "../quote/form-values";
+import { photoErrorsFor, photoProblems, sameFile } from "../quote/photo-checks";
+import { upload, waiting } from "../quote/sending";
+import { UploadProgress } from "../quote/upload-progress";
 import type { Route } from "./+types/contact";
 
 const crumbs = trail({ name: "Contacto", path: "/contact" });
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? pageMeta({ ...loaderData.seo, path: "/contact", jsonLd: loaderData.jsonLd }) : [];
-
-/** What the form sends: SPEC §3's five fields and the quote's optional details (issue 12). */
-const empty = {
-  name: "",
-  email: "",
-  phone: "",
-  subject: "",
-  message: "",
-  service: "",
-  area: "",
-  postcode: "",
-  property_type: "",
-  surface_m2: "",
-  budget: "",
-  start_window: "",
-  contact_channel: "",
-  contact_time: "",
-  // Left empty by people: a robot fills every field (decision 130).
-  website: "",
-};
-
-type QuoteForm = typeof empty;
-
-/** The fields a draft keeps and gives back (decision 172): never the robots' hidden field. */
-function draftFields(values: Record<string, unknown>): Partial<QuoteForm> {
-  return Object.fromEntries(
-    Object.keys(empty)
-      .filter((name) => name !== "website" && typeof values[name] === "string" && values[name])
-      .map((name) => [name, values[name]]),
-  );
-}
-
-/**
- * What the browser can tell of the chosen photos before sending them (decision 131): how many
- * and how heavy, in the server's words. A browser that makes photos smaller takes heavier ones
- * (decision 181) and checks what it made of them before sending. The server checks again, and
- * what each file holds.
- */
-function photoProblems(files: readonly File[], shrinking: boolean): string[] {
-  const [limit, tooLarge] = shrinking
-    ? [photoRules.maxChosenBytes, photoMessages.tooLargeToShrink]
-    : [photoRules.maxFileBytes, photoMessages.tooLarge];
-  return [
-    ...(files.length > photoRules.maxFiles ? [photoMessages.tooMany] : []),
-    ...files.filter((file) => file.size > limit).map((file) => tooLarge(file.name)),
-  ];
-}
-
-/**
- * The messages once the list has changed to `files`: the browser's checks again, and what was
- * said before (the server's refusals among it) of the files still listed. The messages naming
- * the file taken out go (unless another listed file has its name), and so does the count's, which
- * the browser's checks give again if it still holds.
- */
-function photoErrorsFor(
-  files: readonly File[],
-  shrinking: boolean,
-  before: readonly string[],
-  removed?: File,
-) {
-  const gone =
-    removed && !files.some((file) => file.name === removed.name) ? `«${removed.name}»` : undefined;
-  const kept = before.filter(
-    (message) => message !== photoMessages.tooMany && !(gone && message.includes(gone)),
-  );
-  return [...new Set([...photoProblems(files, shrinking), ...kept])];
-}
-
-/**
- * The form with the service a link chose (`?servicio=`, a service page's "Pide presupuesto"), if
- * it names one. Its name starts the subject too, which the visitor may rewrite.
- */
-function withService(values: QuoteForm, choice: Choice | undefined): QuoteForm {
-  return choice
-    ? { ...values, service: choice.value, subject: values.subject || choice.label }
-    : values;
-}
-
-/** The fields the browser holds otherwise than `rendered`, or nothing if all are as rendered. */
-function writtenBeforeHydration(
-  form: HTMLFormElement | null,
-  rendered: QuoteForm,
-): Partial<QuoteForm> | undefined {
-  if (!form) return undefined;
-  const typed = Object.fromEntries(
-    Object.keys(empty).flatMap((name) => {
-      const control = form.elements.namedItem(name) as { value?: unknown } | null;
-      return typeof control?.value === "string" &&
-        control.value !== rendered[name as keyof QuoteForm]
-        ? [[name, control.value]]
-        : [];
-    }),
-  );
-  return Object.keys(typed).length ? typed : undefined;
-}
-
-/** When the pre-rendered page was first painted, on the page's clock (decision 153). */
-const firstPaint = () => performance.getEntriesByType("paint")[0]?.startTime ?? 0;
-
-/** Where the visitor starts again after the form is emptied or the thanks are put away. */
-const focusFirstField = (form: HTMLFormElement | null) =>
-  form?.querySelector<HTMLElement>("select, input, textarea")?.focus();
-
-const sameFile = (a: File, b: File) =>
-  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
-
-/**
- * What clientAction's sending tells the form while it goes: React Router hands clientAction only
- * the request, so the two meet here. One form on the page, one request at a time (the form's
- * `awaiting`).
- */
-function sharedWithTheForm<T>() {
-  let current: T | undefined;
-  const listeners = new Set<() => void>();
-  return {
-    set(value: T | undefined) {
-      current = value;
-      for (const listener of listeners) listener();
-    },
-    get: () => current,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-}
-
-/** How far the photos' upload has gone (decision 181), for the form's bar. */
-const upload = sharedWithTheForm<Progress>();
-/** The attempt a passing outage makes the form wait for (decision 197). */
-const waiting = sharedWithTheForm<Waiting>();
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -572,10 +447,10 @@ function ContactForm({
             </button>
           </div>
         ) : null}
-        <QuoteField label={quoteLabels.service} errors={refused.service} className="sm:col-span-2">
+        <QuoteField label={service.label} errors={refused.service} className="sm:col-span-2">
           {(control) => (
             <select {...control} {...bind("service")} className={inputClass}>
-              <option value="">Elige un servicio</option>
+              <option value="">{service.none}</option>
               {serviceGroups.map((group) => (
                 <optgroup key={group.label} label={group.label}>
                   <ChoiceOptions choices={group.choices} />
@@ -632,18 +507,18 @@ function ContactForm({
         </QuoteField>
         {/* min-w-0 down to the photo list: a grid item (and a fieldset) is otherwise as wide as the
           longest unbroken file name, and the page with it. */}
-        <fieldset className="grid min-w-0 gap-6 sm:col-span-2 sm:grid-cols-2">
+        {createElement(
+          "fieldset",
+          { className: "grid min-w-0 gap-6 sm:col-span-2 sm:grid-cols-2" },
           <legend className="mb-2 text-lg font-semibold">
             Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
-          </legend>
-          <ChoiceField name="area" {...fieldState} />
-          <WrittenField name="postcode" {...fieldState} />
-          <ChoiceField name="property_type" {...fieldState} />
-          <WrittenField name="surface_m2" {...fieldState} />
-          <ChoiceField name="budget" {...fieldState} />
-          <ChoiceField name="start_window" {...fieldState} />
-          <ChoiceField name="contact_channel" {...fieldState} />
-          <ChoiceField name="contact_time" {...fieldState} />
+          </legend>,
+          // The details under the service as content/quote-fields.ts lists them, passed one by
+          // one rather than as a list: each field's generated id stays what it was when they
+          // were written out (the pre-rendered page is unchanged).
+          ...quoteFields
+            .filter((field) => field.name !== service.name)
+            .map((field) => <DetailField key={field.name} field={field} {...fieldState} />),
           <div className="min-w-0 sm:col-span-2">
             <QuoteField
               label={photoRules.label}
@@ -712,8 +587,8 @@ function ContactForm({
                 </ul>
               ) : null}
             </div>
-          </div>
-        </fieldset>
+          </div>,
+        )}
         {/* Out of sight and out of the accessibility tree: only a robot fills it. */}
         <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
           <label>
@@ -754,157 +629,6 @@ function ContactForm({
       </form>
     </>
   );
-}
-
-/**
- * The photos' upload as it goes (decision 181): a bar and its figures, shown, not said (they
- * change with every few kilobytes); the form's live region is told each quarter (`nextSaid`).
- * Its figures are of the photos as sent, the size the live region announced; the bar moves with
- * the whole request, whose few kilobytes of text and framing go with them.
- */
-function UploadProgress({ bytes, say }: { bytes: number; say: (text: string) => void }) {
-  const progress = useSyncExternalStore(upload.subscribe, upload.get, () => undefined);
-  const part = progress && progress.total > 0 ? progress.loaded / progress.total : 0;
-  const shown = { loaded: part * bytes, total: bytes };
-  const said = useRef<Said>(undefined);
-  useEffect(() => {
-    said.current ??= { quarter: 0, at: performance.now() };
-    const next = nextSaid(said.current, { loaded: part, total: 1 }, performance.now());
-    if (!next) return;
-    said.current = next;
-    say(
-      next.quarter === 4
-        ? sendingMessages.sent
-        : sendingMessages.quarter(percentOf({ loaded: next.quarter, total: 4 })),
-    );
-  }, [part, say]);
-  return (
-    <div className="mt-3 max-w-sm text-sm text-ink-soft">
-      <progress
-        aria-label={sendingMessages.progressName}
-        value={shown.loaded}
-        max={Math.max(1, bytes)}
-        className="block h-2 w-full appearance-none overflow-hidden rounded-full bg-sand-200 [&::-moz-progress-bar]:bg-terracotta [&::-webkit-progress-bar]:bg-sand-200 [&::-webkit-progress-value]:bg-terracotta"
-      />
-      <p className="mt-1">
-        {part === 1
-          ? sendingMessages.sent
-          : sendingMessages.progress(percentOf(shown), sizeOf(shown))}
-      </p>
-    </div>
-  );
-}
-
-/** The labels of the fields the visitor writes in (content/quote-request.ts). */
-const writtenLabels = { ...contactLabels, ...quoteLabels };
-
-/**
- * How each written detail's input takes it: its type, its limit (the server refuses more), what
- * a phone's keyboard and the browser's autofill offer.
- */
-const writtenInputs = {
-  name: { autoComplete: "name", maxLength: contactLimits.name },
-  email: { type: "email", autoComplete: "email" },
-  phone: { type: "tel", autoComplete: "tel", maxLength: contactLimits.phone },
-  subject: { maxLength: contactLimits.subject },
-  postcode: { inputMode: "numeric", autoComplete: "postal-code", maxLength: 5 },
-  surface_m2: { type: "number", inputMode: "numeric", min: 1, max: 100000 },
-} satisfies Record<string, ComponentProps<"input">>;
-
-/** One of the visitor's written details, labelled and limited as content/quote-request.ts says. */
-function WrittenField({
-  name,
-  bind,
-  errors,
-  ...field
-}: Omit<ComponentProps<typeof Field>, "label" | "errors" | "children"> & {
-  name: keyof typeof writtenInputs;
-  bind: (field: keyof QuoteForm) => object;
-  /** The server's messages per field from the last refusal. */
-  errors: Record<string, string[]>;
-}) {
-  return (
-    <QuoteField label={writtenLabels[name]} errors={errors[name]} {...field}>
-      {(control) => (
-        <input
-          {...control}
-          type="text"
-          required={field.required}
-          {...writtenInputs[name]}
-          {...bind(name)}
-          className={inputClass}
-        />
-      )}
-    </QuoteField>
-  );
-}
-
-/**
- * The quote's optional lists: each one's choices (content/quote-request.ts) and its first
- * option, which answers nothing.
- */
-const choiceLists = {
-  area: { empty: "Elige una zona", choices: areaChoices },
-  property_type: { empty: "Elige un tipo", choices: propertyTypes },
-  budget: { empty: "Elige un margen", choices: budgetRanges },
-  start_window: { empty: "Elige un plazo", choices: startWindows },
-  contact_channel: { empty: "Me da igual", choices: contactChannels },
-  contact_time: { empty: "Elige una franja", choices: contactTimes },
-} satisfies Partial<
-  Record<keyof typeof quoteLabels, { empty: string; choices: readonly Choice[] }>
->;
-
-/** One of the quote's optional lists, labelled as content/quote-request.ts names it. */
-function ChoiceField({
-  name,
-  bind,
-  errors,
-}: {
-  name: keyof typeof choiceLists;
-  bind: (field: keyof QuoteForm) => object;
-  /** The server's messages per field from the last refusal. */
-  errors: Record<string, string[]>;
-}) {
-  const { empty, choices } = choiceLists[name];
-  return (
-    <QuoteField label={quoteLabels[name]} errors={errors[name]}>
-      {(control) => (
-        <select {...control} {...bind(name)} className={inputClass}>
-          <option value="">{empty}</option>
-          <ChoiceOptions choices={choices} />
-        </select>
-      )}
-    </QuoteField>
-  );
-}
-
-function ChoiceOptions({ choices }: { choices: readonly Choice[] }) {
-  return choices.map((choice) => (
-    <option key={choice.value} value={choice.value}>
-      {choice.label}
-    </option>
-  ));
-}
-
-const inputClass =
-  "mt-1 block min-h-11 w-full rounded-md border border-ink/30 bg-white px-3 text-ink shadow-sm focus:border-ink";
-
-/**
- * Near the limit, how much room a long text has left. The box takes more than the limit (a
- * pasted text is never cut short without a word) and the server's refusal says the rest.
- */
-function lengthLeft(text: string, limit: number): string | undefined {
-  const left = limit - text.length;
-  if (left > limit / 10) return undefined;
-  if (left >= 0) return left === 1 ? "Te queda 1 carácter." : `Te quedan ${left} caracteres.`;
-  return left === -1
-    ? "Sobra 1 carácter: acórtalo un poco."
-    : `Sobran ${-left} caracteres: acórtalo un poco.`;
-}
-
-/** The quote form marks its optional fields rather than its required ones: most are optional. */
-function QuoteField(props: ComponentProps<typeof Field>) {
-  return <Field markOptional {...props} />;
 }
 
 function ContactDetails({ areas, hours }: { areas: string; hours: string }) {

@@ -9,6 +9,8 @@ import {
   jsonb,
   numeric,
   type PgColumn,
+  type PgIntegerBuilderInitial,
+  type PgTextBuilderInitial,
   pgTable,
   primaryKey,
   serial,
@@ -18,6 +20,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CompanyRecord } from "../../content/company.ts";
 import { leadStatusValues } from "../../content/lead-statuses.ts";
+import { type QuoteField, quoteFields } from "../../content/quote-fields.ts";
 import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
@@ -218,6 +221,24 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
+/** A quote detail's column (decision 240): an integer for a `number`, else text; all nullable. */
+type DetailColumn<Field extends QuoteField> = Field extends { kind: "number" }
+  ? PgIntegerBuilderInitial<Field["name"]>
+  : PgTextBuilderInitial<Field["name"], [string, ...string[]]>;
+
+/**
+ * The columns of the quote's details as content/quote-fields.ts describes them, each named as
+ * the detail: a new detail is a new column here, which its migration adds to the table.
+ */
+export function detailColumns<const Fields extends readonly QuoteField[]>(fields: Fields) {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.name,
+      field.kind === "number" ? integer(field.name) : text(field.name),
+    ]),
+  ) as { [Field in Fields[number] as Field["name"]]: DetailColumn<Field> };
+}
+
 export const contacts = pgTable(
   "contacts",
   {
@@ -239,16 +260,8 @@ export const contacts = pgTable(
     status_changed_at: timestamp("status_changed_at", { withTimezone: true }),
     /** OM-YYYY-NNNNN, given by store_contact (migration 0008); the visitor quotes it. */
     reference: text("reference").unique("contacts_reference_idx"),
-    /** The quote request's details (content/quote-request.ts); all optional (SPEC §7). */
-    service: text("service"),
-    area: text("area"),
-    postcode: text("postcode"),
-    property_type: text("property_type"),
-    surface_m2: integer("surface_m2"),
-    budget: text("budget"),
-    start_window: text("start_window"),
-    contact_channel: text("contact_channel"),
-    contact_time: text("contact_time"),
+    /** The quote request's details, one column each (content/quote-fields.ts; SPEC §7). */
+    ...detailColumns(quoteFields),
     /**
      * When the retention sweep erased the lead's personal data (migration 0015, decision 179):
      * what is left says what was asked and how it ended, not who asked. Null while it holds them.

@@ -4,6 +4,7 @@
 // service, never by the visitor's name or words: staff read those on the page.
 import { asc, eq } from "drizzle-orm";
 import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
+import { quoteChoices } from "../../content/quote-details.ts";
 import { choiceLabel } from "../../content/quote-request.ts";
 import { idIn } from "../admin/list-query.ts";
 import type { UserView } from "../auth/user-view.ts";
@@ -12,7 +13,6 @@ import { contacts, users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { companyName, type MailText, renderMail } from "../mail/layout.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { quoteChoices } from "./quote-details.ts";
 
 const received = new Intl.DateTimeFormat("es-ES", {
   timeZone: OFFICE_TIME_ZONE,

@@ -5,6 +5,7 @@
 // gets one mail listing the leads past the promise, each with a link to its page.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
+import { quoteChoices } from "../../content/quote-details.ts";
 import { choiceLabel } from "../../content/quote-request.ts";
 import type { Database } from "../db/client.ts";
 import { contacts, mailOutbox, users } from "../db/schema.ts";
@@ -17,7 +18,6 @@ import { queueMail } from "../mail/outbox.ts";
 import { madridMidnight } from "../office-day.ts";
 import { repeat } from "../repeat.ts";
 import { isHoliday } from "./holidays.ts";
-import { quoteChoices } from "./quote-details.ts";
 
 /** The hour (Madrid) from which the day's reminder goes: before the office opens its mail. */
 export const reminderHour = 8;

@@ -4,6 +4,7 @@
 // (server/retention.ts) erases the leads past it (`eraseIdleLeads`).
 import { and, inArray, lt, sql } from "drizzle-orm";
 import { leadStatuses } from "../../content/lead-statuses.ts";
+import { quoteFields, rulesOf } from "../../content/quote-fields.ts";
 import { leadRetention, yearsInWords } from "../../content/retention.ts";
 import { forgetRecords } from "../admin/audit.ts";
 import { idIn } from "../admin/list-query.ts";
@@ -54,6 +55,11 @@ const erasedReason = sql`case ${inFull(contacts.status)} ${sql.join(
   sql` `,
 )} end`;
 
+/** The quote's details that are personal data, emptied by the erasure (decision 179). */
+const personalDetails = Object.fromEntries(
+  quoteFields.flatMap((field) => (rulesOf(field).personal ? [[field.name, null]] : [])),
+);
+
 /** Leads erased per transaction: each batch is erased whole or not at all. */
 const batchSize = 100;
 
@@ -99,9 +105,8 @@ export async function eraseIdleLeads(
           phone: null,
           subject: "",
           message: "",
-          postcode: null,
-          contact_channel: null,
-          contact_time: null,
+          // The details content/quote-fields.ts marks as personal (postcode, contact preferences).
+          ...personalDetails,
           lost_reason: sql`case when ${contacts.status} = 'ganado' then null else ${erasedReason} end`,
           status: sql`case when ${contacts.status} = 'ganado' then 'ganado' else 'perdido' end`,
           handled: true,

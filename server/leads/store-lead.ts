@@ -89,7 +89,7 @@ export async function storeLead(
   });
 }
 
-/** store_contact (migration 0008): the request's row, or the first one's for a repeat. */
+/** store_contact (migrations 0008, 0036): the request's row, or the first one's for a repeat. */
 async function storeContact(db: Database, lead: LeadRequest): Promise<Omit<StoredLead, "photos">> {
   const digest = createHash("sha256")
     .update(JSON.stringify([lead.name, lead.email, lead.phone, lead.subject, lead.message]))

@@ -5,10 +5,10 @@ import {
   photosNotReceivedLabel,
 } from "../../content/lead-photos.ts";
 import { leadStatusTitle } from "../../content/lead-statuses.ts";
+import { quoteChoices, quoteDetailLines } from "../../content/quote-details.ts";
+import type { QuoteDetails } from "../../content/quote-fields.ts";
 import { choiceLabel, contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
-import { quoteDetailLines } from "../leads/lead-details.ts";
-import { type QuoteDetails, quoteChoices } from "../leads/quote-details.ts";
 import { bidiIsolated, companyName, type MailLink, type MailText, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 import { telHref, whatsAppHref } from "./phone-links.ts";

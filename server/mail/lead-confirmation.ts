@@ -1,9 +1,9 @@
 import { type CompanyFacts, defaultCompanyFacts } from "../../content/company.ts";
 import { leadPhotosLabel, photosNotReceivedBefore } from "../../content/lead-photos.ts";
+import { quoteDetailLines } from "../../content/quote-details.ts";
+import type { QuoteDetails } from "../../content/quote-fields.ts";
 import { nextSteps } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
-import { quoteDetailLines } from "../leads/lead-details.ts";
-import type { QuoteDetails } from "../leads/quote-details.ts";
 import { renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 

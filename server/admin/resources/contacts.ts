@@ -1,17 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
 import { leadStatuses, leadStatusValues } from "../../../content/lead-statuses.ts";
-import {
-  areaChoices,
-  budgetRanges,
-  type Choice,
-  contactChannels,
-  contactLabels,
-  contactLimits,
-  contactTimes,
-  propertyTypes,
-  quoteLabels,
-  startWindows,
-} from "../../../content/quote-request.ts";
+import { choicesOf, quoteChoices } from "../../../content/quote-details.ts";
+import { type QuoteField, quoteField, quoteFields } from "../../../content/quote-fields.ts";
+import { type Choice, contactLabels, contactLimits } from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
 import { wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
@@ -56,9 +47,29 @@ export const contactFields = {
   message: textarea(contactLabels.message, { required: true, max: contactLimits.message }),
 };
 
-/** A list of content/quote-request.ts as a filter's options. */
+/** A list of choices as the admin's options. */
 const titled = (choices: readonly Choice[]) =>
   choices.map(({ value, label }) => ({ value, title: label }));
+
+/**
+ * The quote's details as staff read them (content/quote-fields.ts, decision 240): each one's
+ * title (the detail's page, the list and the exports' header) and, for a list, its choices by
+ * label (the detail's page and the exports' cells); and the columns staff are not shown.
+ */
+export function detailsForStaff(fields: readonly QuoteField[]) {
+  const shown = fields.filter((field) => field.staff !== false);
+  return {
+    titles: Object.fromEntries(shown.map((field) => [field.name, field.label])),
+    choices: Object.fromEntries(
+      shown.flatMap((field) =>
+        field.kind === "choice" ? [[field.name, titled(choicesOf(field))]] : [],
+      ),
+    ),
+    hidden: fields.filter((field) => field.staff === false).map((field) => field.name),
+  };
+}
+
+const details = detailsForStaff(quoteFields);
 
 /**
  * Staff who may follow a lead: accounts that can enter the admin area, a staff role and a
@@ -104,7 +115,10 @@ function handledColumns(input: FormInput) {
  * The table's columns but the flag of a withheld confirmation, which the lead shows as its
  * confirmation's state (`confirmation_mail`, decision 205) rather than as a field of its own.
  */
-const { confirmation_withheld: _withheld, ...shownColumns } = getTableColumns(contacts);
+const { confirmation_withheld: _withheld, ...tableColumns } = getTableColumns(contacts);
+const shownColumns = Object.fromEntries(
+  Object.entries(tableColumns).filter(([key]) => !details.hidden.includes(key)),
+) as typeof tableColumns;
 
 export const contactsResource = defineResource({
   key: "contacts",
@@ -130,7 +144,7 @@ export const contactsResource = defineResource({
     assignee_id: "ID del responsable",
     reference: "Referencia",
     confirmation_mail: confirmationTitle,
-    ...quoteLabels,
+    ...details.titles,
     // Decision 179: a future date while the lead holds them, the erasure's date once erased.
     personal_data_until: "Datos personales hasta",
     erased_at: "Datos personales borrados el",
@@ -146,15 +160,9 @@ export const contactsResource = defineResource({
     // Where the visitor's confirmation stands (decision 180): the list's mark, the filter, the CSV.
     confirmation_mail: confirmationState,
   },
-  // The quote request's codes, read by their labels (content/quote-request.ts, service-choices.ts).
+  // The quote request's codes, read by their labels (content/quote-fields.ts).
   choices: {
-    service: titled(serviceChoices),
-    area: titled(areaChoices),
-    property_type: titled(propertyTypes),
-    budget: titled(budgetRanges),
-    start_window: titled(startWindows),
-    contact_channel: titled(contactChannels),
-    contact_time: titled(contactTimes),
+    ...details.choices,
     confirmation_mail: confirmationStates,
   },
   readOnly: ["name", "email", "phone", "subject", "message"],
@@ -210,15 +218,15 @@ export const contactsResource = defineResource({
     status: { kind: "choice", title: "Estado", on: contacts.status, options: leadStatuses },
     service: {
       kind: "choice",
-      title: quoteLabels.service,
+      title: quoteField("service").label,
       on: contacts.service,
-      options: titled(serviceChoices),
+      options: titled(quoteChoices.service),
     },
     area: {
       kind: "choice",
-      title: quoteLabels.area,
+      title: quoteField("area").label,
       on: contacts.area,
-      options: titled(areaChoices),
+      options: titled(quoteChoices.area),
     },
     handled: { kind: "boolean", title: "Atendido", on: contacts.handled },
     assignee: {
