@@ -154,8 +154,8 @@ export function createCampaignsRouter(deps: Dependencies) {
     return c.json({
       title: "Prueba enviada",
       message:
-        recipients.length === 1
-          ? `Hemos enviado la prueba a ${recipients[0]}.`
+        body.to === undefined
+          ? `Te hemos enviado la campaña a ${c.var.user.email}.`
           : `Hemos enviado la prueba a ${recipients.join(", ")}.`,
     });
   });
