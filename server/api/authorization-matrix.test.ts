@@ -269,6 +269,11 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/admin/summary" }),
     expected: () => staff(200),
   },
+  // The staff home's cards (decision 253): the leads' staff.
+  "GET /api/admin/home": {
+    request: () => ({ path: "/api/admin/home" }),
+    expected: () => staff(200),
+  },
   "GET /api/admin/:resource/detail/:id": {
     request: ({ resource, id }) => ({ path: `/api/admin/${resource}/detail/${id}` }),
     expected: (r) => orAudit(r, 200, staff(200)),

@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   type PgColumn,
   pgTable,
   primaryKey,
@@ -14,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { leadStatusValues } from "../../content/lead-statuses.ts";
 import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
@@ -227,11 +230,7 @@ export const contacts = pgTable(
     handled: boolean("handled").notNull().default(false),
     ...timestamps,
     /** The lead pipeline (server/admin/leads.ts); `handled` is kept equal to status <> 'nuevo'. */
-    status: text("status", {
-      enum: ["nuevo", "contactado", "visita", "presupuesto_enviado", "ganado", "perdido"],
-    })
-      .notNull()
-      .default("nuevo"),
+    status: text("status", { enum: leadStatusValues }).notNull().default("nuevo"),
     /** Why a lead was lost (status "perdido"). */
     lost_reason: text("lost_reason"),
     /** The staff member following the lead. */
@@ -259,6 +258,9 @@ export const contacts = pgTable(
      * Read as the confirmation's state «retenido» (server/mail/lead-mails.ts), never shown itself.
      */
     confirmation_withheld: boolean("confirmation_withheld").notNull().default(false),
+    /** What a won lead is worth, in euros (migration 0045, decision 253): asked when it is marked
+     * «Ganado», optional, never negative. */
+    won_amount: numeric("won_amount", { precision: 12, scale: 2, mode: "number" }),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -533,3 +535,29 @@ export const campaigns = pgTable("campaigns", {
   schedule_failure: text("schedule_failure"),
   ...timestamps,
 });
+
+/**
+ * One row: the version of what staff publish for the public pages (migration 0038, decision
+ * 244). Bumped by server/site-content/version.ts's siteContentChanged, never written otherwise.
+ */
+export const siteContentVersion = pgTable("site_content_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  changed_at: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The counts a staff member's home showed on a day, the last of that day (migration 0045,
+ * decision 253): the next day's home says what changed since.
+ */
+export const staffHomeCounts = pgTable(
+  "staff_home_counts",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.day] })],
+);

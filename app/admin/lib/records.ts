@@ -61,6 +61,8 @@ export interface StatusTool {
   options: Option[];
   /** The status that needs a reason (a lost lead). */
   reason?: { status: string; title: string };
+  /** The status that asks for an optional amount (a won lead's value, decision 253). */
+  amount?: { status: string; title: string };
 }
 
 export interface ListTools {
