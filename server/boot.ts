@@ -9,6 +9,7 @@ import { sweepUploadFolders } from "./leads/upload-folder.ts";
 import { log } from "./log.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { createTransport, mailFolder } from "./mail/transport.ts";
+import { sendScheduledCampaigns } from "./newsletter/schedule.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
 import { sweepRetention } from "./retention.ts";
 import { sectionReaders } from "./site-content/sections.ts";
@@ -45,9 +46,13 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
     disk: diskSpace,
     siteContent,
   };
+  // Campaigns scheduled for a date and time, sent once by whichever instance finds them due
+  // (decision 259).
+  const schedule = sendScheduledCampaigns(deps);
   return {
     deps,
     async close() {
+      await schedule.stop();
       await retentionSweep.stop();
       await reminder.stop();
       await stopFollowing();

@@ -27,6 +27,9 @@ export type AuditAction =
   | "export"
   | "send"
   | "test_send"
+  // A campaign's send scheduled, and a schedule cancelled (decision 259).
+  | "schedule"
+  | "unschedule"
   // A staff member's second factor (decision 220): enrolled, removed, reset from the command line.
   | "two_factor_enrol"
   | "two_factor_remove"
@@ -48,6 +51,8 @@ export const auditActionTitles: Record<AuditAction, string> = {
   export: "Exportación",
   send: "Envío de campaña",
   test_send: "Envío de prueba",
+  schedule: "Envío programado",
+  unschedule: "Envío programado cancelado",
   two_factor_enrol: "Verificación en dos pasos activada",
   two_factor_remove: "Verificación en dos pasos desactivada",
   two_factor_reset: "Verificación en dos pasos restablecida",

@@ -363,6 +363,27 @@ const cases: Record<string, Case> = {
     request: ({ id }) => ({ path: `/api/admin/campaigns/${id}/test`, body: {} }),
     expected: () => staff(200),
   },
+  // The live preview beside the editor (decision 259): staff of the section, nothing stored.
+  "POST /api/admin/campaigns/preview": {
+    request: () => ({
+      path: "/api/admin/campaigns/preview",
+      body: { subject: "Hola", body: "**Hola**" },
+    }),
+    expected: () => staff(200),
+  },
+  // A send at a date and time, and its cancellation (decision 259). Each caller's draft is new,
+  // so there is no schedule of its own to cancel: staff get past the checks to a 409.
+  "POST /api/admin/campaigns/:id/schedule": {
+    request: ({ id }) => ({
+      path: `/api/admin/campaigns/${id}/schedule`,
+      body: { at: `${new Date().getFullYear() + 1}-01-15T10:00`, confirm_frequency: true },
+    }),
+    expected: () => staff(200),
+  },
+  "POST /api/admin/campaigns/:id/unschedule": {
+    request: ({ id }) => ({ path: `/api/admin/campaigns/${id}/unschedule`, body: {} }),
+    expected: () => staff(409),
+  },
   "POST /api/admin/campaigns/:id/send": {
     // Each allowed actor sends a campaign of its own, moments after the last (decision 103).
     request: ({ id }) => ({

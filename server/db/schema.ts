@@ -541,6 +541,12 @@ export const campaigns = pgTable("campaigns", {
    * were recipients, and count among the campaign's queued and unsubscribed (decision 103).
    */
   withdrawn: integer("withdrawn").notNull().default(0),
+  /** A draft's send, scheduled (decision 259): due from this moment. */
+  scheduled_at: timestamp("scheduled_at", { withTimezone: true }),
+  /** Who scheduled it: the author of the send's audit entry. */
+  scheduled_by: integer("scheduled_by").references(() => users.id, { onDelete: "set null" }),
+  /** Why a scheduled send could not start (no subscribers): the screen says it. */
+  schedule_failure: text("schedule_failure"),
   ...timestamps,
 });
 

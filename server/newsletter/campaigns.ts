@@ -3,11 +3,11 @@
 // scheduled by the configured rate. The outbox worker delivers them as they fall due; a
 // restart resumes where it stopped, and the unique (campaign, subscription) index means
 // nobody is queued twice.
-import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { company } from "../../content/company.ts";
 import { officeDateTime } from "../../content/office-clock.ts";
 import { timeAgo } from "../../content/time-ago.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, mailOutbox } from "../db/schema.ts";
@@ -78,27 +78,31 @@ export async function findCampaign(db: Database, id: number): Promise<Campaign |
 }
 
 /**
- * To the signed-in staff member, through the outbox; the subject says it is a test. Queued with
- * its audit entry in one transaction (decision 205): who tried which campaign, and its mail.
+ * To the addresses staff typed (at most 5, decision 259; by default their own), through the
+ * outbox; the subject says it is a test. Each mail is queued with its audit entry in one
+ * transaction (decision 205): who tried which campaign, on which address, and its mail.
  */
 export async function sendTestMail(
   { db, mail, env }: Pick<Dependencies, "db" | "mail" | "env">,
   campaign: Campaign,
   actor: UserView,
+  recipients: readonly string[] = [actor.email],
 ): Promise<void> {
   const subject = `[Prueba] ${campaign.subject}`;
   await db.transaction(async (tx) => {
-    const mailId = await queueMail(
-      tx,
-      campaignMail({ ...campaign, subject }, actor.email, env.APP_URL, testToken),
-    );
-    await recordAudit(tx, actor, {
-      action: "test_send",
-      resource: "campaigns",
-      recordId: campaign.id,
-      recordTitle: campaign.subject,
-      details: { mail_id: mailId },
-    });
+    for (const to of recipients) {
+      const mailId = await queueMail(
+        tx,
+        campaignMail({ ...campaign, subject }, to, env.APP_URL, testToken),
+      );
+      await recordAudit(tx, actor, {
+        action: "test_send",
+        resource: "campaigns",
+        recordId: campaign.id,
+        recordTitle: campaign.subject,
+        details: { mail_id: mailId, to },
+      });
+    }
   });
   void mail.flush();
 }
@@ -126,7 +130,7 @@ export interface SendResult {
 export const minimumDaysBetweenSends = 30;
 
 /** The last campaign sent less than `minimumDaysBetweenSends` days ago, other than `id`. */
-async function recentSend(
+export async function recentSend(
   db: Pick<Database, "select">,
   id: number,
 ): Promise<Pick<Campaign, "id" | "subject" | "send_started_at"> | undefined> {
@@ -163,17 +167,50 @@ const sendLock = 103_030;
  * (decision 205): a send that is refused or rolls back leaves none.
  */
 export async function sendCampaign(
+  deps: Pick<Dependencies, "db" | "env" | "mail">,
+  id: number,
+  actor: AuditActor,
+  options: { confirmFrequency?: boolean } = {},
+): Promise<SendResult> {
+  const result = await startSend(deps, id, actor, options);
+  if (!result) {
+    fail(409, {
+      title: "Campaña ya enviada",
+      message: "Esta campaña ya se ha enviado o se está enviando; no se envía dos veces.",
+    });
+  }
+  return result;
+}
+
+/**
+ * `sendCampaign`'s work; answers undefined when the campaign is no longer a draft (sent by a
+ * colleague, or by another instance) or, for `due` (a scheduled send, decision 259), not yet
+ * due or no longer scheduled. The draft → sending step is the claim: whoever makes it sends.
+ */
+export async function startSend(
   { db, env, mail }: Pick<Dependencies, "db" | "env" | "mail">,
   id: number,
-  actor: UserView,
-  { confirmFrequency = false }: { confirmFrequency?: boolean } = {},
-): Promise<SendResult> {
+  actor: AuditActor,
+  { confirmFrequency = false, due = false }: { confirmFrequency?: boolean; due?: boolean } = {},
+): Promise<SendResult | undefined> {
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sendLock})`);
     const [campaign] = await tx
       .update(campaigns)
-      .set({ status: "sending", send_started_at: sql`now()` })
-      .where(and(eq(campaigns.id, id), eq(campaigns.status, "draft")))
+      .set({
+        status: "sending",
+        send_started_at: sql`now()`,
+        // A send now replaces any schedule; a scheduled one has happened.
+        scheduled_at: null,
+        schedule_failure: null,
+      })
+      .where(
+        and(
+          eq(campaigns.id, id),
+          eq(campaigns.status, "draft"),
+          due ? lte(campaigns.scheduled_at, sql`now()`) : undefined,
+        ),
+      )
       .returning();
     if (!campaign) return undefined;
     // At most one a month, as the consent text says, unless staff confirmed it after the
@@ -228,13 +265,7 @@ export async function sendCampaign(
     });
     return { queued: rows.length };
   });
-  if (!result) {
-    fail(409, {
-      title: "Campaña ya enviada",
-      message: "Esta campaña ya se ha enviado o se está enviando; no se envía dos veces.",
-    });
-  }
-  void mail.flush();
+  if (result) void mail.flush();
   return result;
 }
 

@@ -263,7 +263,7 @@ test("with the keyboard: focus and a spoken answer after each change", async () 
 
   // A test of a campaign, sent with the keyboard, keeps the keyboard on its button.
   await page.goto(`/admin/campaigns/send/${campaignId}`);
-  const trial = main.getByRole("button", { name: "Enviarme una prueba" });
+  const trial = main.getByRole("button", { name: "Enviar prueba" });
   await trial.press("Enter");
   await expect(main.getByRole("status")).toHaveText(`Te hemos enviado la campaña a ${boss.email}.`);
   await expect(trial).toBeFocused();

@@ -62,7 +62,8 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
   await expect(preview.getByText("<script>alert(1)</script>")).toBeVisible();
   await expect(preview.getByText("Darte de baja")).toBeVisible();
 
-  await main.getByRole("button", { name: "Enviarme una prueba" }).click();
+  // The addresses left empty: the test goes to oneself (decision 259).
+  await main.getByRole("button", { name: "Enviar prueba" }).click();
   await expect(main.getByRole("status")).toContainText(
     `Te hemos enviado la campaña a ${staff.email}`,
   );
@@ -113,4 +114,113 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
   await expect(confirmAgain).toContainText(`«${subject}»`);
   await confirmAgain.getByRole("button", { name: "Enviar de todos modos" }).click();
   await expect(main.getByRole("status")).toContainText("La campaña se enviará a");
+});
+
+test("the editor's preview follows what is typed, and says what is added on its own", async ({
+  page,
+  playwright,
+}) => {
+  const request = await playwright.request.newContext({ baseURL });
+  const staff = await createWithRole(request, "admin", "Rosa Redacción");
+  await request.dispose();
+  await openAs(page, staff, "/admin/campaigns/create");
+  const main = page.getByRole("main");
+  const preview = main.getByRole("region", { name: "Vista previa" });
+  await expect(preview).toContainText("El saludo («Hola:») y el pie con la firma");
+  await main.getByRole("textbox", { name: "Asunto" }).fill("Terrazas para el verano");
+  const body = main.getByRole("textbox", { name: "Contenido (Markdown)" });
+  await body.fill("## Ideas de terraza\n\n<b>sin negrita</b>");
+  const frame = page.frameLocator('iframe[title="Vista previa del correo"]');
+  // The mail's own rendering: the greeting added, the Markdown drawn, raw HTML as text.
+  await expect(frame.getByRole("heading", { name: "Ideas de terraza" })).toBeVisible();
+  await expect(frame.getByText("Hola:")).toBeVisible();
+  await expect(frame.getByText("<b>sin negrita</b>")).toBeVisible();
+  await expect(preview.getByText("Terrazas para el verano")).toBeVisible();
+  // It follows the typing, without a save.
+  await body.pressSequentially("\n\n### Pérgolas");
+  await expect(frame.getByRole("heading", { name: "Pérgolas" })).toBeVisible();
+  await main.getByRole("textbox", { name: "Asunto" }).fill("Terrazas y pérgolas");
+  await expect(preview.getByText("Terrazas y pérgolas")).toBeVisible();
+});
+
+/** "2026-11-29T10:05": a moment on Madrid's clock, as a datetime-local control takes it. */
+function madridWallTime(date: Date): string {
+  const parts = new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "Europe/Madrid",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
+  return parts.replace(" ", "T");
+}
+
+test("a test to typed addresses, and a send scheduled for the next minute goes when due", async ({
+  page,
+  mailbox,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const request = await playwright.request.newContext({ baseURL });
+  const staff = await createWithRole(request, "admin", "Pablo Programa");
+  const auth = { Authorization: `Bearer ${staff.token}` };
+  const subscriber = uniqueEmail("programada");
+  expect((await request.post("/api/subscriptions", { data: { email: subscriber } })).status()).toBe(
+    201,
+  );
+  const confirmation = await mailbox.waitForMail(subscriber);
+  const token = new URL(linkPath(confirmation, "/newsletter/confirmar"), baseURL).searchParams.get(
+    "token",
+  );
+  expect((await request.post("/api/subscriptions/confirm", { data: { token } })).status()).toBe(
+    200,
+  );
+  await mailbox.waitForMail(subscriber, { already: 1 });
+  const subject = `Programada ${Date.now()}`;
+  const created = await request.post("/api/admin/campaigns/create", {
+    headers: auth,
+    data: { subject, body: "Llega sola a su hora." },
+  });
+  const { id } = (await created.json()).data;
+  await request.dispose();
+
+  await openAs(page, staff, `/admin/campaigns/send/${id}`);
+  const main = page.getByRole("main");
+  const status = main.getByRole("status");
+
+  // Six addresses are one too many; two go, each its own test mail.
+  const testTo = main.getByRole("textbox", { name: "Enviar una prueba a" });
+  const six = [1, 2, 3, 4, 5, 6].map((n) => uniqueEmail(`prueba${n}`));
+  await testTo.fill(six.join(", "));
+  await main.getByRole("button", { name: "Enviar prueba" }).click();
+  await expect(main.getByRole("alert")).toContainText(
+    "La prueba puede enviarse a 5 direcciones como máximo; has escrito 6.",
+  );
+  await testTo.fill(`${six[0]}, ${six[1]}`);
+  await main.getByRole("button", { name: "Enviar prueba" }).click();
+  await expect(status).toContainText(`Hemos enviado la prueba a ${six[0]}, ${six[1]}.`);
+  for (const address of six.slice(0, 2)) {
+    expect((await mailbox.waitForMail(address)).subject).toBe(`[Prueba] ${subject}`);
+  }
+
+  // A moment gone is refused; the next minute on Madrid's clock is taken.
+  const at = main.getByLabel("Programar el envío");
+  await at.fill(madridWallTime(new Date(Date.now() - 120_000)));
+  await main.getByRole("button", { name: "Programar envío" }).click();
+  await expect(main.getByRole("alert")).toContainText(
+    "El envío debe programarse para un momento futuro.",
+  );
+  const due = new Date(Date.now() + 60_000);
+  await at.fill(madridWallTime(due));
+  await main.getByRole("button", { name: "Programar envío" }).click();
+  await expect(status).toContainText("La campaña se enviará el ");
+  await expect(main.getByText(/^Envío programado para el /)).toBeVisible();
+
+  // Nobody presses anything: when due, the site sends it, and the screen follows.
+  const mail = await mailbox.waitForMail(subscriber, { subject, timeout: 150_000 });
+  expect(mail.subject).toBe(subject);
+  await expect(main.getByText(/Estado: Envia(da|ndo)/)).toBeVisible({ timeout: 20_000 });
+  await expect(main.getByRole("button", { name: "Cancelar el envío programado" })).toBeHidden();
 });

@@ -8,6 +8,7 @@ import { useAdminAction } from "~/admin/lib/actions";
 import { formatValue, type RecordReplies } from "~/admin/lib/records";
 import { SubmitButton } from "~/components/account/form-controls";
 import { Field } from "~/components/form-field";
+import { sectionTitle } from "~/lib/auth";
 import { replyLimits as limits } from "../../../content/lead-reply";
 
 /** What the reply's subject and message share: required, cut at the server's limit, one look. */
@@ -132,7 +133,7 @@ export function LeadReplies({
                 Rellena el asunto y el mensaje con el nombre del cliente y su referencia; revísalos
                 antes de enviar. Se editan en{" "}
                 <Link to="/admin/reply_templates/index" className="underline">
-                  Plantillas de respuesta
+                  {sectionTitle("reply_templates")}
                 </Link>
                 .
               </p>

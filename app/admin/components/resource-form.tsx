@@ -31,11 +31,14 @@ export function ResourceForm({
   resource,
   form,
   editing,
+  aside,
 }: {
   resource: string;
   form: AdminForm;
   /** Editing a record (its id travels in a hidden field); creating otherwise. */
   editing: boolean;
+  /** Drawn beside the form from what is typed (a campaign's live preview, decision 259). */
+  aside?: (values: Record<string, unknown>) => ReactNode;
 }) {
   const details = form.parameter_details;
   const readOnly = new Set(form.read_only ?? []);
@@ -78,7 +81,7 @@ export function ResourceForm({
 
   const set = (field: string, value: unknown) => setValues((old) => ({ ...old, [field]: value }));
 
-  return (
+  const drawn = (
     <Form
       ref={formElement}
       method="post"
@@ -125,6 +128,13 @@ export function ResourceForm({
         </Link>
       </div>
     </Form>
+  );
+  if (!aside) return drawn;
+  return (
+    <div className="grid gap-8 xl:grid-cols-2">
+      {drawn}
+      <div className="xl:mt-6">{aside(values)}</div>
+    </div>
   );
 }
 
@@ -273,6 +283,7 @@ export function AdminFormScreen({
   heading,
   loaded,
   id,
+  aside,
   children,
 }: {
   resource: string;
@@ -280,6 +291,8 @@ export function AdminFormScreen({
   loaded: Awaited<ReturnType<typeof loadAdminForm>>;
   /** The record's id on the update screen (its form is a new one for each record). */
   id?: string;
+  /** Drawn beside the form from what is typed (`ResourceForm`'s). */
+  aside?: (values: Record<string, unknown>) => ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -292,6 +305,7 @@ export function AdminFormScreen({
           resource={resource}
           form={loaded.form}
           editing={id !== undefined}
+          aside={aside}
         />
       ) : (
         <FormLoadFailed resource={resource} message={loaded.message} />

@@ -4,6 +4,7 @@
 // navigation state.
 import { useEffect } from "react";
 import { Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
+import { CampaignSchedule, CampaignTest } from "~/admin/components/campaign-schedule";
 import { Refusal } from "~/admin/components/refusal";
 import { ApiError, api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
@@ -43,6 +44,9 @@ interface CampaignSummary {
   status: "draft" | "sending" | "sent";
   send_started_at: string | null;
   sent_at: string | null;
+  /** A draft's scheduled send, and why the last one could not start (decision 259). */
+  scheduled_at: string | null;
+  schedule_failure: string | null;
   counts: Counts;
   /** How many a send would reach now (a draft's); null once sent. */
   recipients: number | null;
@@ -106,14 +110,30 @@ export async function clientAction({
 }: Route.ClientActionArgs): Promise<ActionResult> {
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent !== "test" && intent !== "send") return { ok: false, message: "Acción desconocida." };
-  // Sent only by the send form that showed the warning of a recent send, after its dialog.
-  const confirmed = intent === "send" && form.get("confirm_frequency") === "true";
+  if (intent !== "test" && intent !== "send" && intent !== "schedule" && intent !== "unschedule") {
+    return { ok: false, message: "Acción desconocida." };
+  }
+  // Sent only by the forms that showed the warning of a recent send (the send's after its dialog).
+  const confirmed = form.get("confirm_frequency") === "true";
+  // The test's typed addresses, split at commas, semicolons or spaces; none: to oneself.
+  const typed = String(form.get("to") ?? "")
+    .split(/[\s,;]+/)
+    .filter(Boolean);
+  const body =
+    intent === "test"
+      ? typed.length
+        ? { to: typed }
+        : {}
+      : intent === "schedule"
+        ? { at: form.get("at"), ...(confirmed ? { confirm_frequency: true } : {}) }
+        : intent === "send" && confirmed
+          ? { confirm_frequency: true }
+          : {};
   try {
     const answer = await api<{ message: string }>(
       "POST",
       `admin/campaigns/${params.id}/${intent}`,
-      confirmed ? { confirm_frequency: true } : {},
+      body,
       { silent: true },
     );
     return { ok: true, message: answer.message };
@@ -176,7 +196,10 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
   // (already in every page's framework chunk, unlike useRevalidator) keeps the action's message.
   const progress = useFetcher<typeof clientLoader>();
   const loaderData = progress.data ?? loaded;
-  const sendingNow = loaderData.status === "ready" && loaderData.campaign.status === "sending";
+  // A scheduled draft is watched too: the screen says when its send has started.
+  const sendingNow =
+    loaderData.status === "ready" &&
+    (loaderData.campaign.status === "sending" || loaderData.campaign.scheduled_at !== null);
   const { load } = progress;
   useEffect(() => {
     if (!sendingNow) return;
@@ -274,16 +297,6 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
             Editar
           </Link>
         ) : null}
-        <Form method="post">
-          <input type="hidden" name="intent" value="test" />
-          <button
-            type="submit"
-            {...busyProps}
-            className={`${button} border border-ink/30 text-ink hover:bg-sand-100`}
-          >
-            {busyIntent === "test" ? "Enviando prueba..." : "Enviarme una prueba"}
-          </button>
-        </Form>
         {draft ? (
           <Form method="post" onSubmit={confirmSend}>
             <input type="hidden" name="intent" value="send" />
@@ -296,6 +309,21 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
               {busyIntent === "send" ? "Enviando..." : "Enviar a los suscriptores"}
             </button>
           </Form>
+        ) : null}
+      </div>
+
+      <div className="mt-8 space-y-6">
+        <CampaignTest busy={busyProps} pending={busyIntent === "test"} />
+        {draft ? (
+          <CampaignSchedule
+            scheduled={campaign.scheduled_at}
+            failure={campaign.schedule_failure}
+            warning={Boolean(warning)}
+            busy={busyProps}
+            pending={
+              busyIntent === "schedule" || busyIntent === "unschedule" ? busyIntent : undefined
+            }
+          />
         ) : null}
       </div>
 
@@ -321,7 +349,8 @@ export default function CampaignScreen({ loaderData: loaded, actionData }: Route
 
       <h2 className="mt-10 font-display text-xl font-semibold text-ink">Vista previa</h2>
       <p className="mt-1 text-sm text-ink-soft">
-        Así la recibirá cada suscriptor, con su propio enlace de baja.
+        Así la recibirá cada suscriptor, con su propio enlace de baja. El saludo y el pie con la
+        firma de la empresa se añaden solos.
       </p>
       <iframe
         title="Vista previa del correo"

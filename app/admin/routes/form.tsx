@@ -3,6 +3,7 @@
 // two screens differ only by the record's id (as the legal pages differ only by their text). The
 // form's fields, empty or the record's, from the clientLoader; the save through the clientAction
 // (app/admin/lib/actions.ts).
+import { CampaignPreview } from "~/admin/components/campaign-preview";
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { AdminFormLoading, AdminFormScreen } from "~/admin/components/resource-form";
 import { adminMeta, loadAdminForm, saveAdminForm } from "~/admin/lib/actions";
@@ -33,7 +34,23 @@ export const HydrateFallback = AdminFormLoading;
 export default function AdminForm({ params, loaderData }: Route.ComponentProps) {
   const { resource, id } = params;
   return (
-    <AdminFormScreen resource={resource} heading={screenOf(id).heading} loaded={loaderData} id={id}>
+    <AdminFormScreen
+      resource={resource}
+      heading={screenOf(id).heading}
+      loaded={loaderData}
+      id={id}
+      aside={
+        // A campaign is written beside the mail it makes (decision 259).
+        resource === "campaigns"
+          ? (values) => (
+              <CampaignPreview
+                subject={String(values.subject ?? "")}
+                body={String(values.body ?? "")}
+              />
+            )
+          : undefined
+      }
+    >
       {/* What the visitor attached to a lead (decision 131). */}
       {id !== undefined && resource === "contacts" ? <LeadPhotos key={id} id={id} /> : null}
     </AdminFormScreen>
