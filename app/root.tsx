@@ -19,6 +19,7 @@ import { SiteHeader } from "./components/site-header";
 import { trackPageView } from "./lib/analytics";
 import { consentBootstrapScript } from "./lib/consent";
 import { DialogHost } from "./lib/dialog";
+import { noteLeadSource } from "./lib/lead-source";
 import { pageMeta } from "./lib/seo";
 
 /**
@@ -109,6 +110,10 @@ export default function App() {
   useEffect(() => {
     if (!inAdmin(pathname)) trackPageView(`${pathname}${search}`);
   }, [pathname, search]);
+  // Where the visit came from, noted on its first page (decision 260).
+  useEffect(() => {
+    if (!inAdmin(window.location.pathname)) noteLeadSource();
+  }, []);
   useFocusOnNewPage(pathname, hash);
   return <Outlet />;
 }

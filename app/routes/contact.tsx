@@ -28,6 +28,7 @@ import { Picture } from "~/components/picture";
 import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
+import { leadSourceFields } from "~/lib/lead-source";
 import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
 import { sendPatiently, type Waiting } from "~/lib/quote-retry";
@@ -230,6 +231,11 @@ interface Sent {
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
   const body = multipart ? await request.formData() : await request.json();
+  // Where the visit came from (decision 260).
+  for (const [name, value] of Object.entries(leadSourceFields())) {
+    if (body instanceof FormData) body.set(name, value);
+    else body[name] = value;
+  }
   try {
     // Photos go by a transport that reports their upload's progress to the form (decision 181).
     // A passing outage is waited out and the request sent again (decision 197).

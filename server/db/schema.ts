@@ -259,6 +259,27 @@ export const contacts = pgTable(
      * Read as the confirmation's state «retenido» (server/mail/lead-mails.ts), never shown itself.
      */
     confirmation_withheld: boolean("confirmation_withheld").notNull().default(false),
+    /**
+     * Where the lead came from (migration 0051, decision 260): the first page of the visit, the
+     * referring site's domain, the campaign's UTM values, and Google Ads' click ids (only with
+     * advertising consent). Each at most 200 printable characters; `source_channel` is worked
+     * out from the rest at intake (content/lead-sources.ts).
+     */
+    landing_page: text("landing_page"),
+    referrer_domain: text("referrer_domain"),
+    utm_source: text("utm_source"),
+    utm_medium: text("utm_medium"),
+    utm_campaign: text("utm_campaign"),
+    utm_term: text("utm_term"),
+    utm_content: text("utm_content"),
+    gclid: text("gclid"),
+    gbraid: text("gbraid"),
+    wbraid: text("wbraid"),
+    source_channel: text("source_channel"),
+    /** When the lead first reached «Presupuesto enviado» (decision 261). */
+    quoted_at: timestamp("quoted_at", { withTimezone: true }),
+    /** The visitor's account, for «Mis solicitudes» (decision 263). */
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -266,6 +287,11 @@ export const contacts = pgTable(
     index("contacts_message_idx").using("hash", t.message),
     index("contacts_status_created_idx").on(t.status, t.created_at, t.id),
     index("contacts_created_idx").on(t.created_at, t.id),
+    // «Mis solicitudes», and the requests a verified e-mail claims (decision 263).
+    index("contacts_user_idx").on(t.user_id, t.created_at).where(sql`${t.user_id} is not null`),
+    index("contacts_unclaimed_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.user_id} is null`),
   ],
 );
 
