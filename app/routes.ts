@@ -24,6 +24,8 @@ export default [
     route("admin/:resource/detail/:id", "admin/routes/detail.tsx"),
     // A newsletter campaign's preview, test and send (only for :resource = campaigns).
     route("admin/:resource/send/:id", "admin/routes/campaign.tsx"),
+    // Where the leads came from, and Google Ads' conversions (only for :resource = contacts).
+    route("admin/:resource/fuentes", "admin/routes/sources.tsx"),
   ]),
   // A staff member's own security: second factor and sessions (decisions 220, 221).
   layout("admin/routes/account-layout.tsx", [

@@ -304,6 +304,16 @@ function ContactForm({
     .flatMap((group) => group.choices)
     .find((choice) => choice.value === searchParams.get("servicio"));
   const [values, setValues] = useState(() => withService(empty, chosen));
+  // The step funnel's «opened» (decision 261): a count, no identifier, no cookie sent.
+  useEffect(() => {
+    const step = { service: chosen?.value ?? "ninguno", step: "opened" };
+    const init = { method: "POST", credentials: "omit", keepalive: true } as const;
+    fetch("/api/funnel", {
+      ...init,
+      body: JSON.stringify(step),
+      headers: { "Content-Type": "application/json" },
+    }).catch(() => {});
+  }, [chosen]);
   const rendered = useRef(values);
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);

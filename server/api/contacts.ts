@@ -39,6 +39,7 @@ import type { MailMessage } from "../mail/mailer.ts";
 import { clientKey } from "../rate-limit/client-address.ts";
 import { tooManyRequests } from "../rate-limit/throttle.ts";
 import { jsonBodyOf, validated } from "../validation.ts";
+import { countSent } from "./funnel.ts";
 
 const unreachableMessage =
   "Indica un correo electrónico o un teléfono para que podamos responderte.";
@@ -318,6 +319,7 @@ export function createContactsRouter(deps: Dependencies) {
     if (lead.repeated) {
       await limiter.forgive(key);
     } else {
+      await countSent(deps, request.service);
       const mails: MailMessage[] = [
         {
           kind: "notice",

@@ -7,6 +7,8 @@ import { createAuthRouter } from "./auth.ts";
 import { createCampaignsRouter } from "./campaigns.ts";
 import { createContactsRouter } from "./contacts.ts";
 import { createEmailVerificationRouter } from "./email-verification.ts";
+import { createFunnelRouter } from "./funnel.ts";
+import { createLeadSourcesRouter } from "./lead-sources.ts";
 import { createPasswordResetRouter } from "./password-reset.ts";
 import { createSubscriptionsRouter } from "./subscriptions.ts";
 import { createTwoFactorRouter } from "./two-factor.ts";
@@ -19,9 +21,13 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   api.route("/", createPasswordResetRouter(deps, timings));
   api.route("/contacts", createContactsRouter(deps));
   api.route("/subscriptions", createSubscriptionsRouter(deps));
+  // The quote form's step funnel (decision 261).
+  api.route("/funnel", createFunnelRouter(deps));
   // Additions (decisions 220, 221): a staff member's second factor and one's own sessions.
   api.route("/two-factor", createTwoFactorRouter(deps));
   api.route("/sessions", createAccountSessionsRouter(deps));
+  // Before the generic admin, whose /:resource patterns would take its paths (decision 261).
+  api.route("/admin/sources", createLeadSourcesRouter(deps));
   api.route("/admin", createAdminRouter(deps));
   api.route("/admin/campaigns", createCampaignsRouter(deps));
   return api;

@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   type PgColumn,
   pgTable,
   primaryKey,
@@ -278,6 +280,8 @@ export const contacts = pgTable(
     source_channel: text("source_channel"),
     /** When the lead first reached «Presupuesto enviado» (decision 261). */
     quoted_at: timestamp("quoted_at", { withTimezone: true }),
+    /** What a won lead is worth, in euros (the staff home's migration 0045; 0053 until then). */
+    won_amount: numeric("won_amount", { precision: 12, scale: 2, mode: "number" }),
     /** The visitor's account, for «Mis solicitudes» (decision 263). */
     user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   },
@@ -532,3 +536,18 @@ export const campaigns = pgTable("campaigns", {
   withdrawn: integer("withdrawn").notNull().default(0),
   ...timestamps,
 });
+
+/**
+ * The quote form's step funnel (migration 0052, decision 261): per office day, service and step,
+ * how many visitors got there. Counts only: no visitor, address or device is recorded.
+ */
+export const quoteFunnel = pgTable(
+  "quote_funnel",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    service: text("service").notNull(),
+    step: text("step").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "quote_funnel_pk", columns: [t.day, t.service, t.step] })],
+);

@@ -1,4 +1,5 @@
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { sourceChannels, sourceLabels } from "../../../content/lead-sources.ts";
 import {
   areaChoices,
   budgetRanges,
@@ -101,6 +102,9 @@ function handledColumns(input: FormInput) {
  */
 const { confirmation_withheld: _withheld, ...shownColumns } = getTableColumns(contacts);
 
+/** A lead's channel, «sin_datos» when it kept none (decision 260). */
+export const channelOrNone = sql<string>`coalesce(${contacts.source_channel}, 'sin_datos')`;
+
 export const contactsResource = defineResource({
   key: "contacts",
   title: "Contactos",
@@ -111,7 +115,7 @@ export const contactsResource = defineResource({
   // answer and the visitor's words. Name and subject are the record's title (its own column and
   // card heading), and «Atendido» follows the status, so neither is repeated here. Choices and
   // dates first: on a phone's card they pair up two to a line.
-  list: ["service", "area", "budget", "created_at", "phone", "email", "message"],
+  list: ["service", "area", "budget", "created_at", "source_channel", "phone", "email", "message"],
   // Beside the navigation a 1280 px screen leaves the table about 1000 px: the message goes under
   // each lead's title, phone and e-mail wait for a wider screen (a phone's cards show them all).
   tableLayout: { summary: "message", wide: ["phone", "email"] },
@@ -128,6 +132,10 @@ export const contactsResource = defineResource({
     ...quoteLabels,
     // Decision 179: a future date while the lead holds them, the erasure's date once erased.
     personal_data_until: "Datos personales hasta",
+    // Where the lead came from (decision 260) and whose account it is in (decision 263).
+    ...sourceLabels,
+    user_id: "ID de la cuenta del cliente",
+    won_amount: "Importe (€)",
     erased_at: "Datos personales borrados el",
   },
   // Every column, and who follows the lead by name (details and exports show it).
@@ -139,6 +147,7 @@ export const contactsResource = defineResource({
     personal_data_until: personalDataUntil.as("personal_data_until"),
     // Where the visitor's confirmation stands (decision 180): the list's mark, the filter, the CSV.
     confirmation_mail: confirmationState,
+    source_channel: channelOrNone,
   },
   // The quote request's codes, read by their labels (content/quote-request.ts, service-choices.ts).
   choices: {
@@ -150,6 +159,7 @@ export const contactsResource = defineResource({
     contact_channel: titled(contactChannels),
     contact_time: titled(contactTimes),
     confirmation_mail: confirmationStates,
+    source_channel: sourceChannels,
   },
   readOnly: ["name", "email", "phone", "subject", "message"],
   async toColumns(input) {
@@ -218,6 +228,14 @@ export const contactsResource = defineResource({
       options: staffOptions,
     },
     created: { kind: "date", title: "Recibido", on: contacts.created_at },
+    // Decision 260: a lead from before, or from another API client, reads «Sin datos».
+    source: {
+      kind: "choice",
+      title: sourceLabels.source_channel,
+      on: channelOrNone,
+      options: sourceChannels,
+    },
+    campaign: { kind: "text", title: "Campaña", on: contacts.utm_campaign },
     confirmation: {
       kind: "choice",
       title: confirmationTitle,
@@ -231,7 +249,14 @@ export const contactsResource = defineResource({
     title: "Estado",
     options: leadStatuses,
     reason: { status: "perdido", column: contacts.lost_reason, title: "Motivo" },
-    columnsFor: (status) => ({ handled: status !== "nuevo", status_changed_at: new Date() }),
+    columnsFor: (status) => ({
+      handled: status !== "nuevo",
+      status_changed_at: new Date(),
+      // The first quote's date, for the «Fuentes» report and the offline conversions (261).
+      ...(status === "presupuesto_enviado" || status === "ganado"
+        ? { quoted_at: sql`coalesce(${contacts.quoted_at}, now())` }
+        : {}),
+    }),
   },
   assignee: { column: contacts.assignee_id, title: "Responsable", options: staffOptions },
   notes: true,
