@@ -27,6 +27,8 @@ import { SessionCache } from "../../server/fast-path/session-cache.ts";
 import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport } from "../../server/mail/transport.ts";
 import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
+import { sectionReaders } from "../../server/site-content/sections.ts";
+import { SiteContent } from "../../server/site-content/site-content.ts";
 import { createBenchDatabase } from "../lib/postgres.ts";
 import { measuredLine, verdict, writeSection } from "../lib/report.ts";
 
@@ -191,6 +193,7 @@ async function benchOne(kind: "pglite" | "postgres") {
       limiter: createMemoryLimiter(),
       sessions,
       disk: diskSpace,
+      siteContent: new SiteContent(handle.db, sectionReaders),
     });
     const get = (url: string) =>
       app.request(url, {

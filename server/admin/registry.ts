@@ -2,12 +2,18 @@ import type { ResourceDefinition } from "./resource.ts";
 import { auditResource } from "./resources/audit.ts";
 import { campaignsResource } from "./resources/campaigns.ts";
 import { contactsResource } from "./resources/contacts.ts";
+import { replyTemplatesResource } from "./resources/reply-templates.ts";
 import { subscriptionsResource } from "./resources/subscriptions.ts";
 import { usersResource } from "./resources/users.ts";
 
 /** Every admin resource by its {resource} key (a Map: no prototype keys like "constructor"). */
 export const adminResources: ReadonlyMap<string, ResourceDefinition> = new Map(
-  [usersResource, contactsResource, subscriptionsResource, campaignsResource, auditResource].map(
-    (r) => [r.key, r],
-  ),
+  [
+    usersResource,
+    contactsResource,
+    replyTemplatesResource,
+    subscriptionsResource,
+    campaignsResource,
+    auditResource,
+  ].map((r) => [r.key, r]),
 );

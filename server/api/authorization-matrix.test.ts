@@ -10,6 +10,7 @@ import {
   campaigns,
   contacts,
   leadPhotos,
+  replyTemplates,
   roles,
   subscriptions,
   users,
@@ -55,8 +56,15 @@ const staff = (status: number): Expected => ({
   super_admin: status,
 });
 
-type Resource = "users" | "contacts" | "subscriptions" | "campaigns" | "audit";
-const resources: Resource[] = ["users", "contacts", "subscriptions", "campaigns", "audit"];
+type Resource = "users" | "contacts" | "reply_templates" | "subscriptions" | "campaigns" | "audit";
+const resources: Resource[] = [
+  "users",
+  "contacts",
+  "reply_templates",
+  "subscriptions",
+  "campaigns",
+  "audit",
+];
 /** The audit log (decision 142): its permission is the super admins' alone. */
 const superOnly = (status: number): Expected => ({ ...signedIn(403), super_admin: status });
 const orAudit = (r: Resource, audit: number, other: Expected): Expected =>
@@ -89,6 +97,12 @@ const recordBodies: Record<Resource, () => Record<string, unknown>> = {
     subject: "Baño",
     message: "Hola",
     handled: true,
+  }),
+  // Reply templates (decision 258): a title of its own, a placeholder a lead fills in.
+  reply_templates: () => ({
+    title: `Plantilla ${randomUUID().slice(0, 8)}`,
+    subject: "",
+    body: "Hola, {nombre}.",
   }),
   subscriptions: () => ({ email: unique() }),
   campaigns: () => ({ subject: "Novedades", body: "Hola." }),
@@ -253,6 +267,11 @@ const cases: Record<string, Case> = {
   // Issue 13: the side navigation's counts, details, export, pipeline and bulk actions.
   "GET /api/admin/summary": {
     request: () => ({ path: "/api/admin/summary" }),
+    expected: () => staff(200),
+  },
+  // The staff home's cards (decision 253): the leads' staff.
+  "GET /api/admin/home": {
+    request: () => ({ path: "/api/admin/home" }),
     expected: () => staff(200),
   },
   "GET /api/admin/:resource/detail/:id": {
@@ -535,6 +554,13 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
         await t.db
           .insert(contacts)
           .values({ name: "Ana", email: "ana@example.test", subject: "Baño", message: "Hola" })
+          .returning(),
+      ),
+    reply_templates: async () =>
+      insertedId(
+        await t.db
+          .insert(replyTemplates)
+          .values({ title: `Plantilla ${randomUUID().slice(0, 8)}`, body: "Hola." })
           .returning(),
       ),
     subscriptions: async () =>
