@@ -21,6 +21,7 @@ import { trackPageView } from "./lib/analytics";
 import { useCompanyIfLoaded } from "./lib/company";
 import { consentBootstrapScript } from "./lib/consent";
 import { DialogHost } from "./lib/dialog";
+import { noteLeadSource } from "./lib/lead-source";
 import { pageMeta } from "./lib/seo";
 
 /**
@@ -125,6 +126,10 @@ export default function App() {
   useEffect(() => {
     if (!inAdmin(pathname)) trackPageView(`${pathname}${search}`);
   }, [pathname, search]);
+  // Where the visit came from, noted on its first page (decision 260).
+  useEffect(() => {
+    if (!inAdmin(window.location.pathname)) noteLeadSource();
+  }, []);
   useFocusOnNewPage(pathname, hash);
   return <Outlet />;
 }

@@ -26,6 +26,8 @@ export default [
     route("admin/:resource/send/:id", "admin/routes/campaign.tsx"),
     // The one company record, «Empresa» (only for :resource = company; decision 245).
     route("admin/:resource/record", "admin/routes/company.tsx"),
+    // Where the leads came from, and Google Ads' conversions (only for :resource = contacts).
+    route("admin/:resource/fuentes", "admin/routes/sources.tsx"),
   ]),
   // A staff member's own security: second factor and sessions (decisions 220, 221).
   layout("admin/routes/account-layout.tsx", [

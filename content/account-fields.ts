@@ -30,6 +30,7 @@ export const termsVersions = [
   "términos 2026-11-21, privacidad 2026-11-25",
   "términos 2026-11-21, privacidad 2026-11-26",
   "términos 2026-11-21, privacidad 2026-11-27",
+  "términos 2026-11-21, privacidad 2026-11-29",
 ] as const;
 
 /** The version the sign-up form shows now. */

@@ -90,6 +90,11 @@ export const accountPages = {
 
 /** The admin screens take their title from the section (SPEC §2); the rest is shared. */
 export const adminPages = {
+  sources: {
+    description:
+      "Área de administración de Obra Mediterránea: de dónde llegan las solicitudes, cuántas acaban en presupuesto y en obra, y las conversiones para Google Ads.",
+    keywords: ["administración", "fuentes", "campañas", "conversiones", "Obra Mediterránea"],
+  },
   index: {
     description:
       "Área de administración de Obra Mediterránea: los registros de la sección, con sus acciones de alta, edición y borrado.",

@@ -38,6 +38,14 @@ const isCalendarDay = (day: string) =>
  * Each `error` is what the operator reads when the value is wrong: what is expected, with an
  * example, in one line (the value itself is not repeated: it may hold a password).
  */
+/** A conversion action's name: one line of text, as the Ads account spells it (decision 262). */
+const conversionName = z
+  .string()
+  .trim()
+  .regex(/^[^\p{C},"]{1,100}$/u, {
+    error: "expected a Google Ads conversion action's name, 1 to 100 characters, no comma or quote",
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], {
@@ -112,6 +120,12 @@ const EnvSchema = z.object({
       error: "expected a Google Ads conversion such as AW-123456789/AbCdEfGh",
     })
     .optional(),
+  /**
+   * The names of the Google Ads conversion actions the offline-conversion file names (decision
+   * 262): as created under Goals > Conversions > Import in the Ads account, letter for letter.
+   */
+  ADS_OFFLINE_WON_CONVERSION: conversionName.default("Obra contratada"),
+  ADS_OFFLINE_QUOTED_CONVERSION: conversionName.default("Presupuesto enviado"),
   REDIS_URL: serverUrl(
     ["redis:", "rediss:"],
     "expected redis://host:6379 or rediss://host:6380, with a host (unset: throttles count in memory)",

@@ -131,6 +131,12 @@ function initConsent(): void {
   if (choice) loadGoogleTag(choice);
 }
 
+/** Both of Consent Mode v2's advertising signals granted (ad_storage, ad_user_data; decision 260). */
+export function adsConsented(): boolean {
+  const choice = state.ready ? state.choice : readStoredChoice();
+  return Boolean(choice?.ad_storage && choice.ad_user_data);
+}
+
 /** The consent state; components re-render when it changes. */
 export function useConsent(): ConsentState {
   const current = useSyncExternalStore(

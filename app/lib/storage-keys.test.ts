@@ -14,6 +14,7 @@ const keysByFile: Record<string, string[]> = {
   "lib/access-layout.tsx": ["returnTo"],
   "admin/lib/list-memory.ts": ["admin-list:*"],
   "lib/quote-draft.ts": ["quoteDraft"],
+  "lib/lead-source.ts": ["leadSource"],
   "lib/account-forms.ts": ["staffBrowser"],
 };
 

@@ -30,6 +30,7 @@ import { trackConversion } from "~/lib/analytics";
 import { api } from "~/lib/api";
 import { useCompany } from "~/lib/company";
 import { showSuccess } from "~/lib/dialog";
+import { leadSourceFields } from "~/lib/lead-source";
 import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { forgetQuoteDraft, keepQuoteDraft, readQuoteDraft } from "~/lib/quote-draft";
 import { sendPatiently } from "~/lib/quote-retry";
@@ -109,6 +110,11 @@ interface Sent {
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
   const body = multipart ? await request.formData() : await request.json();
+  // Where the visit came from (decision 260).
+  for (const [name, value] of Object.entries(leadSourceFields())) {
+    if (body instanceof FormData) body.set(name, value);
+    else body[name] = value;
+  }
   try {
     // Photos go by a transport that reports their upload's progress to the form (decision 181).
     // A passing outage is waited out and the request sent again (decision 197).
@@ -177,6 +183,16 @@ function ContactForm({
     .flatMap((group) => group.choices)
     .find((choice) => choice.value === searchParams.get("servicio"));
   const [values, setValues] = useState(() => withService(empty, chosen));
+  // The step funnel's «opened» (decision 261): a count, no identifier, no cookie sent.
+  useEffect(() => {
+    const step = { service: chosen?.value ?? "ninguno", step: "opened" };
+    const init = { method: "POST", credentials: "omit", keepalive: true } as const;
+    fetch("/api/funnel", {
+      ...init,
+      body: JSON.stringify(step),
+      headers: { "Content-Type": "application/json" },
+    }).catch(() => {});
+  }, [chosen]);
   const rendered = useRef(values);
   const [photos, setPhotos] = useState<File[]>([]);
   const [photoErrors, setPhotoErrors] = useState<string[]>([]);

@@ -11,7 +11,7 @@ export function cookiesFor(company: CompanyFacts): LegalDocument {
   return {
     path: "/cookies-politics",
     title: "Política de cookies",
-    updated: "2026-11-26",
+    updated: "2026-11-29",
     intro: `En esta página te explicamos qué cookies y tecnologías parecidas usa el sitio web de ${company.name}, para qué sirven y cómo puedes aceptarlas, rechazarlas o cambiar de opinión en cualquier momento.`,
     sections: [
       {
@@ -24,7 +24,7 @@ export function cookiesFor(company: CompanyFacts): LegalDocument {
       {
         heading: "Qué cookies usa este sitio",
         paragraphs: [
-          "Sin tu consentimiento solo usamos claves técnicas de almacenamiento local y de sesión, imprescindibles para lo que tú pides: iniciar sesión, recordar tu decisión sobre las cookies y no perder lo que escribes. Las cookies de Google Analytics y Google Ads solo se instalan si las aceptas.",
+          "Sin tu consentimiento solo usamos claves técnicas de almacenamiento local y de sesión, imprescindibles para lo que tú pides: iniciar sesión, recordar tu decisión sobre las cookies y no perder lo que escribes; y una clave propia, leadSource, que recuerda durante la visita cómo llegaste al sitio, no te identifica y solo se envía con tu solicitud de presupuesto si la envías. Las cookies de Google Analytics y Google Ads, y el identificador del clic en un anuncio, solo se guardan si los aceptas.",
         ],
         table: {
           caption: "Cookies y almacenamiento local de este sitio",
@@ -57,6 +57,13 @@ export function cookiesFor(company: CompanyFacts): LegalDocument {
               company.name,
               "Guardar lo que escribes en el formulario de presupuesto hasta que lo envías, para que no lo pierdas si recargas la página o vas a otra. No sale de tu dispositivo.",
               "Hasta que envías la solicitud o cierras la pestaña",
+            ],
+            [
+              "leadSource",
+              "Almacenamiento de sesión (propia)",
+              company.name,
+              "Recordar cómo llegaste al sitio en esta visita (la primera página que abriste, el dominio de la web de la que venías y los parámetros de campaña del enlace), para enviarlo con tu solicitud de presupuesto si la envías. Solo si aceptaste el almacenamiento y los datos de usuario para publicidad guarda también el identificador del clic en un anuncio de Google Ads (gclid, gbraid o wbraid). No se envía a nadie más ni te identifica.",
+              "Hasta que cierras la pestaña",
             ],
             [
               "returnTo",

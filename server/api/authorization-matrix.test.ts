@@ -392,6 +392,21 @@ const cases: Record<string, Case> = {
     }),
     expected: () => staff(200),
   },
+  // The quote form's step funnel (decision 261): a count anyone's browser reports.
+  "POST /api/funnel": {
+    request: () => ({ path: "/api/funnel", body: { service: "ninguno", step: "opened" } }),
+    expected: () => all(202),
+  },
+  // Where the leads came from (decisions 261, 262): staff of the contacts section.
+  "GET /api/admin/sources": {
+    request: () => ({ path: "/api/admin/sources?from=2026-01&to=2026-12" }),
+    expected: () => staff(200),
+  },
+  "GET /api/admin/sources/conversions": {
+    request: () => ({ path: "/api/admin/sources/conversions?from=2026-01-01&to=2026-12-31" }),
+    expected: () => staff(200),
+    okType: /^text\/csv; charset=utf-8$/,
+  },
 };
 
 /**

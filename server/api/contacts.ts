@@ -6,12 +6,19 @@ import { z } from "zod";
 import { company } from "../../content/company.ts";
 import { photosNotReceived } from "../../content/lead-photos.ts";
 import { contactFields } from "../admin/resources/contacts.ts";
+import { signedInUser } from "../auth/session.ts";
 import { isDiskFull } from "../db/errors.ts";
 import { contacts } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { lowDiskBytes } from "../disk-space.ts";
 import { type FieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { photosField, readLeadForm } from "../leads/lead-form.ts";
+import {
+  leadSourceFields,
+  sentSource,
+  sourceFromReferer,
+  takeSource,
+} from "../leads/lead-source.ts";
 import { boundaryOf } from "../leads/multipart.ts";
 import type { LeadPhoto } from "../leads/photos.ts";
 import { quoteDetails } from "../leads/quote-details.ts";
@@ -24,7 +31,7 @@ import {
   tooFastMessage,
   trapReference,
 } from "../leads/spam.ts";
-import { type LeadRequest, storeLead } from "../leads/store-lead.ts";
+import { type LeadOrigin, type LeadRequest, storeLead } from "../leads/store-lead.ts";
 import { log, requestIdOf } from "../log.ts";
 import { contactNoticeMail } from "../mail/contact-notice.ts";
 import { confirmationLimit, leadConfirmationMail, mailboxOf } from "../mail/lead-confirmation.ts";
@@ -32,6 +39,7 @@ import type { MailMessage } from "../mail/mailer.ts";
 import { clientKey } from "../rate-limit/client-address.ts";
 import { tooManyRequests } from "../rate-limit/throttle.ts";
 import { jsonBodyOf, validated } from "../validation.ts";
+import { countSent } from "./funnel.ts";
 
 const unreachableMessage =
   "Indica un correo electrónico o un teléfono para que podamos responderte.";
@@ -50,6 +58,8 @@ const ContactRequest = z
     message: contactFields.message.input,
     ...quoteDetails,
     ...spamTraps,
+    // Where the lead came from (decision 260): never refused, kept only when well formed.
+    ...leadSourceFields,
   })
   .superRefine(
     ({ email, phone }, context) => {
@@ -131,7 +141,8 @@ const notStored = {
 };
 
 /** POST /api/contacts: the contact page's quote request (SPEC §7's five fields and issue 12's). */
-export function createContactsRouter({ db, mail, limiter, env, disk, siteContent }: Dependencies) {
+export function createContactsRouter(deps: Dependencies) {
+  const { db, mail, limiter, env, disk, siteContent } = deps;
   const api = new Hono();
 
   /** Whether the disk of `folder` keeps at least `lowDiskBytes` free (unknown counts as room). */
@@ -143,11 +154,19 @@ export function createContactsRouter({ db, mail, limiter, env, disk, siteContent
    * disk is low under the embedded database, and none when the database answers disk_full with
    * them (the text alone is then stored). A request is never refused for its photos.
    */
-  async function storeWithRoom(id: string | undefined, request: LeadRequest, photos: LeadPhoto[]) {
+  async function storeWithRoom(
+    id: string | undefined,
+    request: LeadRequest,
+    photos: LeadPhoto[],
+    origin: LeadOrigin,
+  ) {
     let kept = photos;
     if (kept.length && !env.DATABASE_URL && !(await roomOn(env.DATA_DIR))) kept = [];
     try {
-      return { lead: await storeLead(db, request, kept), dropped: kept === photos ? [] : photos };
+      return {
+        lead: await storeLead(db, request, kept, origin),
+        dropped: kept === photos ? [] : photos,
+      };
     } catch (error) {
       if (!isDiskFull(error)) throw error;
       if (!kept.length) noRoomForTheText(id, error);
@@ -157,7 +176,7 @@ export function createContactsRouter({ db, mail, limiter, env, disk, siteContent
       );
     }
     try {
-      return { lead: await storeLead(db, request, []), dropped: photos };
+      return { lead: await storeLead(db, request, [], origin), dropped: photos };
     } catch (error) {
       if (isDiskFull(error)) noRoomForTheText(id, error);
       throw error;
@@ -247,9 +266,10 @@ export function createContactsRouter({ db, mail, limiter, env, disk, siteContent
   ) {
     // Every line of this request carries the id of its access line and X-Request-Id.
     const id = requestIdOf(c.env);
-    const { website, form_fill_ms, ...request } = await refusalLogged(id, () =>
-      validated(ContactRequest, submitted, fileErrors),
+    const { website, form_fill_ms, ...fields } = await refusalLogged(id, () =>
+      validated(ContactRequest, withPageSource(c, submitted), fileErrors),
     );
+    const { rest: request, source } = takeSource(fields);
     // Before counting: the visitor sends it again, and that one counts.
     if (sentTooFast(form_fill_ms) && !looksLikeSpam({ website })) {
       log.info({ id, fields: [], fill_ms: fillTimeOf(form_fill_ms) }, "contacts: request refused");
@@ -277,7 +297,12 @@ export function createContactsRouter({ db, mail, limiter, env, disk, siteContent
     // The request is stored before anything else happens: once this insert succeeds the
     // visitor is told it arrived, and staff find it in the admin area whatever follows. A
     // repeat of a request just stored gets the same answer and reference, and no mail.
-    const { lead, dropped } = await storeWithRoom(id, request, photos);
+    // A visitor signed in when sending it finds it in «Mis solicitudes» (decision 263).
+    const user = await signedInUser(c, deps);
+    const { lead, dropped } = await storeWithRoom(id, request, photos, {
+      source,
+      user_id: user?.id,
+    });
     const notReceived = [...notKept, ...dropped.map((photo) => photo.name)];
     // What ties a lead to its request (`id`, the access line's) and to its mails (`contact`,
     // on each of their outbox lines); nothing the visitor wrote (decision 173).
@@ -294,6 +319,7 @@ export function createContactsRouter({ db, mail, limiter, env, disk, siteContent
     if (lead.repeated) {
       await limiter.forgive(key);
     } else {
+      await countSent(deps, request.service);
       const mails: MailMessage[] = [
         {
           kind: "notice",
@@ -336,6 +362,18 @@ export function createContactsRouter({ db, mail, limiter, env, disk, siteContent
       ? `${sent.message} ${photosNotReceived(notReceived)}`
       : sent.message;
     return c.json({ ...sent, message, reference: lead.reference }, 201);
+  }
+
+  /**
+   * A body that says nothing of its source, sent from this site's own page (the form posted
+   * before its script ran): the page's address stands for the visit's landing (decision 260).
+   */
+  function withPageSource(c: Context, submitted: unknown) {
+    if (typeof submitted !== "object" || submitted === null || sentSource(submitted)) {
+      return submitted;
+    }
+    const hosts = [new URL(c.req.url).host, new URL(env.APP_URL).host];
+    return { ...sourceFromReferer(c.req.header("referer"), hosts), ...submitted };
   }
 
   return api;

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { consumeOneTimeToken } from "../auth/one-time-tokens.ts";
 import { requireUser, signedInUser } from "../auth/session.ts";
-import { users } from "../db/schema.ts";
+import { contacts, users } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { fail } from "../http-errors.ts";
 import { tooManyRequests } from "../rate-limit/throttle.ts";
@@ -26,10 +26,25 @@ export function createEmailVerificationRouter(deps: Dependencies) {
     const verifiedId = await db.transaction(async (tx) => {
       const userId = await consumeOneTimeToken(tx, c.req.param("token"), "verify_email");
       if (userId === undefined) return undefined;
-      await tx
+      const [verified] = await tx
         .update(users)
         .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())` })
-        .where(eq(users.id, userId));
+        .where(eq(users.id, userId))
+        .returning({ email: users.email });
+      // The requests sent signed out from the address just proven this account's are its own
+      // from now on («Mis solicitudes», decision 263); never one already another's or erased.
+      if (verified) {
+        await tx
+          .update(contacts)
+          .set({ user_id: userId })
+          .where(
+            and(
+              isNull(contacts.user_id),
+              isNull(contacts.erased_at),
+              sql`lower(${contacts.email}) = lower(${verified.email})`,
+            ),
+          );
+      }
       return userId;
     });
     if (verifiedId === undefined) {

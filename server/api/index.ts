@@ -8,6 +8,8 @@ import { createAuthRouter } from "./auth.ts";
 import { createCampaignsRouter } from "./campaigns.ts";
 import { createContactsRouter } from "./contacts.ts";
 import { createEmailVerificationRouter } from "./email-verification.ts";
+import { createFunnelRouter } from "./funnel.ts";
+import { createLeadSourcesRouter } from "./lead-sources.ts";
 import { createPasswordResetRouter } from "./password-reset.ts";
 import { createSubscriptionsRouter } from "./subscriptions.ts";
 import { createTwoFactorRouter } from "./two-factor.ts";
@@ -20,11 +22,15 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   api.route("/", createPasswordResetRouter(deps, timings));
   api.route("/contacts", createContactsRouter(deps));
   api.route("/subscriptions", createSubscriptionsRouter(deps));
+  // The quote form's step funnel (decision 261).
+  api.route("/funnel", createFunnelRouter(deps));
   // Additions (decisions 220, 221): a staff member's second factor and one's own sessions.
   api.route("/two-factor", createTwoFactorRouter(deps));
   api.route("/sessions", createAccountSessionsRouter(deps));
   // The one company record (decision 245), before the generic /admin/{resource}.
   api.route("/admin/company", createCompanyRouter(deps));
+  // Before the generic admin, whose /:resource patterns would take its paths (decision 261).
+  api.route("/admin/sources", createLeadSourcesRouter(deps));
   api.route("/admin", createAdminRouter(deps));
   api.route("/admin/campaigns", createCampaignsRouter(deps));
   return api;

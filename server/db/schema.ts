@@ -275,6 +275,27 @@ export const contacts = pgTable(
     /** What a won lead is worth, in euros (migration 0045, decision 253): asked when it is marked
      * «Ganado», optional, never negative. */
     won_amount: numeric("won_amount", { precision: 12, scale: 2, mode: "number" }),
+    /**
+     * Where the lead came from (migration 0051, decision 260): the first page of the visit, the
+     * referring site's domain, the campaign's UTM values, and Google Ads' click ids (only with
+     * advertising consent). Each at most 200 printable characters; `source_channel` is worked
+     * out from the rest at intake (content/lead-sources.ts).
+     */
+    landing_page: text("landing_page"),
+    referrer_domain: text("referrer_domain"),
+    utm_source: text("utm_source"),
+    utm_medium: text("utm_medium"),
+    utm_campaign: text("utm_campaign"),
+    utm_term: text("utm_term"),
+    utm_content: text("utm_content"),
+    gclid: text("gclid"),
+    gbraid: text("gbraid"),
+    wbraid: text("wbraid"),
+    source_channel: text("source_channel"),
+    /** When the lead first reached «Presupuesto enviado» (decision 261). */
+    quoted_at: timestamp("quoted_at", { withTimezone: true }),
+    /** The visitor's account, for «Mis solicitudes» (decision 263). */
+    user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -282,6 +303,11 @@ export const contacts = pgTable(
     index("contacts_message_idx").using("hash", t.message),
     index("contacts_status_created_idx").on(t.status, t.created_at, t.id),
     index("contacts_created_idx").on(t.created_at, t.id),
+    // «Mis solicitudes», and the requests a verified e-mail claims (decision 263).
+    index("contacts_user_idx").on(t.user_id, t.created_at).where(sql`${t.user_id} is not null`),
+    index("contacts_unclaimed_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.user_id} is null`),
   ],
 );
 
@@ -549,6 +575,21 @@ export const campaigns = pgTable("campaigns", {
   schedule_failure: text("schedule_failure"),
   ...timestamps,
 });
+
+/**
+ * The quote form's step funnel (migration 0052, decision 261): per office day, service and step,
+ * how many visitors got there. Counts only: no visitor, address or device is recorded.
+ */
+export const quoteFunnel = pgTable(
+  "quote_funnel",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    service: text("service").notNull(),
+    step: text("step").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "quote_funnel_pk", columns: [t.day, t.service, t.step] })],
+);
 
 /**
  * One row: the version of what staff publish for the public pages (migration 0038, decision

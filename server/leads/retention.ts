@@ -107,6 +107,12 @@ export async function eraseIdleLeads(
           message: "",
           // The details content/quote-fields.ts marks as personal (postcode, contact preferences).
           ...personalDetails,
+          // The ad click's id and the visitor's account point at a person (decision 260, 263);
+          // where the lead came from otherwise stays, as its statistics.
+          gclid: null,
+          gbraid: null,
+          wbraid: null,
+          user_id: null,
           lost_reason: sql`case when ${contacts.status} = 'ganado' then null else ${erasedReason} end`,
           status: sql`case when ${contacts.status} = 'ganado' then 'ganado' else 'perdido' end`,
           handled: true,

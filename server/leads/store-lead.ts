@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { leadPhotos } from "../db/schema.ts";
+import { contacts, leadPhotos } from "../db/schema.ts";
+import type { LeadSource } from "./lead-source.ts";
 import { type LeadPhoto, photoLimits } from "./photos.ts";
 import { type QuoteDetails, quoteDetailNames } from "./quote-details.ts";
 import { releaseBufferMemory } from "./release-memory.ts";
@@ -14,6 +15,15 @@ export interface LeadRequest extends QuoteDetails {
   phone?: string | null;
   subject: string;
   message: string;
+}
+
+/**
+ * What the server knows of a request besides what the visitor wrote: where it came from
+ * (decision 260) and the account of a visitor signed in when sending it (decision 263).
+ */
+export interface LeadOrigin {
+  source?: LeadSource;
+  user_id?: number;
 }
 
 export interface StoredLead {
@@ -49,10 +59,18 @@ export async function storeLead(
   db: Database,
   lead: LeadRequest,
   photos: readonly LeadPhoto[] = [],
+  origin: LeadOrigin = {},
 ): Promise<StoredLead> {
-  if (!photos.length) return { ...(await storeContact(db, lead)), photos: [] };
+  const columns = { ...origin.source, ...(origin.user_id ? { user_id: origin.user_id } : {}) };
+  const tagged = Object.values(columns).some((value) => value !== undefined);
+  if (!photos.length && !tagged) return { ...(await storeContact(db, lead)), photos: [] };
   return db.transaction(async (tx) => {
     const stored = await storeContact(tx, lead);
+    // The origin is written with the row, in its transaction; a repeat keeps the first one's.
+    if (tagged && !stored.repeated) {
+      await tx.update(contacts).set(columns).where(eq(contacts.id, stored.id));
+    }
+    if (!photos.length) return { ...stored, photos: [] };
     const held = stored.repeated
       ? await tx
           .select({ position: leadPhotos.position, sha256: leadPhotos.original_sha256 })

@@ -94,6 +94,7 @@ export function AdminFrame({
                   </NavLink>
                 </li>
               ))}
+              {sections.some((section) => section.key === "contacts") ? <SourcesLink /> : null}
             </ul>
           </nav>
         ) : null}
@@ -189,5 +190,23 @@ function CompanyChecklist({ missing }: { missing?: string[] }) {
         Completar los datos de la empresa
       </Link>
     </section>
+  );
+}
+
+/** Where the leads came from (decision 261): beside the sections, for whoever reads leads. */
+function SourcesLink() {
+  return (
+    <li className="shrink-0">
+      <NavLink
+        to="/admin/contacts/fuentes"
+        className={({ isActive }) =>
+          `flex items-center rounded-md px-3 py-2 font-medium ${
+            isActive ? "bg-ink text-plaster" : "text-ink hover:bg-sand-100"
+          }`
+        }
+      >
+        Fuentes
+      </NavLink>
+    </li>
   );
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
+import { sourceChannels, sourceLabels } from "../../../content/lead-sources.ts";
 import { leadStatuses, leadStatusValues } from "../../../content/lead-statuses.ts";
 import { choicesOf, quoteChoices } from "../../../content/quote-details.ts";
 import { type QuoteField, quoteField, quoteFields } from "../../../content/quote-fields.ts";
@@ -120,6 +121,9 @@ const shownColumns = Object.fromEntries(
   Object.entries(tableColumns).filter(([key]) => !details.hidden.includes(key)),
 ) as typeof tableColumns;
 
+/** A lead's channel, «sin_datos» when it kept none (decision 260). */
+export const channelOrNone = sql<string>`coalesce(${contacts.source_channel}, 'sin_datos')`;
+
 export const contactsResource = defineResource({
   key: "contacts",
   title: "Contactos",
@@ -130,7 +134,7 @@ export const contactsResource = defineResource({
   // answer and the visitor's words. Name and subject are the record's title (its own column and
   // card heading), and «Atendido» follows the status, so neither is repeated here. Choices and
   // dates first: on a phone's card they pair up two to a line.
-  list: ["service", "area", "budget", "created_at", "phone", "email", "message"],
+  list: ["service", "area", "budget", "created_at", "source_channel", "phone", "email", "message"],
   // Beside the navigation a 1280 px screen leaves the table about 1000 px: the message goes under
   // each lead's title, phone and e-mail wait for a wider screen (a phone's cards show them all).
   tableLayout: { summary: "message", wide: ["phone", "email"] },
@@ -147,6 +151,9 @@ export const contactsResource = defineResource({
     ...details.titles,
     // Decision 179: a future date while the lead holds them, the erasure's date once erased.
     personal_data_until: "Datos personales hasta",
+    // Where the lead came from (decision 260) and whose account it is in (decision 263).
+    ...sourceLabels,
+    user_id: "ID de la cuenta del cliente",
     erased_at: "Datos personales borrados el",
     won_amount: wonAmountLabel,
   },
@@ -159,11 +166,13 @@ export const contactsResource = defineResource({
     personal_data_until: personalDataUntil.as("personal_data_until"),
     // Where the visitor's confirmation stands (decision 180): the list's mark, the filter, the CSV.
     confirmation_mail: confirmationState,
+    source_channel: channelOrNone,
   },
   // The quote request's codes, read by their labels (content/quote-fields.ts).
   choices: {
     ...details.choices,
     confirmation_mail: confirmationStates,
+    source_channel: sourceChannels,
   },
   readOnly: ["name", "email", "phone", "subject", "message"],
   async toColumns(input) {
@@ -242,6 +251,14 @@ export const contactsResource = defineResource({
       title: "Último cambio de estado",
       on: contacts.status_changed_at,
     },
+    // Decision 260: a lead from before, or from another API client, reads «Sin datos».
+    source: {
+      kind: "choice",
+      title: sourceLabels.source_channel,
+      on: channelOrNone,
+      options: sourceChannels,
+    },
+    campaign: { kind: "text", title: "Campaña", on: contacts.utm_campaign },
     confirmation: {
       kind: "choice",
       title: confirmationTitle,
@@ -261,7 +278,14 @@ export const contactsResource = defineResource({
       column: contacts.won_amount,
       field: decimal(wonAmountLabel, { min: 0, max: 9_999_999_999.99 }),
     },
-    columnsFor: (status) => ({ handled: status !== "nuevo", status_changed_at: new Date() }),
+    columnsFor: (status) => ({
+      handled: status !== "nuevo",
+      status_changed_at: new Date(),
+      // The first quote's date, for the «Fuentes» report and the offline conversions (261).
+      ...(status === "presupuesto_enviado" || status === "ganado"
+        ? { quoted_at: sql`coalesce(${contacts.quoted_at}, now())` }
+        : {}),
+    }),
   },
   // The new assignee hears of it by mail, with a link to the lead (decision 254).
   assignee: {
