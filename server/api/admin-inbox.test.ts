@@ -667,6 +667,9 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         "contacts",
         "subscriptions",
         "campaigns",
+        "projects",
+        "reviews",
+        "team",
       ]);
       expect(mine.sections[1]).toEqual({
         key: "contacts",

@@ -8,6 +8,8 @@ import { createCampaignsRouter } from "./campaigns.ts";
 import { createContactsRouter } from "./contacts.ts";
 import { createEmailVerificationRouter } from "./email-verification.ts";
 import { createPasswordResetRouter } from "./password-reset.ts";
+import { createProjectsRouter } from "./projects.ts";
+import { createSitePhotosRouter } from "./site-photos.ts";
 import { createSubscriptionsRouter } from "./subscriptions.ts";
 import { createTwoFactorRouter } from "./two-factor.ts";
 
@@ -24,5 +26,8 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   api.route("/sessions", createAccountSessionsRouter(deps));
   api.route("/admin", createAdminRouter(deps));
   api.route("/admin/campaigns", createCampaignsRouter(deps));
+  // Addition (decision 248): photos staff upload for the public pages.
+  api.route("/site-photos", createSitePhotosRouter(deps));
+  api.route("/admin/projects", createProjectsRouter(deps));
   return api;
 }
