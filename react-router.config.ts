@@ -1,6 +1,5 @@
 import { writeFileSync } from "node:fs";
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./content/sitemap";
 import { buildSettings, buildSettingsFile } from "./scripts/build-state.mjs";
 import { precompress } from "./scripts/precompress";
 
@@ -8,11 +7,11 @@ export default {
   ssr: true,
   // BUILD_DIR lets parallel checkouts or test runs build side by side (default: build/).
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // Marketing pages are static: built once to HTML so they are served before any rendering.
-  // sitemap.xml and robots.txt are resource routes, pre-rendered to static files too.
-  prerender: [...prerenderPaths, "/sitemap.xml", "/robots.txt"],
+  // The public pages show what staff publish: rendered on request and kept until it changes
+  // (server/site-content/, decision 244). Only robots.txt never changes: a static file.
+  prerender: ["/robots.txt"],
   future: { v8_middleware: true },
-  // After pre-rendering: .br/.gz copies of every static text file for serveStatic({ precompressed }).
+  // After the build: .br/.gz copies of every static text file for serveStatic({ precompressed }).
   // Then the build-time settings it was made with, so `npm start` knows when to rebuild.
   async buildEnd({ reactRouterConfig }) {
     const started = performance.now();

@@ -66,6 +66,9 @@ export const company = {
 
 export type Company = typeof company;
 
+/** The company's facts as the pages read them (content/site-content.ts). */
+export type CompanyFacts = Company;
+
 /**
  * When the office answers: the contact page says it, the home page's business data carries it
  * (schema.org days and 24-hour times).

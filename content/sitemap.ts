@@ -1,4 +1,7 @@
-/** Every public page, in the order a visitor meets them; pre-rendered and listed in sitemap.xml. */
+/**
+ * Every public page of fixed address, in the order a visitor meets them; listed in sitemap.xml,
+ * rendered on request and kept until the content changes (server/site-content/pages.ts).
+ */
 import { cookies } from "./legal/cookies";
 import { privacy } from "./legal/privacy";
 import { terms } from "./legal/terms";
@@ -16,5 +19,3 @@ export const publicPaths: string[] = [
   privacy.path,
   cookies.path,
 ];
-
-export const prerenderPaths = publicPaths;

@@ -11,6 +11,8 @@ import { createMailer } from "./mail/outbox.ts";
 import { createTransport, mailFolder } from "./mail/transport.ts";
 import { createRateLimiter } from "./rate-limit/index.ts";
 import { sweepRetention } from "./retention.ts";
+import { sectionReaders } from "./site-content/sections.ts";
+import { followSiteContent, SiteContent } from "./site-content/site-content.ts";
 
 /**
  * Opens everything the API needs (database migrated, mail worker running, limiter ready, the
@@ -23,6 +25,8 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   const mail = createMailer(database.db, createTransport(env));
   const sessions = new SessionCache();
   const stopFollowing = await followSessionChanges(database, sessions);
+  const siteContent = new SiteContent(database.db, sectionReaders);
+  const stopFollowingContent = await followSiteContent(database, siteContent);
   // Photos left by a process killed in the middle of an upload (decision 151).
   const swept = await sweepUploadFolders();
   if (swept) log.info({ folders: swept }, "removed the upload folders of stopped processes");
@@ -32,13 +36,22 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   const retentionSweep = sweepRetention(database.db, { mailFolder: mailFolder(env.DATA_DIR) });
   // Each working morning, the leads past the promised answer, to the office (decision 198).
   const reminder = remindEachMorning(database.db, mail, env);
-  const deps: Dependencies = { env, db: database.db, mail, limiter, sessions, disk: diskSpace };
+  const deps: Dependencies = {
+    env,
+    db: database.db,
+    mail,
+    limiter,
+    sessions,
+    disk: diskSpace,
+    siteContent,
+  };
   return {
     deps,
     async close() {
       await retentionSweep.stop();
       await reminder.stop();
       await stopFollowing();
+      await stopFollowingContent();
       await mail.stop();
       await limiter.close();
       await database.close();

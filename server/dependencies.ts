@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { SessionCache } from "./fast-path/session-cache.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { RateLimiter } from "./rate-limit/limiter.ts";
+import type { SiteContent } from "./site-content/site-content.ts";
 
 /**
  * What the API needs from the outside world. Built once by the server entry (or by a test),
@@ -18,4 +19,6 @@ export interface Dependencies {
   sessions: SessionCache;
   /** Free space of DATA_DIR and of the temporary folder (/readyz, a quote's photos). */
   disk: DiskSpace;
+  /** What staff published for the public pages, and the pages rendered from it (decision 244). */
+  siteContent: SiteContent;
 }

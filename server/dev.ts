@@ -37,7 +37,13 @@ const handle = getRequestListener(async (request) => {
   site.on("GET", adminEntrance.paths, adminEntrance.handler);
   // biome-ignore lint/suspicious/noExplicitAny: the virtual module has no static type
   const handleRequest = createRequestHandler(build as any, "development");
-  site.all("*", (c) => handleRequest(c.req.raw, new RouterContextProvider()));
+  // Rendered on every request, nothing kept (edits show at once), from the site content.
+  const { siteContentContext } = (await vite.ssrLoadModule(
+    "./content/site-content.ts",
+  )) as typeof import("../content/site-content.ts");
+  const context = new RouterContextProvider();
+  context.set(siteContentContext, deps.siteContent);
+  site.all("*", (c) => handleRequest(c.req.raw, context));
   return apiBeside(createApp(deps), site)(request);
 });
 

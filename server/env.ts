@@ -98,6 +98,10 @@ const EnvSchema = z.object({
     .string()
     .regex(mailbox, { error: "expected an e-mail address such as oficina@example.es" })
     .optional(),
+  LEAD_REPLY_TO: z
+    .string()
+    .regex(mailbox, { error: "expected an e-mail address such as presupuestos@example.es" })
+    .optional(),
   GA_MEASUREMENT_ID: z
     .string()
     .regex(/^G-[A-Z0-9]+$/, { error: "expected a Google Analytics 4 id such as G-XXXXXXX" })

@@ -1,7 +1,8 @@
 /**
  * The start of a serving instance once its settings are read and its log set up: open the
  * database and the rest (boot), say what it runs with in one line, listen. The production
- * entry (server/index.ts) hands it the site; tests hand it a stand-in for the pages.
+ * entry (server/index.ts) hands it the site, made once the dependencies are (the pages read the
+ * site content); tests hand it a stand-in for the pages.
  */
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +10,7 @@ import type { Hono } from "hono";
 import { apiBeside, createApp } from "./app.ts";
 import { boot } from "./boot.ts";
 import { startControlSocket } from "./control.ts";
+import type { Dependencies } from "./dependencies.ts";
 import { type Env, readDotEnv, straySettings } from "./env.ts";
 import { serveUntilSignal } from "./lifecycle.ts";
 import { log, safeError } from "./log.ts";
@@ -19,7 +21,7 @@ declare const __APP_VERSION__: string | undefined;
 /** Set by vite.config.ts at build: the APP_URL baked into the pre-rendered pages. */
 declare const __SITE_URL__: string | undefined;
 
-export async function serveSite(env: Env, site: Hono) {
+export async function serveSite(env: Env, site: Hono | ((deps: Dependencies) => Hono)) {
   const { deps, close } = await boot(env).catch((error) => failedToStart(error));
   log.info(startupSummary(env), "starting");
   // Variables meant for the site that it ignores, where mail and lead notices go, and (in
@@ -42,7 +44,7 @@ export async function serveSite(env: Env, site: Hono) {
     ? undefined
     : await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
   const server = serveUntilSignal({
-    fetch: apiBeside(createApp(deps), site),
+    fetch: apiBeside(createApp(deps), typeof site === "function" ? site(deps) : site),
     port: env.PORT,
     hostname: env.HOST,
     async onDrained() {

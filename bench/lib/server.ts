@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -116,4 +117,21 @@ export function residentMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? Number.NaN);
   return Math.round((kib / 1024) * 10) / 10;
+}
+
+/** A GET answered as the bytes on the wire (fetch would undo the content encoding). */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ body: Buffer; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ body: Buffer.concat(chunks), headers: res.headers }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }

@@ -12,6 +12,16 @@ export function createUser(
   credentials: Credentials,
   role = "guest_user",
 ) {
+  // user:create no longer makes an embedded database (a mistyped DATA_DIR would get a new empty
+  // one): a bench's fresh DATA_DIR gets its database from db:migrate --init first.
+  if (!env.DATABASE_URL) {
+    const init = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/db-migrate.ts", "--init"],
+      { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" },
+    );
+    if (init.status !== 0) throw new Error(`db:migrate failed: ${init.stderr || init.stdout}`);
+  }
   const result = spawnSync(
     process.execPath,
     [

@@ -455,6 +455,13 @@ export async function describeTools(db: Database, definition: ResourceDefinition
             reason: definition.status.reason
               ? { status: definition.status.reason.status, title: definition.status.reason.title }
               : undefined,
+            // The status that asks for an amount (a won lead's value, decision 253).
+            amount: definition.status.amount
+              ? {
+                  status: definition.status.amount.status,
+                  title: definition.status.amount.field.title,
+                }
+              : undefined,
           },
         }
       : {}),

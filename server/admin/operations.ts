@@ -4,6 +4,7 @@ import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { forgetInWriteAheadLog } from "../db/erasure.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import type { Env } from "../env.ts";
 import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { deleteMailFiles } from "../mail/transport.ts";
@@ -545,6 +546,8 @@ export async function bulkDelete(
 export interface StatusChange {
   status: string;
   reason?: string | null;
+  /** The status's amount as sent (a won lead's value): checked by `checkStatus`. */
+  amount?: unknown;
   /**
    * The status the staff member saw when they chose (one record's control): the change is
    * refused with 409 if the record has moved since, instead of undoing a colleague's step.
@@ -560,8 +563,11 @@ function changedMeanwhile(what: string): never {
   });
 }
 
-/** 422 unless the status is one of the definition's, with a reason when it needs one. */
-export function checkStatus(definition: ResourceDefinition, change: StatusChange): void {
+/**
+ * 422 unless the status is one of the definition's, with a reason when it needs one and an amount
+ * only where it takes one. Answers the amount as a number (null: none given).
+ */
+export function checkStatus(definition: ResourceDefinition, change: StatusChange): number | null {
   const status = definition.status;
   if (!status) fail(404, { title: "No encontrado", message: "Esta sección no tiene estados." });
   const allowed = status.options.map((option) => option.value);
@@ -580,6 +586,23 @@ export function checkStatus(definition: ResourceDefinition, change: StatusChange
       reason: [`Indica el motivo («${status.reason.title}») para el estado «${title}».`],
     });
   }
+  const given = change.amount;
+  if (given === undefined || given === null || given === "") return null;
+  if (!status.amount || status.amount.status !== change.status) {
+    const title = status.options.find((option) => option.value === status.amount?.status)?.title;
+    failValidation({
+      amount: [
+        title
+          ? `El importe solo se indica al marcar el estado «${title}».`
+          : "Esta sección no admite importes.",
+      ],
+    });
+  }
+  const parsed = status.amount.field.input.safeParse(given);
+  if (!parsed.success) {
+    failValidation({ amount: parsed.error.issues.map((issue) => issue.message) });
+  }
+  return parsed.data as number | null;
 }
 
 /**
@@ -597,7 +620,7 @@ export async function changeStatus(
     details?: Record<string, unknown>;
   },
 ): Promise<number> {
-  checkStatus(definition, change);
+  const amount = checkStatus(definition, change);
   const status = definition.status;
   const valid = [...new Set(ids.filter(isRowId))];
   if (!status || !valid.length) return 0;
@@ -605,6 +628,11 @@ export async function changeStatus(
     [status.column.name]: change.status,
     ...status.columnsFor?.(change.status),
   };
+  if (status.amount) {
+    // Marked again without an amount, a won lead keeps the one it had; any other status has none.
+    if (status.amount.status !== change.status) values[status.amount.column.name] = null;
+    else if (amount !== null) values[status.amount.column.name] = amount;
+  }
   if (status.reason) {
     values[status.reason.column.name] =
       status.reason.status === change.status ? (change.reason ?? null) : null;
@@ -637,6 +665,7 @@ export async function changeStatus(
         ...audit.details,
         status: change.status,
         ...(change.reason ? { reason: change.reason } : {}),
+        ...(amount !== null ? { amount } : {}),
         ...(single === undefined ? { ids: rows.slice(0, AUDITED_IDS).map((row) => row.id) } : {}),
       },
     });
@@ -651,41 +680,85 @@ export async function assignRecord(
   id: number,
   assigneeId: number | null,
   actor: UserView,
+  env: Pick<Env, "APP_URL">,
   /** Who the staff member saw following it (null: nobody); 409 if that has changed since. */
   from?: number | null,
 ): Promise<AdminRecord | undefined> {
+  if (!isRowId(id)) return undefined;
+  const [after] = await assignRecords(db, definition, [id], assigneeId, actor, env, { from });
+  return after;
+}
+
+/**
+ * Gives records to a staff member, or to nobody (one record, or a bulk action's): each change is
+ * its own audit entry, so every record's history shows who moved it to whom (decision 254), and
+ * the definition's `notify` tells the new assignee, once, in the same transaction. Answers the
+ * records whose assignee changed (a record already theirs is left alone).
+ */
+export async function assignRecords(
+  db: Database,
+  definition: ResourceDefinition,
+  ids: readonly number[],
+  assigneeId: number | null,
+  actor: UserView,
+  env: Pick<Env, "APP_URL">,
+  options: { from?: number | null; details?: Record<string, unknown> } = {},
+): Promise<AdminRecord[]> {
   const assignee = definition.assignee;
-  if (!assignee || !isRowId(id)) return undefined;
+  const valid = [...new Set(ids.filter(isRowId))];
+  if (!assignee || !valid.length) return [];
   if (assigneeId !== null) {
     const options = await assignee.options(db);
     if (!options.some((option) => option.id === assigneeId)) {
-      failValidation({ assignee_id: [fieldMessages.option(assignee.title)] });
+      failValidation({
+        assignee_id: [
+          `Solo se puede asignar a alguien del equipo que pueda entrar en la administración (campo «${assignee.title}»).`,
+        ],
+      });
     }
   }
+  const { from } = options;
   return db.transaction(async (tx) => {
-    const before = await findRecord(tx, definition, id);
-    if (!before) return undefined;
-    const seen =
-      from === undefined
-        ? undefined
-        : from === null
-          ? isNull(assignee.column)
-          : eq(assignee.column, from);
-    const rows = await tx
-      .update(definition.table)
-      .set({ [assignee.column.name]: assigneeId } as never)
-      .where(and(eq(definition.table.id, id), seen))
-      .returning({ id: definition.table.id });
-    if (!rows.length) changedMeanwhile("el responsable");
-    const after = await findRecord(tx, definition, id);
-    await recordAudit(tx, actor, {
-      action: "assign",
-      resource: definition.key,
-      recordId: id,
-      recordTitle: after?.record_title as string,
-      before,
-      after,
-    });
-    return after;
+    const changed: AdminRecord[] = [];
+    for (const id of valid) {
+      const before = await findRecord(tx, definition, id);
+      if (!before) continue;
+      const seen =
+        from === undefined
+          ? undefined
+          : from === null
+            ? isNull(assignee.column)
+            : eq(assignee.column, from);
+      const rows = await tx
+        .update(definition.table)
+        .set({ [assignee.column.name]: assigneeId } as never)
+        .where(and(eq(definition.table.id, id), seen))
+        .returning({ id: definition.table.id });
+      if (!rows.length) changedMeanwhile("el responsable");
+      const after = await findRecord(tx, definition, id);
+      if (!after) continue;
+      // Given to whom already had it: nothing to record, nobody to tell.
+      if (before[assignee.column.name] === assigneeId) {
+        if (valid.length === 1) changed.push(after);
+        continue;
+      }
+      await recordAudit(tx, actor, {
+        action: "assign",
+        resource: definition.key,
+        recordId: id,
+        recordTitle: after.record_title as string,
+        before,
+        after,
+        ...(options.details ? { details: options.details } : {}),
+      });
+      changed.push(after);
+    }
+    const told = changed
+      .filter((record) => record[assignee.column.name] !== null)
+      .map((record) => record.id as number);
+    if (assigneeId !== null && told.length && assignee.notify) {
+      await assignee.notify(tx, { ids: told, assigneeId, actor, env });
+    }
+    return changed;
   });
 }

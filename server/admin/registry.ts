@@ -3,6 +3,7 @@ import { auditResource } from "./resources/audit.ts";
 import { campaignsResource } from "./resources/campaigns.ts";
 import { contactsResource } from "./resources/contacts.ts";
 import { projectsResource } from "./resources/projects.ts";
+import { replyTemplatesResource } from "./resources/reply-templates.ts";
 import { reviewsResource } from "./resources/reviews.ts";
 import { subscriptionsResource } from "./resources/subscriptions.ts";
 import { teamResource } from "./resources/team.ts";
@@ -13,6 +14,7 @@ export const adminResources: ReadonlyMap<string, ResourceDefinition> = new Map(
   [
     usersResource,
     contactsResource,
+    replyTemplatesResource,
     subscriptionsResource,
     campaignsResource,
     // Addition (issue 35): the site's own content.

@@ -125,6 +125,19 @@ export interface ResourceDefinition {
     column: PgColumn;
     title: string;
     options(db: Database): Promise<{ id: number; title: string }[]>;
+    /**
+     * Tells the new assignee what they were given (a lead's mail with its link, decision 254),
+     * in the assignment's transaction; not called when records are given to nobody.
+     */
+    notify?(
+      db: Database,
+      assignment: {
+        ids: readonly number[];
+        assigneeId: number;
+        actor: UserView;
+        env: Pick<Env, "APP_URL">;
+      },
+    ): Promise<void>;
   };
   /**
    * The view the side navigation opens the list on, as query parameters (the lead inbox: new
@@ -150,10 +163,14 @@ export interface ResourceDefinition {
    * record). Offered to those who may change the section's records (its "update" route).
    */
   replies?: {
-    list(db: Database, record: Record<string, unknown> & { id: number }): Promise<unknown>;
+    list(
+      db: Database,
+      record: Record<string, unknown> & { id: number },
+      context: { env: Pick<Env, "LEAD_REPLY_TO">; actor: UserView },
+    ): Promise<unknown>;
     send(
       db: Database,
-      env: Pick<Env, "CONTACT_NOTIFY_TO">,
+      env: Pick<Env, "LEAD_REPLY_TO">,
       actor: UserView,
       reply: { id: number; subject: string; message: string },
       recordTitle: string,
@@ -212,6 +229,11 @@ export interface StatusDefinition {
   options: readonly { value: string; title: string }[];
   /** A status that needs a reason (a lost lead), and where the reason goes. */
   reason?: { status: string; column: PgColumn; title: string };
+  /**
+   * A status that may carry an amount, asked when a record moves to it (a won lead's value,
+   * decision 253): written when given, cleared when the record moves to any other status.
+   */
+  amount?: { status: string; column: PgColumn; field: Field };
   /** Extra columns a change to `status` writes (e.g. handled, the change's date). */
   columnsFor?(status: string): Record<string, unknown>;
 }

@@ -665,6 +665,7 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(mine.sections.map((s: Json) => s.key)).toEqual([
         "users",
         "contacts",
+        "reply_templates",
         "subscriptions",
         "campaigns",
         "projects",

@@ -9,6 +9,7 @@ import { describeTools, parseListQuery } from "../admin/list-query.ts";
 import { addNote, notesOf } from "../admin/notes.ts";
 import {
   assignRecord,
+  assignRecords,
   bulkDelete,
   changeStatus,
   checkStatus,
@@ -32,6 +33,7 @@ import { adminResources } from "../admin/registry.ts";
 import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
 import { auditResource } from "../admin/resources/audit.ts";
 import { contactsResource } from "../admin/resources/contacts.ts";
+import { staffHome } from "../admin/staff-home.ts";
 import {
   type AuthEnv,
   forbidden,
@@ -116,6 +118,8 @@ const statusBody = z.object({
   id: idSchema,
   status: statusSchema,
   reason: reasonSchema,
+  /** A won lead's value in euros (decision 253), checked by the status's own field. */
+  amount: z.unknown().optional(),
   from: statusSchema.optional(),
 });
 const assigneeSchema = z
@@ -139,8 +143,8 @@ const noteBody = z.object({
 /** A bulk action on chosen ids, or on every record the list's filters match. */
 const bulkBody = z
   .object({
-    action: z.enum(["delete", "status"], {
-      error: "La acción en bloque debe ser «delete» o «status».",
+    action: z.enum(["delete", "status", "assign"], {
+      error: "La acción en bloque debe ser «delete», «status» o «assign».",
     }),
     ids: z
       .array(idSchema, { error: "«ids» debe ser una lista de identificadores." })
@@ -154,6 +158,8 @@ const bulkBody = z
       .optional(),
     status: statusSchema.optional(),
     reason: reasonSchema,
+    /** «assign»: to whom (null: to nobody). */
+    assignee_id: assigneeSchema.optional(),
   })
   .refine((body) => (body.ids === undefined) !== (body.all_matching === undefined), {
     message: "Indica «ids» o «all_matching», uno de los dos.",
@@ -168,8 +174,10 @@ export function createAdminRouter(deps: Dependencies) {
   const { db, sessions } = deps;
   // Where a deleted lead's or subscription's mails were written without SMTP_URL (decision 188).
   const mailFiles = mailFolder(deps.env.DATA_DIR);
-  // GET /api/admin/summary is routed before GET /api/admin/{resource}.
-  if (adminResources.has("summary")) throw new Error("admin: no resource may be keyed summary");
+  // GET /api/admin/summary and /home are routed before GET /api/admin/{resource}.
+  for (const key of ["summary", "home"]) {
+    if (adminResources.has(key)) throw new Error(`admin: no resource may be keyed ${key}`);
+  }
   const admin = new Hono<AuthEnv>();
   admin.use("*", requireUser(deps));
 
@@ -207,6 +215,15 @@ export function createAdminRouter(deps: Dependencies) {
       });
     }
     return c.json({ sections });
+  });
+
+  /**
+   * The staff home (decision 253): cards of leads to act on, each counted by the inbox's own
+   * query and compared with the last earlier day the caller opened it. For the leads' staff.
+   */
+  admin.get("/home", async (c) => {
+    requireStaff(c.var.user, contactsResource.key);
+    return c.json(await staffHome(db, c.var.user.id, deps.env));
   });
 
   /**
@@ -293,7 +310,12 @@ export function createAdminRouter(deps: Dependencies) {
       ...(definition.mails ? { mails: await definition.mails(db, record) } : {}),
       // The mails staff wrote to the record's person, and the form's first subject (decision 187).
       ...(definition.replies && definition.routes.includes("update")
-        ? { replies: await definition.replies.list(db, record) }
+        ? {
+            replies: await definition.replies.list(db, record, {
+              env: deps.env,
+              actor: c.var.user,
+            }),
+          }
         : {}),
     });
   });
@@ -350,8 +372,17 @@ export function createAdminRouter(deps: Dependencies) {
     if (!definition.assignee) notFound("Esta sección no tiene responsables.");
     const body = await parsedBody(c, assignBody);
     const record =
-      (await assignRecord(db, definition, body.id, body.assignee_id, c.var.user, body.from)) ??
-      recordNotFound();
+      (await assignRecord(
+        db,
+        definition,
+        body.id,
+        body.assignee_id,
+        c.var.user,
+        deps.env,
+        body.from,
+      )) ?? recordNotFound();
+    // The new assignee's mail (decision 254) was queued with the change: send it now.
+    void deps.mail.flush();
     return c.json({
       title: "Responsable actualizado",
       message: "Se ha guardado el responsable.",
@@ -422,6 +453,14 @@ export function createAdminRouter(deps: Dependencies) {
       if (body.status === undefined) failValidation({ status: ["Indica el estado."] });
       checkStatus(definition, { status: body.status, reason: body.reason });
     }
+    if (body.action === "assign") {
+      if (!definition.assignee) notFound("Esta sección no tiene responsables.");
+      if (body.assignee_id === undefined) {
+        failValidation({
+          assignee_id: ["Indica el «assignee_id» numérico, o null para dejarlo sin asignar."],
+        });
+      }
+    }
     let ids = body.ids ?? [];
     let details: Record<string, unknown> = { selection: "ids" };
     if (body.all_matching) {
@@ -433,17 +472,37 @@ export function createAdminRouter(deps: Dependencies) {
     const changed =
       body.action === "delete"
         ? await bulkDelete(db, definition, ids, c.var.user, details, mailFiles)
-        : await changeStatus(
-            db,
-            definition,
-            ids,
-            { status: body.status as string, reason: body.reason },
-            c.var.user,
-            { action: "bulk_status", details },
-          );
+        : body.action === "assign"
+          ? (
+              await assignRecords(
+                db,
+                definition,
+                ids,
+                body.assignee_id ?? null,
+                c.var.user,
+                deps.env,
+                {
+                  details: { ...details, bulk: true },
+                },
+              )
+            ).length
+          : await changeStatus(
+              db,
+              definition,
+              ids,
+              { status: body.status as string, reason: body.reason },
+              c.var.user,
+              { action: "bulk_status", details },
+            );
     if (body.action === "delete") sessions.clear();
+    if (body.action === "assign") void deps.mail.flush();
     return c.json({
-      title: body.action === "delete" ? "Registros eliminados" : "Estados actualizados",
+      title:
+        body.action === "delete"
+          ? "Registros eliminados"
+          : body.action === "assign"
+            ? "Responsables actualizados"
+            : "Estados actualizados",
       message:
         changed === 1 ? "Se ha modificado 1 registro." : `Se han modificado ${changed} registros.`,
       count: changed,

@@ -11,6 +11,7 @@ import {
   contacts,
   leadPhotos,
   projects,
+  replyTemplates,
   reviews,
   roles,
   subscriptions,
@@ -61,6 +62,7 @@ const staff = (status: number): Expected => ({
 type Resource =
   | "users"
   | "contacts"
+  | "reply_templates"
   | "subscriptions"
   | "campaigns"
   | "projects"
@@ -70,6 +72,7 @@ type Resource =
 const resources: Resource[] = [
   "users",
   "contacts",
+  "reply_templates",
   "subscriptions",
   "campaigns",
   "projects",
@@ -109,6 +112,12 @@ const recordBodies: Record<Resource, () => Record<string, unknown>> = {
     subject: "Baño",
     message: "Hola",
     handled: true,
+  }),
+  // Reply templates (decision 258): a title of its own, a placeholder a lead fills in.
+  reply_templates: () => ({
+    title: `Plantilla ${randomUUID().slice(0, 8)}`,
+    subject: "",
+    body: "Hola, {nombre}.",
   }),
   subscriptions: () => ({ email: unique() }),
   campaigns: () => ({ subject: "Novedades", body: "Hola." }),
@@ -296,6 +305,11 @@ const cases: Record<string, Case> = {
   // Issue 13: the side navigation's counts, details, export, pipeline and bulk actions.
   "GET /api/admin/summary": {
     request: () => ({ path: "/api/admin/summary" }),
+    expected: () => staff(200),
+  },
+  // The staff home's cards (decision 253): the leads' staff.
+  "GET /api/admin/home": {
+    request: () => ({ path: "/api/admin/home" }),
     expected: () => staff(200),
   },
   "GET /api/admin/:resource/detail/:id": {
@@ -576,6 +590,13 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
         await t.db
           .insert(contacts)
           .values({ name: "Ana", email: "ana@example.test", subject: "Baño", message: "Hola" })
+          .returning(),
+      ),
+    reply_templates: async () =>
+      insertedId(
+        await t.db
+          .insert(replyTemplates)
+          .values({ title: `Plantilla ${randomUUID().slice(0, 8)}`, body: "Hola." })
           .returning(),
       ),
     subscriptions: async () =>

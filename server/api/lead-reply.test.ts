@@ -5,7 +5,7 @@ import { skipDatabase } from "../../tests/support/database.ts";
 import { sendLead } from "../../tests/support/leads.ts";
 import { to } from "../../tests/support/smtp.ts";
 import { createUser, signIn, staffRouteCallers } from "../../tests/support/users.ts";
-import { contacts, mailOutbox } from "../db/schema.ts";
+import { contacts, mailOutbox, users } from "../db/schema.ts";
 
 /**
  * Decision 187: staff answer a lead by mail from its page; the answer goes through the outbox to
@@ -24,7 +24,11 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
   const tag = `Respuesta${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    const admin = await createUser(t.db, { role: "admin", name: "Lucía Comercial" });
+    const admin = await createUser(t.db, {
+      role: "admin",
+      name: "Lucía Comercial",
+      email: `lucia.${tag.toLowerCase()}@obra.test`,
+    });
     token = await signIn(t.db, admin.id);
   });
 
@@ -40,13 +44,18 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.contact_id, id), eq(mailOutbox.kind, "reply")));
 
-  it("sends staff's words to the visitor, Reply-To the office, and lists them on the lead", async () => {
+  it("sends staff's words to the visitor, Reply-To their writer, and lists them on the lead", async () => {
     const { id, reference } = await lead("Ana", "ana.reformas@example.com");
     const before = await detailOf(id);
     expect(before.data.status).toBe("nuevo");
     // The form's first subject: the visitor's own.
     expect(before.replies).toEqual({
-      draft: { to: "ana.reformas@example.com", subject: `Re: Cocina de Ana` },
+      draft: {
+        to: "ana.reformas@example.com",
+        subject: `Re: Cocina de Ana`,
+        reply_to: `lucia.${tag.toLowerCase()}@obra.test`,
+        templates: expect.any(Array),
+      },
       sent: [],
     });
 
@@ -64,7 +73,9 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
     );
     // Delivered: the outbox has marked it so once its pass is over.
     await t.deps.mail.flush();
-    expect(mail.replyTo?.text).toBe("oficina@obra.test");
+    // The visitor's answer reaches the person who wrote (decision 257), not the office's inbox
+    // of new leads nor the no-reply sender: the header as the real SMTP server received it.
+    expect(mail.replyTo?.text).toBe(`lucia.${tag.toLowerCase()}@obra.test`);
     expect(mail.text).toContain(`Hola, Ana ${tag}:`);
     expect(mail.text).toContain("Hola de nuevo.\nPodemos ir el lunes a las 10.");
     expect(mail.text).toContain(`Te respondemos a tu solicitud ${reference} del `);
@@ -93,9 +104,12 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
       after: { status: "contactado" },
       details: { subject: "Re: Cocina de Ana" },
     });
+    // The conversation (decision 257): the words as written, whole, and who signed them.
     expect(after.replies.sent).toEqual([
       expect.objectContaining({
         subject: "Re: Cocina de Ana",
+        message:
+          "Hola de nuevo.\nPodemos ir el lunes a las 10.\n\n<script>alert(1)</script> & <b>gracias</b>",
         sent_by_name: "Lucía Comercial",
         state: "enviado",
         to: "ana.reformas@example.com",
@@ -236,6 +250,23 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
     ]);
   });
 
+  it("keeps the name a reply was signed with once the writer's account is gone", async () => {
+    const writer = await createUser(t.db, { role: "admin", name: "Marcos Temporal" });
+    const { id } = await lead("Olga", "olga@example.com");
+    const res = await t.post(
+      "/api/admin/contacts/reply",
+      { id, subject: "Re: Cocina", message: "Primera línea.\nSegunda línea." },
+      await signIn(t.db, writer.id),
+    );
+    expect(res.status).toBe(201);
+    await t.db.delete(users).where(eq(users.id, writer.id));
+    const [sent] = (await detailOf(id)).replies.sent;
+    expect(sent).toMatchObject({
+      message: "Primera línea.\nSegunda línea.",
+      sent_by_name: "Marcos Temporal",
+    });
+  });
+
   it("goes with the lead when staff delete it", async () => {
     const { id } = await lead("Nuria", "nuria@example.com");
     expect((await reply({ id, subject: "Re: Cocina", message: "Hola" })).status).toBe(201);
@@ -245,5 +276,33 @@ describe.skipIf(skipDatabase)("a reply to a lead from its page", () => {
     expect(
       await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "nuria@example.com")),
     ).toEqual([]);
+  });
+});
+
+describe.skipIf(skipDatabase)("a reply's Reply-To with a shared mailbox set", () => {
+  const t = perSuite(() =>
+    createMailedTestApp({
+      env: { CONTACT_NOTIFY_TO: "oficina@obra.test", LEAD_REPLY_TO: "presupuestos@obra.test" },
+    }),
+  );
+
+  it("goes to LEAD_REPLY_TO, whoever wrote it, and the form says so", async () => {
+    const tag = `Compartido${Date.now().toString(36)}`;
+    const admin = await createUser(t.db, { role: "admin", name: "Jordi Obras" });
+    const token = await signIn(t.db, admin.id);
+    const { id } = await sendLead(t, `Berta ${tag}`, "berta.casa@example.com");
+    const detail = json(await t.get(`/api/admin/contacts/detail/${id}`, token));
+    expect((await detail).replies.draft.reply_to).toBe("presupuestos@obra.test");
+    const res = await t.post(
+      "/api/admin/contacts/reply",
+      { id, subject: "Re: Cocina de Berta", message: "Le enviamos el presupuesto." },
+      token,
+    );
+    expect(res.status).toBe(201);
+    const mail = await t.peer.waitForMail(
+      (m) => to("berta.casa@example.com")(m) && m.subject === "Re: Cocina de Berta",
+    );
+    expect(mail.replyTo?.text).toBe("presupuestos@obra.test");
+    expect(mail.text).toContain("Un saludo,\nJordi Obras\nObra Mediterránea");
   });
 });

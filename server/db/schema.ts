@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   type PgColumn,
   pgTable,
   primaryKey,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { leadStatusValues } from "../../content/lead-statuses.ts";
 import type { MailHeaders, MailKind } from "../mail/mailer.ts";
 
 const timestamps = {
@@ -228,11 +230,7 @@ export const contacts = pgTable(
     handled: boolean("handled").notNull().default(false),
     ...timestamps,
     /** The lead pipeline (server/admin/leads.ts); `handled` is kept equal to status <> 'nuevo'. */
-    status: text("status", {
-      enum: ["nuevo", "contactado", "visita", "presupuesto_enviado", "ganado", "perdido"],
-    })
-      .notNull()
-      .default("nuevo"),
+    status: text("status", { enum: leadStatusValues }).notNull().default("nuevo"),
     /** Why a lead was lost (status "perdido"). */
     lost_reason: text("lost_reason"),
     /** The staff member following the lead. */
@@ -260,6 +258,9 @@ export const contacts = pgTable(
      * Read as the confirmation's state «retenido» (server/mail/lead-mails.ts), never shown itself.
      */
     confirmation_withheld: boolean("confirmation_withheld").notNull().default(false),
+    /** What a won lead is worth, in euros (migration 0045, decision 253): asked when it is marked
+     * «Ganado», optional, never negative. */
+    won_amount: numeric("won_amount", { precision: 12, scale: 2, mode: "number" }),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -531,6 +532,10 @@ export const mailOutbox = pgTable(
     kind: text("kind").$type<MailKind>(),
     /** The member of staff who wrote a reply; null once their account is deleted. */
     sent_by: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    /** A reply's own words, as staff wrote them (decision 257): the lead's conversation. */
+    message: text("message"),
+    /** The name a reply was signed with (decision 257): kept when the account goes. */
+    signer: text("signer"),
     /**
      * The .eml file the mail was written to (no SMTP_URL), by its name in DATA_DIR/mail: when
      * the row goes with its lead's or subscription's data, the file goes too (decision 188).
@@ -553,6 +558,23 @@ export const mailOutbox = pgTable(
       .on(sql`coalesce(${t.sent_at}, ${t.failed_at})`)
       .where(sql`${t.contact_id} is null and ${t.subscription_id} is null`),
   ],
+);
+
+/**
+ * What staff often write to a lead (decision 258): chosen in a lead's reply form, with
+ * `{nombre}` and `{referencia}` filled in (server/leads/reply-templates.ts).
+ */
+export const replyTemplates = pgTable(
+  "reply_templates",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    /** The reply's subject; null keeps the form's «Re: …». */
+    subject: text("subject"),
+    body: text("body").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("reply_templates_title_unique").on(sql`lower(${t.title})`)],
 );
 
 /** Internal notes on an admin record (a lead's timeline), by resource key and record id. */
@@ -622,3 +644,29 @@ export const campaigns = pgTable("campaigns", {
   withdrawn: integer("withdrawn").notNull().default(0),
   ...timestamps,
 });
+
+/**
+ * One row: the version of what staff publish for the public pages (migration 0038, decision
+ * 244). Bumped by server/site-content/version.ts's siteContentChanged, never written otherwise.
+ */
+export const siteContentVersion = pgTable("site_content_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+  changed_at: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The counts a staff member's home showed on a day, the last of that day (migration 0045,
+ * decision 253): the next day's home says what changed since.
+ */
+export const staffHomeCounts = pgTable(
+  "staff_home_counts",
+  {
+    user_id: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    counts: jsonb("counts").$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.day] })],
+);

@@ -54,6 +54,9 @@ function dayAfter(date: string, days: number): Date {
 
 const ymd = (day: Date) => day.toISOString().slice(0, 10);
 
+/** `date` (YYYY-MM-DD) moved by `days` on the calendar, as YYYY-MM-DD. */
+export const daysFrom = (date: string, days: number): string => ymd(dayAfter(date, days));
+
 /** Monday to Friday and no holiday (national or one of `officeDays`): the office is open. */
 function isWorkingDay(date: string, officeDays: readonly string[]): boolean {
   const weekday = dayAfter(date, 0).getUTCDay();
@@ -65,6 +68,14 @@ export function previousWorkingDay(date: string, officeDays: readonly string[]):
   let back = 1;
   while (!isWorkingDay(ymd(dayAfter(date, -back)), officeDays)) back++;
   return ymd(dayAfter(date, -back));
+}
+
+/**
+ * The inbox's view of the leads past the promise on `date`: «Nuevo», arrived by the day before
+ * the last working day they had to be answered (the reminder's link and the staff home's card).
+ */
+export function overdueView(date: string, officeDays: readonly string[]): Record<string, string> {
+  return { status: "nuevo", created_to: daysFrom(previousWorkingDay(date, officeDays), -1) };
 }
 
 const received = new Intl.DateTimeFormat("es-ES", {
@@ -128,8 +139,7 @@ export async function remindOfWaitingLeads(
       )
       .orderBy(asc(contacts.created_at), asc(contacts.id));
     if (!waiting.length) return 0;
-    // The inbox's view of the same leads: «Nuevo», arrived by the day before that last day.
-    const view = `status=nuevo&created_to=${ymd(dayAfter(lastDayToAnswer, -1))}`;
+    const view = new URLSearchParams(overdueView(today.date, env.REMINDER_HOLIDAYS)).toString();
     const id = await queueMail(tx, { ...reminderMail(waiting, view, env), kind: "reminder" });
     // Dated by the clock that decided to send it, which the next check compares with (the
     // database's own, but for a test's moments of another week).

@@ -14,9 +14,10 @@ import { contacts, mailOutbox, users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { failValidation } from "../http-errors.ts";
 import { type LeadMail, mailLine } from "../mail/lead-mails.ts";
-import { leadReplyMail } from "../mail/lead-reply.ts";
+import { leadReplyMail, replyToOf } from "../mail/lead-reply.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { controlCharacterMessage, hasControlCharacter } from "../validation.ts";
+import { type FilledTemplate, filledTemplates } from "./reply-templates.ts";
 
 /** The section a lead's audit entries are filed under. */
 const section = "contacts";
@@ -64,7 +65,7 @@ function cannotReply(lead: Record<string, unknown>): string | null {
  */
 export async function queueLeadReply(
   db: Database,
-  env: Pick<Env, "CONTACT_NOTIFY_TO">,
+  env: Pick<Env, "LEAD_REPLY_TO">,
   actor: UserView,
   reply: ReplyBody,
   recordTitle: string,
@@ -80,6 +81,7 @@ export async function queueLeadReply(
       contactId: lead.id,
       kind: "reply",
       sentBy: actor.id,
+      conversation: { message: reply.message, signer: actor.name },
     });
     const contacted = lead.status === "nuevo";
     // `updated_at` moves with any write (the row's $onUpdate): the lead's activity (decision 179).
@@ -108,26 +110,44 @@ export async function queueLeadReply(
   });
 }
 
-/** A reply as the lead's page lists it: its mail's state, and who wrote it. */
+/**
+ * A reply as the lead's page lists it (decision 257): its mail's state, the words staff wrote,
+ * and the name it was signed with.
+ */
 export interface LeadReply extends LeadMail {
   id: number;
   subject: string;
+  /** What staff wrote; for a reply from before migration 0048, the mail's whole text part. */
+  message: string;
   sent_by_name: string | null;
 }
 
+/** What the reply form starts from: who it goes to, its first subject, where an answer goes. */
+export interface ReplyDraft {
+  to: string;
+  subject: string;
+  /** The mail's Reply-To for this staff member (decision 257): the form says it. */
+  reply_to: string;
+  /** The reply templates, filled in for this lead (decision 258). */
+  templates: FilledTemplate[];
+}
+
 /**
- * What a lead's page offers and shows: the form's first subject, when the lead can be written to
+ * What a lead's page offers `actor` and shows: the form's start, when the lead can be written to
  * (an address, not erased), and the replies sent, the latest first.
  */
 export async function leadReplies(
   db: Database,
   lead: Record<string, unknown> & { id: number },
-): Promise<{ draft: { to: string; subject: string } | null; sent: LeadReply[] }> {
+  { env, actor }: { env: Pick<Env, "LEAD_REPLY_TO">; actor: UserView },
+): Promise<{ draft: ReplyDraft | null; sent: LeadReply[] }> {
   const rows = await db
     .select({
       id: mailOutbox.id,
       subject: mailOutbox.subject,
-      sent_by_name: users.name,
+      message: sql<string>`coalesce(${mailOutbox.message}, ${mailOutbox.text})`,
+      // The name the mail was signed with, which outlives the account.
+      sent_by_name: sql<string | null>`coalesce(${mailOutbox.signer}, ${users.name})`,
       ...mailLine.columns,
     })
     .from(mailOutbox)
@@ -142,10 +162,19 @@ export async function leadReplies(
   return {
     draft: refusal
       ? null
-      : { to: lead.email as string, subject: `Re: ${about}`.slice(0, replyLimits.subject) },
-    sent: rows.map(({ id, subject, sent_by_name, ...row }) => ({
+      : {
+          to: lead.email as string,
+          subject: `Re: ${about}`.slice(0, replyLimits.subject),
+          reply_to: replyToOf(env, actor),
+          templates: await filledTemplates(db, {
+            nombre: String(lead.name ?? ""),
+            referencia: String(lead.reference ?? `n.º ${lead.id}`),
+          }),
+        },
+    sent: rows.map(({ id, subject, message, sent_by_name, ...row }) => ({
       id,
       subject,
+      message,
       sent_by_name,
       ...mailLine.of(row, { field: "reply", title: subject }),
     })),

@@ -3,6 +3,7 @@
 // The admin shows the date (`personalDataUntil`); the server's hourly retention sweep
 // (server/retention.ts) erases the leads past it (`eraseIdleLeads`).
 import { and, inArray, lt, sql } from "drizzle-orm";
+import { leadStatuses } from "../../content/lead-statuses.ts";
 import { leadRetention, yearsInWords } from "../../content/retention.ts";
 import { forgetRecords } from "../admin/audit.ts";
 import { idIn } from "../admin/list-query.ts";
@@ -11,7 +12,6 @@ import type { Database } from "../db/client.ts";
 import { adminNotes, contacts, inFull, leadPhotos, mailOutbox } from "../db/schema.ts";
 import { deleteCopies } from "../mail/outbox.ts";
 import { deleteMailFiles } from "../mail/transport.ts";
-import { leadStatuses } from "./statuses.ts";
 
 /** The admin section of leads: their notes and audit entries are filed under its key. */
 const section = "contacts";

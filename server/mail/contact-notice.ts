@@ -4,11 +4,11 @@ import {
   photosNotReceivedForStaff,
   photosNotReceivedLabel,
 } from "../../content/lead-photos.ts";
+import { leadStatusTitle } from "../../content/lead-statuses.ts";
 import { choiceLabel, contactLabels } from "../../content/quote-request.ts";
 import type { Env } from "../env.ts";
 import { quoteDetailLines } from "../leads/lead-details.ts";
 import { type QuoteDetails, quoteChoices } from "../leads/quote-details.ts";
-import { leadStatuses } from "../leads/statuses.ts";
 import { bidiIsolated, companyName, type MailLink, type MailText, renderMail } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 import { telHref, whatsAppHref } from "./phone-links.ts";
@@ -61,7 +61,7 @@ function noticeSubject(contact: ContactNotice): string {
 }
 
 /** The status a reply from the panel moves a new lead to (server/leads/reply.ts). */
-const contacted = leadStatuses.find((status) => status.value === "contactado")?.title;
+const contacted = leadStatusTitle("contactado");
 
 /**
  * Where the office hears of new messages: CONTACT_NOTIFY_TO, or else the address the site

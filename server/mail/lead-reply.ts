@@ -1,7 +1,6 @@
 import { company } from "../../content/company.ts";
 import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
 import type { Env } from "../env.ts";
-import { leadNoticeRecipient } from "./contact-notice.ts";
 import { bidiIsolated, companyName, renderMail, typedText } from "./layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
@@ -23,24 +22,35 @@ const dayOf = (date: Date) =>
     timeZone: OFFICE_TIME_ZONE,
   }).format(date);
 
+/** The staff member who writes a reply: the mail is signed with their name. */
+export interface ReplyWriter {
+  name: string;
+  email: string;
+}
+
 /**
- * A reply staff wrote on a lead's page (decision 187): their words under «Hola, <name>:», the
- * request it answers by its reference and day, and the writer's name over the company's: the
- * visitor answers a person, not "el equipo". The visitor's Reply goes
- * to the mailbox where the office reads its leads (the notice's recipient), not to the sending
- * one, which is often a no-reply mailbox.
+ * Where the visitor's answer to a reply goes (decision 257): the team's shared mailbox when
+ * LEAD_REPLY_TO names one, else the writer's own address, so that it reaches a person, never the
+ * sending mailbox, which is often a no-reply one.
+ */
+export const replyToOf = (env: Pick<Env, "LEAD_REPLY_TO">, writer: ReplyWriter): string =>
+  env.LEAD_REPLY_TO ?? writer.email;
+
+/**
+ * A reply staff wrote on a lead's page (decisions 187, 257): their words under «Hola, <name>:»,
+ * the request it answers by its reference and day, and the writer's name over the company's:
+ * the visitor answers a person, not "el equipo", and their answer reaches one (`replyToOf`).
  */
 export function leadReplyMail(
   lead: RepliedLead,
   reply: { subject: string; message: string },
-  env: Pick<Env, "CONTACT_NOTIFY_TO">,
-  /** The staff member who wrote it. */
-  writer: { name: string },
+  env: Pick<Env, "LEAD_REPLY_TO">,
+  writer: ReplyWriter,
 ): MailMessage {
   const reference = lead.reference ?? `n.º ${lead.id}`;
   return renderMail({
     to: lead.email,
-    replyTo: leadNoticeRecipient(env),
+    replyTo: replyToOf(env, writer),
     subject: reply.subject,
     greeting: `Hola, ${bidiIsolated(lead.name)}:`,
     paragraphs: [],

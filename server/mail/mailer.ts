@@ -21,13 +21,16 @@ export interface MailMessage {
   kind?: MailKind | null;
   /** The member of staff who wrote it (a reply). */
   sentBy?: number | null;
+  /** A reply's own words and the name it is signed with, for the lead's page (decision 257). */
+  conversation?: { message: string; signer: string } | null;
 }
 
 /**
  * A lead's mails, told apart (decision 187): a lead's confirmation state reads only its own. And
- * the office's morning reminder of leads left unanswered, of no one lead (decision 198).
+ * the office's morning reminder of leads left unanswered, of no one lead (decision 198); the mail
+ * telling staff that leads were given to them (decision 254).
  */
-export type MailKind = "notice" | "confirmation" | "reply" | "reminder";
+export type MailKind = "notice" | "confirmation" | "reply" | "reminder" | "assignment";
 
 /**
  * `send` stores the message in the outbox (in the caller's transaction when one is given)

@@ -90,6 +90,8 @@ export async function queueMail(db: Database, message: MailMessage): Promise<num
       contact_id: message.contactId ?? null,
       kind: message.kind ?? null,
       sent_by: message.sentBy ?? null,
+      message: message.conversation?.message ?? null,
+      signer: message.conversation?.signer ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("mail: outbox insert returned nothing");

@@ -522,11 +522,11 @@ test("staff answer a lead by mail from its page, and the answer stays with the l
   await expect(replies.getByRole("button", { name: "Enviar respuesta" })).toBeEnabled();
   await expect(message).toHaveValue("");
 
-  // The visitor's mailbox: from the site, Reply-To the office, staff's words escaped.
+  // The visitor's mailbox: from the site, Reply-To the one who wrote (decision 257), staff's
+  // words escaped.
   const mail = await mailbox.waitForMail(visitor, { already: 1 });
   expect(mail.subject).toBe(`Re: Reforma 1 ${tag}`);
-  // The office's mailbox of this run (CONTACT_NOTIFY_TO), where the lead's notice went too.
-  expect(mail.replyTo).toBe("oficina@obra.test");
+  expect(mail.replyTo).toBe(staff.email);
   expect(mail.text).toContain("Podemos pasar el lunes a las 10.");
   expect(mail.html).toContain("&lt;b&gt;Un saludo&lt;/b&gt;");
 
@@ -536,6 +536,10 @@ test("staff answer a lead by mail from its page, and the answer stays with the l
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText(`Re: Reforma 1 ${tag}`);
   await expect(sent).toContainText("Lucía Comercial");
+  // The whole conversation (decision 257): the words as written, escaped, and who signed them.
+  await expect(sent).toContainText("Buenos días:\nPodemos pasar el lunes a las 10.");
+  await expect(sent).toContainText("<b>Un saludo</b>");
+  await expect(sent.getByText("Firmado por Lucía Comercial")).toBeVisible();
   await expect(sent).toContainText(/Enviado hoy a las \d{2}:\d{2}\./);
   await expect(main.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("contactado");
   const history = main.getByRole("region", { name: "Historial" });

@@ -11,6 +11,8 @@ import { followSessionChanges, SessionCache } from "../../server/fast-path/sessi
 import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
 import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
+import { sectionReaders } from "../../server/site-content/sections.ts";
+import { followSiteContent, SiteContent } from "../../server/site-content/site-content.ts";
 import { createTestDatabase } from "./database.ts";
 import { opened } from "./left-open.ts";
 import { type SmtpPeer, type SmtpPeerOptions, startSmtpPeer } from "./smtp.ts";
@@ -52,6 +54,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   let stopFollowing = async () => {};
   if (options.hearsChanges === false) sessions.setLive(true);
   else stopFollowing = await followSessionChanges(database, sessions);
+  const siteContent = new SiteContent(database.db, sectionReaders);
+  const stopFollowingContent = await followSiteContent(database, siteContent);
   const deps: Dependencies = {
     env,
     db: database.db,
@@ -59,6 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     limiter,
     sessions,
     disk: options.disk ?? diskSpace,
+    siteContent,
   };
   const app = createApp(deps, testTimings);
   const closed = opened("a test app");
@@ -87,6 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     /** Stops what the app runs (its outbox, its throttle) and closes its database. */
     async close() {
       await stopFollowing();
+      await stopFollowingContent();
       await mail.stop();
       await limiter.close();
       await database.close();

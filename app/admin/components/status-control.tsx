@@ -36,13 +36,16 @@ function StatusControl({
 }) {
   const action = useAdminAction();
   const [reason, setReason] = useState("");
+  const [amount, setAmount] = useState("");
   const reasonInput = useRef<HTMLInputElement>(null);
   const busy = action.busy("status", id);
   const failed = action.answer("status", id);
   const optionTitle = (step: string) =>
     status.options.find((option) => option.value === step)?.title ?? step;
   const needsReasonFor = (step: string) => status.reason?.status === step;
-  const save = (next: string, why?: string) => {
+  // A won lead is asked its amount (optional) before it is saved (decision 253).
+  const asksAmountFor = (step: string) => status.amount?.status === step;
+  const save = (next: string, why?: string, worth?: string) => {
     choice.rememberFocus();
     // `from`: the step shown, so a colleague's newer step is refused rather than undone.
     action.run({
@@ -51,6 +54,7 @@ function StatusControl({
       status: next,
       from: value,
       ...(why ? { reason: why } : {}),
+      ...(worth?.trim() ? { amount: worth.trim().replace(",", ".") } : {}),
       // What the page's status line says once it is saved (the row may leave the list).
       record_title: recordTitle,
       field_title: status.title,
@@ -63,11 +67,12 @@ function StatusControl({
     value,
     // A lost lead first asks for its reason: Enter moves to «Motivo», «Guardar» saves both.
     onCommit: (next, how) => {
-      if (!needsReasonFor(next)) save(next);
+      if (!needsReasonFor(next) && !asksAmountFor(next)) save(next);
       else if (how === "enter") reasonInput.current?.focus();
     },
   });
   const needsReason = needsReasonFor(choice.chosen) && choice.chosen !== value;
+  const asksAmount = asksAmountFor(choice.chosen) && choice.chosen !== value;
   const refusal = failed && !failed.ok && !busy ? failed.message : "";
   // A refusal while «Motivo» is open describes the box, marked to mend when it was left empty.
   const refusalId = useId();
@@ -104,6 +109,28 @@ function StatusControl({
             type="button"
             onClick={() => save(choice.chosen, reason)}
             className="rounded-md bg-ink px-3 py-1 text-sm text-plaster"
+          >
+            Guardar
+          </button>
+        </>
+      ) : null}
+      {asksAmount ? (
+        <>
+          <input
+            ref={reasonInput}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            inputMode="decimal"
+            aria-label={`${status.amount?.title}: ${recordTitle}`}
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? refusalId : undefined}
+            placeholder={status.amount?.title}
+            className="min-h-11 w-40 rounded-md border border-sand-300 px-2 py-1 text-sm"
+          />
+          <button
+            type="button"
+            onClick={() => save(choice.chosen, undefined, amount)}
+            className="min-h-11 rounded-md bg-ink px-3 py-1 text-sm text-plaster"
           >
             Guardar
           </button>

@@ -120,6 +120,7 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
         id,
         status: text(form, "status"),
         ...optional("reason"),
+        ...optional("amount"),
         ...optional("from"),
       });
     } else if (intent === "assign") {

@@ -61,6 +61,8 @@ export interface StatusTool {
   options: Option[];
   /** The status that needs a reason (a lost lead). */
   reason?: { status: string; title: string };
+  /** The status that asks for an optional amount (a won lead's value, decision 253). */
+  amount?: { status: string; title: string };
 }
 
 export interface ListTools {
@@ -139,8 +141,22 @@ export interface AuditEntryView {
 
 /** A lead's replies (server/leads/reply.ts): `draft` null when the lead cannot be written to. */
 export interface RecordReplies {
-  draft: { to: string; subject: string } | null;
-  sent: (RecordMail & { id: number; subject: string; sent_by_name: string | null })[];
+  /** `reply_to`: where the visitor's answer goes (decision 257). */
+  draft: {
+    to: string;
+    subject: string;
+    reply_to: string;
+    /** Reply templates filled in for this lead (decision 258); a null subject keeps the form's. */
+    templates: { id: number; title: string; subject: string | null; message: string }[];
+  } | null;
+  sent: (RecordMail & {
+    id: number;
+    subject: string;
+    /** What staff wrote (decision 257), shown whole on the lead's conversation. */
+    message: string;
+    /** The name the mail was signed with. */
+    sent_by_name: string | null;
+  })[];
 }
 
 /** A mail to a record's person as the outbox knows it (server/mail/lead-mails.ts). */

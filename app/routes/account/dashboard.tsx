@@ -1,12 +1,14 @@
 // /dashboard (SPEC §2, online): the welcome carousel for a verified user; for an unverified one,
 // the notice that the e-mail must be verified and a button to send the link again. Someone the
 // guards sent to sign in first goes on from here to the page they asked for (decision 207).
-import { useState } from "react";
+// Staff (a verified account whose role reads the leads) find their home here instead of the
+// carousel: cards of the leads to act on (decision 253), loaded only for them.
+import { lazy, Suspense, useState } from "react";
 import { SubmitButton } from "~/components/account/form-controls";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
 import { continueToReturn } from "~/lib/access-layout";
 import { api } from "~/lib/api";
-import { useAuth } from "~/lib/auth";
+import { canManage, useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
@@ -46,6 +48,8 @@ const slides: WelcomeSlide[] = [
   },
 ];
 
+const StaffHome = lazy(() => import("~/components/staff-home"));
+
 export default function Dashboard() {
   const { user, verified } = useAuth();
   if (!user) return null;
@@ -54,7 +58,11 @@ export default function Dashboard() {
       <h1 className="font-display text-3xl font-semibold text-ink sm:text-4xl">
         Hola, {user.name}
       </h1>
-      {verified ? (
+      {verified && canManage(user, "contacts") ? (
+        <Suspense fallback={<p className="mt-6 text-ink-soft">Loading...</p>}>
+          <StaffHome />
+        </Suspense>
+      ) : verified ? (
         <div className="mt-8">
           <WelcomeCarousel label="Bienvenida" slides={slides} />
         </div>

@@ -1,4 +1,5 @@
-import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
+import { leadStatuses, leadStatusValues } from "../../../content/lead-statuses.ts";
 import {
   areaChoices,
   budgetRanges,
@@ -12,12 +13,13 @@ import {
   startWindows,
 } from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
+import { wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
-import { checkbox, email, text, textarea } from "../../fields.ts";
+import { checkbox, decimal, email, text, textarea } from "../../fields.ts";
+import { mailAssignee } from "../../leads/assignment-mail.ts";
 import { leadReplies, queueLeadReply } from "../../leads/reply.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
-import { leadStatuses } from "../../leads/statuses.ts";
 import {
   confirmationIn,
   confirmationState,
@@ -58,13 +60,16 @@ export const contactFields = {
 const titled = (choices: readonly Choice[]) =>
   choices.map(({ value, label }) => ({ value, title: label }));
 
-/** Staff who may follow a lead: accounts whose role enters the admin area. */
+/**
+ * Staff who may follow a lead: accounts that can enter the admin area, a staff role and a
+ * verified address (decision 254); anyone else is refused as an assignee.
+ */
 export async function staffOptions(db: Database) {
   const rows = await db
     .select({ id: users.id, title: users.name })
     .from(users)
     .innerJoin(roles, sql`${roles.id} = ${users.role_id}`)
-    .where(inArray(roles.name, ["super_admin", "admin"]))
+    .where(and(inArray(roles.name, ["super_admin", "admin"]), isNotNull(users.email_verified_at)))
     .orderBy(users.name, users.id);
   return rows;
 }
@@ -129,6 +134,7 @@ export const contactsResource = defineResource({
     // Decision 179: a future date while the lead holds them, the erasure's date once erased.
     personal_data_until: "Datos personales hasta",
     erased_at: "Datos personales borrados el",
+    won_amount: wonAmountLabel,
   },
   // Every column, and who follows the lead by name (details and exports show it).
   select: {
@@ -177,7 +183,11 @@ export const contactsResource = defineResource({
     name: contacts.name,
     email: contacts.email,
     subject: contacts.subject,
-    status: sql`array_position(array['nuevo','contactado','visita','presupuesto_enviado','ganado','perdido']::text[], ${contacts.status})`,
+    // In pipeline order (content/lead-statuses.ts).
+    status: sql`array_position(array[${sql.join(
+      leadStatusValues.map((value) => sql`${value}`),
+      sql`, `,
+    )}]::text[], ${contacts.status})`,
     handled: contacts.handled,
     created_at: contacts.created_at,
     updated_at: contacts.updated_at,
@@ -218,6 +228,12 @@ export const contactsResource = defineResource({
       options: staffOptions,
     },
     created: { kind: "date", title: "Recibido", on: contacts.created_at },
+    // The staff home's «presupuestos sin respuesta» and «ganados este mes» (decision 253).
+    status_changed: {
+      kind: "date",
+      title: "Último cambio de estado",
+      on: contacts.status_changed_at,
+    },
     confirmation: {
       kind: "choice",
       title: confirmationTitle,
@@ -231,9 +247,21 @@ export const contactsResource = defineResource({
     title: "Estado",
     options: leadStatuses,
     reason: { status: "perdido", column: contacts.lost_reason, title: "Motivo" },
+    // What a won lead is worth (decision 253): asked when it is marked «Ganado», optional.
+    amount: {
+      status: "ganado",
+      column: contacts.won_amount,
+      field: decimal(wonAmountLabel, { min: 0, max: 9_999_999_999.99 }),
+    },
     columnsFor: (status) => ({ handled: status !== "nuevo", status_changed_at: new Date() }),
   },
-  assignee: { column: contacts.assignee_id, title: "Responsable", options: staffOptions },
+  // The new assignee hears of it by mail, with a link to the lead (decision 254).
+  assignee: {
+    column: contacts.assignee_id,
+    title: "Responsable",
+    options: staffOptions,
+    notify: mailAssignee,
+  },
   notes: true,
   highlight: { title: "Nuevos", where: sql`${contacts.status} = 'nuevo'` },
   // 50 a page: at a few hundred leads, 12 (ARCHITECTURE's page, kept for the plain list and the

@@ -1,0 +1,10 @@
+import { company } from "../../content/company.ts";
+import type { SectionReaders } from "./site-content.ts";
+
+/**
+ * How each section of content/site-content.ts is read from the database. Each runs once per
+ * published version on each instance (SiteContent), so it may read whole tables.
+ */
+export const sectionReaders: SectionReaders = {
+  company: async () => company,
+};
