@@ -3,6 +3,7 @@
  * 249-251): the labels both the admin (server) and the public pages (browser) show.
  */
 import { budgetRanges, type Choice } from "./quote-request.ts";
+import type { SitePhotoView } from "./site-photos.ts";
 import { serviceChoices } from "./service-choices.ts";
 
 /** A project photo's stage. */
@@ -84,3 +85,66 @@ export const teamLabels = {
   position: "Orden",
   published: "Publicado",
 } as const;
+
+// What the public pages show (decision 249), read once per published version
+// (server/site-content/portfolio.ts) and handed to the loaders.
+
+/** A project photo as the pages draw it. */
+export interface PublicPhoto extends SitePhotoView {
+  alt: string;
+  stage: string;
+  cover: boolean;
+}
+
+export interface PublicReview {
+  id: number;
+  author: string;
+  city: string;
+  service: string;
+  serviceTitle: string;
+  projectSlug: string | null;
+  rating: number;
+  text: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  source: string;
+}
+
+export interface PublicProject {
+  slug: string;
+  title: string;
+  service: string;
+  serviceTitle: string;
+  city: string;
+  province: string;
+  year: number;
+  duration: string;
+  budget: string | null;
+  summary: string;
+  /** The Markdown body as safe HTML (raw HTML shown as text; http(s) links only). */
+  bodyHtml: string;
+  featured: boolean;
+  photos: PublicPhoto[];
+  cover: PublicPhoto | null;
+  reviews: PublicReview[];
+}
+
+export interface PublicMember {
+  name: string;
+  role: string;
+  bio: string;
+  photo: SitePhotoView | null;
+}
+
+/** Published projects, newest first, and drafts reachable by a preview link's hash. */
+export interface Portfolio {
+  projects: PublicProject[];
+  /** By the SHA-256 (hex) of a preview token still open: drafts as they will look. */
+  previews: Record<string, PublicProject>;
+  reviews: PublicReview[];
+  team: PublicMember[];
+}
+
+export const projectsPath = "/obras";
+export const projectPath = (slug: string) => `${projectsPath}/${slug}`;
+export const previewPrefix = `${projectsPath}/vista-previa/`;

@@ -13,6 +13,7 @@ import { base64Of, contacts, leadPhotos, projectPhotos, projects } from "../db/s
 import type { Dependencies } from "../dependencies.ts";
 import { fail, failValidation } from "../http-errors.ts";
 import { createUploadFolder } from "../leads/upload-folder.ts";
+import { siteContentChanged } from "../site-content/version.ts";
 import { encodeSitePhoto } from "../site-photos/encode.ts";
 import { photoOfOriginal, storeSitePhoto } from "../site-photos/store.ts";
 import { jsonBodyOf, jsonObject } from "../validation.ts";
@@ -65,14 +66,19 @@ export function createProjectsRouter(deps: Dependencies) {
     requireStaff(c.var.user, projectsResource.key);
     const id = pathId(c);
     const token = generateToken();
-    const [row] = await db
-      .update(projects)
-      .set({
-        preview_token_hash: Buffer.from(hashToken(token), "hex"),
-        preview_expires_at: sql`now() + make_interval(hours => ${previewHours})`,
-      })
-      .where(eq(projects.id, id))
-      .returning({ id: projects.id });
+    // The pages read drafts behind open links with the rest of the content (decision 250).
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(projects)
+        .set({
+          preview_token_hash: Buffer.from(hashToken(token), "hex"),
+          preview_expires_at: sql`now() + make_interval(hours => ${previewHours})`,
+        })
+        .where(eq(projects.id, id))
+        .returning({ id: projects.id });
+      if (updated) await siteContentChanged(tx);
+      return updated;
+    });
     if (!row) projectNotFound();
     return c.json({ url: previewPath(token) });
   });

@@ -19,6 +19,7 @@ import {
 import { checkbox, number, text, textarea } from "../../fields.ts";
 import { failValidation } from "../../http-errors.ts";
 import { photosExist } from "../../site-photos/store.ts";
+import { announcingChanges } from "../content-changes.ts";
 import { defineResource, type FormInput } from "../resource.ts";
 import { choice, type ProjectPhotoInput, projectPhotoList } from "../site-fields.ts";
 
@@ -110,6 +111,23 @@ async function writePhotos(db: Database, projectId: number, photos: ProjectPhoto
   );
 }
 
+const creating = async (input: FormInput) => ({
+  ...projectColumns(input),
+  published_at: input.status === "published" ? new Date() : null,
+});
+
+const withPublishing = announcingChanges(
+  projects,
+  creating,
+  async (db, id, input) => {
+    await checkPhotos(db, input, input.status);
+    await writePhotos(db, id, (input.photos as ProjectPhotoInput[]) ?? []);
+  },
+  async (db, id, input) => {
+    if (input.photos !== undefined) await writePhotos(db, id, input.photos as ProjectPhotoInput[]);
+  },
+);
+
 /**
  * Finished projects (decision 249): drafts until published, public at /obras/{slug}. The
  * photos are site photos uploaded first (POST /api/site-photos), listed in the form in order
@@ -184,21 +202,7 @@ export const projectsResource = defineResource({
   async toColumns(input) {
     return projectColumns(input);
   },
-  async insert(db, input) {
-    await checkPhotos(db, input, input.status);
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(projects)
-        .values({
-          ...(projectColumns(input) as typeof projects.$inferInsert),
-          published_at: input.status === "published" ? new Date() : null,
-        })
-        .returning({ id: projects.id });
-      const id = row?.id as number;
-      await writePhotos(tx, id, (input.photos as ProjectPhotoInput[]) ?? []);
-      return id;
-    });
-  },
+  ...withPublishing,
   async beforeUpdate(db, id, input) {
     const [current] = await db
       .select({
@@ -212,8 +216,5 @@ export const projectsResource = defineResource({
       failValidation({ photos: [projectMessages.publishWithoutPhotos] });
     }
     await checkPhotos(db, input, status);
-  },
-  async afterUpdate(db, id, input) {
-    if (input.photos !== undefined) await writePhotos(db, id, input.photos as ProjectPhotoInput[]);
   },
 });

@@ -3,6 +3,7 @@ import { projectServices, reviewLabels, reviewSources } from "../../../content/p
 import type { Choice } from "../../../content/quote-request.ts";
 import { inFull, projects, reviews } from "../../db/schema.ts";
 import { checkbox, number, selector, text, textarea } from "../../fields.ts";
+import { announcingChanges } from "../content-changes.ts";
 import { defineResource } from "../resource.ts";
 import { choice } from "../site-fields.ts";
 
@@ -64,6 +65,7 @@ export const reviewsResource = defineResource({
     created_at: reviews.created_at,
     updated_at: reviews.updated_at,
   },
+  ...announcingChanges(reviews, async ({ id: _id, ...values }) => values),
   recordTitle: (record) => `${record.author} — ${record.rating}/5`,
   search: [reviews.author, reviews.city, reviews.text],
   filters: {

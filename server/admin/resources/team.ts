@@ -4,6 +4,7 @@ import { inFull, sitePhotoFiles, teamMembers } from "../../db/schema.ts";
 import { checkbox, number, text, textarea } from "../../fields.ts";
 import { failValidation } from "../../http-errors.ts";
 import { photosExist } from "../../site-photos/store.ts";
+import { announcingChanges } from "../content-changes.ts";
 import { defineResource, type FormInput } from "../resource.ts";
 import { photo } from "../site-fields.ts";
 
@@ -47,6 +48,7 @@ export const teamResource = defineResource({
   notExported: ["photo_thumbnail"],
   search: [teamMembers.name, teamMembers.role],
   toColumns: columns,
+  ...announcingChanges(teamMembers, columns),
   async authorizeChange(db, change) {
     if (change.action === "delete") return;
     const id = change.input.photo_id;
