@@ -6,6 +6,7 @@ import { ImageGrid } from "~/components/image-grid";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { Picture } from "~/components/picture";
+import { ProjectCard, ReviewList } from "~/components/project-card";
 import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
@@ -28,6 +29,7 @@ import {
 } from "../../content/home";
 import { imageIds } from "../../content/images";
 import { categories, servicePath, services } from "../../content/services";
+import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/home";
 
 const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
@@ -46,8 +48,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
  * the services catalogue then stays out of the home page's JavaScript, which must hydrate
  * within the 120 KB budget.
  */
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const portfolio = await context.get(siteContentContext).get("portfolio");
   return {
+    // Issue 35: the featured projects and the latest opinions, none when there are none (251).
+    featured: portfolio.projects.filter((project) => project.featured).slice(0, 6),
+    reviews: portfolio.reviews.slice(0, 4),
     seo: homeSeo,
     jsonLd: [businessJsonLd()],
     hero,
@@ -104,6 +110,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         />
       </section>
+      {loaderData.featured.length > 0 ? (
+        <section aria-labelledby="obras-destacadas" className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="obras-destacadas" className="text-3xl font-semibold sm:text-4xl">
+            Obras destacadas
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.featured.map((project) => (
+              <ProjectCard key={project.slug} project={project} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ReviewList reviews={loaderData.reviews} headingId="opiniones" />
       <NextStep
         id="siguiente-paso-visita"
         title={loaderData.visitNextStep.title}

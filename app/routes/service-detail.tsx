@@ -6,6 +6,7 @@ import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
+import { ProjectCard, ReviewList } from "~/components/project-card";
 import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
@@ -15,16 +16,18 @@ import { breadcrumbJsonLd, serviceJsonLd } from "~/lib/structured-data.server";
 import { photosOfFinishedWork } from "../../content/images";
 import { categoryPath, servicePath } from "../../content/service-paths";
 import { categories, findCategory, findService, relatedServices } from "../../content/services";
+import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/service-detail";
 
 /**
  * /service/{category}/{slug}: a slug that is not in that category is the Not Found page (404).
  * The page's content travels as loader data, not as JavaScript (034).
  */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   const service = findService(params.category, params.slug);
   if (!category || !service) throw data(null, { status: 404 });
+  const portfolio = await context.get(siteContentContext).get("portfolio");
   const crumbs = trail(
     { name: "Servicios", path: "/services" },
     { name: category.label, path: categoryPath(category.slug) },
@@ -38,6 +41,9 @@ export function loader({ params }: Route.LoaderArgs) {
     related: relatedServices(service).map((other) =>
       serviceCard(other, categories.find(({ slug }) => slug === other.category)?.label),
     ),
+    // Issue 35: this service's published projects and opinions (none: no section, decision 251).
+    projects: portfolio.projects.filter((project) => project.service === service.slug),
+    reviews: portfolio.reviews.filter((review) => review.service === service.slug),
     crumbs,
     jsonLd: [breadcrumbJsonLd(crumbs), serviceJsonLd(service, category.label)],
   };
@@ -100,6 +106,19 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       )}
+      {loaderData.projects.length > 0 ? (
+        <section aria-labelledby="obras-del-servicio" className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="obras-del-servicio" className="text-3xl font-semibold">
+            Obras de {service.label.toLowerCase()}
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.projects.map((project) => (
+              <ProjectCard key={project.slug} project={project} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ReviewList reviews={loaderData.reviews} headingId="opiniones-del-servicio" />
       <NextStep title={`¿Hablamos de tu proyecto de ${service.label.toLowerCase()}?`} />
     </>
   );
