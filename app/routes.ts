@@ -36,6 +36,10 @@ export default [
   layout("routes/access/public-verify.tsx", [
     route("contact", "routes/contact.tsx"),
     route("team", "routes/team.tsx"),
+    // Issue 35 (decisions 249, 250): finished projects, and a draft's preview link.
+    route("obras", "routes/projects.tsx"),
+    route("obras/vista-previa/:token", "routes/project.tsx", { id: "routes/project-preview" }),
+    route("obras/:slug", "routes/project.tsx"),
     route("gallery", "routes/gallery.tsx"),
     route("services", "routes/services.tsx"),
     route("service/:category", "routes/service-category.tsx"),

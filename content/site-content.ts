@@ -12,10 +12,13 @@
  */
 import { createContext } from "react-router";
 import type { CompanyFacts } from "./company";
+import type { Portfolio } from "./projects";
 
 export interface SiteSections {
   /** The company's own facts: the admin's «Empresa», content/company.ts until it is saved. */
   company: CompanyFacts;
+  /** Finished projects, opinions and the team, as published (decisions 249-251). */
+  portfolio: Portfolio;
 }
 
 export type SiteSection = keyof SiteSections;

@@ -10,6 +10,7 @@ import { categories, categoryPath, servicePath, services } from "./services";
 export const publicPaths: string[] = [
   "/",
   "/team",
+  "/obras",
   "/contact",
   "/gallery",
   "/services",

@@ -3,7 +3,9 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { getPath } from "hono/utils/url";
 import { errorTitles, serverFaultMessage } from "../content/errors.ts";
+import { sitePhotoPath } from "../content/site-photos.ts";
 import { createApi } from "./api/index.ts";
+import { createMediaRouter } from "./api/site-photos.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import type { Dependencies } from "./dependencies.ts";
 import { isApiTarget } from "./fast-path/response-headers.ts";
@@ -14,7 +16,7 @@ import { linkPageAnswer, pageAnswer } from "./leads/page-answer.ts";
 import { maxUploadBytes } from "./leads/photos.ts";
 import { log, redactTarget, requestIdOf } from "./log.ts";
 import { oneClickUnsubscribePath } from "./newsletter/subscriptions.ts";
-import { isHealthTarget, pathOf } from "./probe-targets.ts";
+import { isHealthTarget, isSitePhotoTarget, pathOf } from "./probe-targets.ts";
 
 const jsonError = (
   status: 400 | 404 | 413 | 415 | 500 | 503,
@@ -25,9 +27,12 @@ const jsonError = (
 
 const bodyMethods = ["POST", "PUT", "PATCH"];
 
-/** The one API call that takes files: a quote request with photos (decision 131). */
+/** The API calls that take files: a quote request with photos (decision 131), a staff photo (248). */
 const isUpload = (method: string, path: string, type: string) =>
-  method === "POST" && path === "/api/contacts" && /^multipart\/form-data\b/i.test(type);
+  method === "POST" &&
+  ((path === "/api/contacts" && /^multipart\/form-data\b/i.test(type)) ||
+    // A staff photo: the file itself is the body, whatever type it says (decision 248).
+    path === "/api/site-photos");
 
 /**
  * Waits the API keeps for production's sake, each defaulting to production's value. Only tests
@@ -131,6 +136,8 @@ export function createApp(deps: Dependencies, timings: AppTimings = {}) {
   app.route("/api", createApi(deps, timings));
   // /healthz and /readyz: beside the API so no page middleware runs for a probe (apiBeside).
   mountHealth(app, deps, { reuseMs: timings.readinessReuseMs });
+  // Staff photos by their hash (decision 248): beside the API, read from the database.
+  app.route(sitePhotoPath, createMediaRouter(deps));
   app.notFound(() =>
     jsonError(404, "No encontrado", "La dirección solicitada no existe en la API."),
   );
@@ -185,7 +192,7 @@ export function apiBeside(api: Hono, site: Hono) {
       const link = linkCalls[path];
       if (link && isUrlEncoded(request)) return api.fetch(linkFromPage(request, link), bindings);
     }
-    return isApiTarget(target) || isHealthTarget(target)
+    return isApiTarget(target) || isHealthTarget(target) || isSitePhotoTarget(target)
       ? api.fetch(request, bindings)
       : site.fetch(request, bindings);
   };

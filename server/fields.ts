@@ -13,7 +13,10 @@ export type FieldType =
   | "checkbox"
   | "multi-selector"
   | "textarea"
-  | "hidden";
+  | "hidden"
+  // Additions (decision 249): a site photo, and a project's ordered photos.
+  | "photo"
+  | "photos";
 
 /** One choice of a selector or multi-selector. */
 export interface Option {

@@ -50,8 +50,11 @@ export async function start() {
     // service chosen in the form, so it is there before any script runs (decision 182). Any other
     // query, and every other page, gets the kept page, which knows no query.
     const choosesService = (c: Context) =>
-      /^\/contact\/?$/.test(c.req.path) &&
-      serviceChoices.some((choice) => choice.value === c.req.query("servicio"));
+      (/^\/contact\/?$/.test(c.req.path) &&
+        serviceChoices.some((choice) => choice.value === c.req.query("servicio"))) ||
+      // The projects' filter (decision 249): a service or a city asked for is rendered for it.
+      (/^\/obras\/?$/.test(c.req.path) &&
+        Boolean(c.req.query("servicio") || c.req.query("ciudad")));
     // The build's assets from memory, compressed and with their headers made at start.
     const buildFiles = serveBuildFiles(clientDir);
     site.use("*", buildFiles);

@@ -16,3 +16,6 @@ export function pathOf(target: string): string {
   const query = target.indexOf("?");
   return query < 0 ? target : target.slice(0, query);
 }
+
+/** Whether a request-target is a staff photo's file, /media/… (decision 248): the API serves it. */
+export const isSitePhotoTarget = (target: string): boolean => target.startsWith("/media/");

@@ -6,6 +6,7 @@ import { ImageGrid } from "~/components/image-grid";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { Picture } from "~/components/picture";
+import { ProjectCard, ReviewList } from "~/components/project-card";
 import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
@@ -50,7 +51,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const company: CompanyFacts = await context.get(siteContentContext).get("company");
+  const portfolio = await context.get(siteContentContext).get("portfolio");
   return {
+    // Issue 35: the featured projects and the latest opinions, none when there are none (251).
+    featured: portfolio.projects.filter((project) => project.featured).slice(0, 6),
+    reviews: portfolio.reviews.slice(0, 4),
     seo: homeSeo,
     jsonLd: [businessJsonLd(company)],
     hero,
@@ -107,6 +112,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           }
         />
       </section>
+      {loaderData.featured.length > 0 ? (
+        <section aria-labelledby="obras-destacadas" className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="obras-destacadas" className="text-3xl font-semibold sm:text-4xl">
+            Obras destacadas
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.featured.map((project) => (
+              <ProjectCard key={project.slug} project={project} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ReviewList reviews={loaderData.reviews} headingId="opiniones" />
       <NextStep
         id="siguiente-paso-visita"
         title={loaderData.visitNextStep.title}

@@ -6,6 +6,7 @@ import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
+import { ProjectCard, ReviewList } from "~/components/project-card";
 import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
@@ -26,6 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   const service = findService(params.category, params.slug);
   if (!category || !service) throw data(null, { status: 404 });
+  const portfolio = await context.get(siteContentContext).get("portfolio");
   const crumbs = trail(
     { name: "Servicios", path: "/services" },
     { name: category.label, path: categoryPath(category.slug) },
@@ -39,6 +41,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     related: relatedServices(service).map((other) =>
       serviceCard(other, categories.find(({ slug }) => slug === other.category)?.label),
     ),
+    // Issue 35: this service's published projects and opinions (none: no section, decision 251).
+    projects: portfolio.projects.filter((project) => project.service === service.slug),
+    reviews: portfolio.reviews.filter((review) => review.service === service.slug),
     crumbs,
     jsonLd: [
       breadcrumbJsonLd(crumbs),
@@ -104,6 +109,19 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       )}
+      {loaderData.projects.length > 0 ? (
+        <section aria-labelledby="obras-del-servicio" className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="obras-del-servicio" className="text-3xl font-semibold">
+            Obras de {service.label.toLowerCase()}
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {loaderData.projects.map((project) => (
+              <ProjectCard key={project.slug} project={project} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ReviewList reviews={loaderData.reviews} headingId="opiniones-del-servicio" />
       <NextStep title={`¿Hablamos de tu proyecto de ${service.label.toLowerCase()}?`} />
     </>
   );

@@ -4,6 +4,7 @@ import { MapEmbed } from "~/components/map-embed";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
 import { SandBand } from "~/components/sand-band";
+import { SitePicture } from "~/components/site-picture";
 import { useCompany } from "~/lib/company";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
@@ -17,8 +18,10 @@ const crumbs = trail({ name: "Equipo", path: "/team" });
 /** The page's texts travel as loader data, not as JavaScript (034). */
 export async function loader({ context }: Route.LoaderArgs) {
   const company = await context.get(siteContentContext).get("company");
+  const { team: people } = await context.get(siteContentContext).get("portfolio");
   return {
     team,
+    people,
     seo: teamSeo,
     jsonLd: [breadcrumbJsonLd(crumbs)],
     areas: inWords(company.areasServed),
@@ -33,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [];
 
-export default function Team({ loaderData: { team, areas } }: Route.ComponentProps) {
+export default function Team({ loaderData: { team, people, areas } }: Route.ComponentProps) {
   const company = useCompany();
   return (
     <>
@@ -44,6 +47,33 @@ export default function Team({ loaderData: { team, areas } }: Route.ComponentPro
         heading="Quiénes somos"
         paragraphs={team.paragraphs}
       />
+      {people.length > 0 ? (
+        <section aria-labelledby="las-personas" className="mx-auto max-w-7xl px-4 py-14">
+          <h2 id="las-personas" className="text-3xl font-semibold sm:text-4xl">
+            Las personas
+          </h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {people.map((person) => (
+              <li
+                key={person.name}
+                className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200"
+              >
+                {person.photo ? (
+                  <SitePicture
+                    photo={person.photo}
+                    alt={`${person.name}, ${person.role}`}
+                    sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                    className="aspect-4/3 w-full rounded-md object-cover"
+                  />
+                ) : null}
+                <h3 className="mt-4 text-xl font-semibold">{person.name}</h3>
+                <p className="text-terracotta-dark">{person.role}</p>
+                <p className="mt-3 leading-relaxed text-ink-soft">{person.bio}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <SandBand id="como-nos-organizamos" title="Cómo nos organizamos">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {team.groups.map((group) => (

@@ -670,6 +670,9 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         "campaigns",
         // The one company record (decision 245), with the placeholders still published.
         "company",
+        "projects",
+        "reviews",
+        "team",
       ]);
       expect(mine.company_missing).toContain("NIF/CIF");
       expect(mine.sections[1]).toEqual({

@@ -11,9 +11,12 @@ import {
   campaigns,
   contacts,
   leadPhotos,
+  projects,
   replyTemplates,
+  reviews,
   roles,
   subscriptions,
+  teamMembers,
   users,
 } from "../db/schema.ts";
 
@@ -57,13 +60,25 @@ const staff = (status: number): Expected => ({
   super_admin: status,
 });
 
-type Resource = "users" | "contacts" | "reply_templates" | "subscriptions" | "campaigns" | "audit";
+type Resource =
+  | "users"
+  | "contacts"
+  | "reply_templates"
+  | "subscriptions"
+  | "campaigns"
+  | "projects"
+  | "reviews"
+  | "team"
+  | "audit";
 const resources: Resource[] = [
   "users",
   "contacts",
   "reply_templates",
   "subscriptions",
   "campaigns",
+  "projects",
+  "reviews",
+  "team",
   "audit",
 ];
 /** The audit log (decision 142): its permission is the super admins' alone. */
@@ -107,6 +122,29 @@ const recordBodies: Record<Resource, () => Record<string, unknown>> = {
   }),
   subscriptions: () => ({ email: unique() }),
   campaigns: () => ({ subject: "Novedades", body: "Hola." }),
+  projects: () => ({
+    title: "Cocina en Ruzafa",
+    slug: `cocina-${randomUUID().slice(0, 8)}`,
+    service: "reformas-de-cocinas",
+    city: "Valencia",
+    province: "Valencia",
+    year: 2026,
+    duration: "5 semanas",
+    summary: "Cocina abierta al salón.",
+    body: "Tiramos el tabique.",
+    status: "draft",
+  }),
+  reviews: () => ({
+    author: "M. G.",
+    city: "Valencia",
+    service: "reformas-de-cocinas",
+    rating: 5,
+    text: "Muy contentos.",
+    reviewed_on: "2026-10-01",
+    source: "directa",
+    consent_proof: "Correo del 2 de octubre de 2026",
+  }),
+  team: () => ({ name: "Ana Ruiz", role: "Jefa de obra", bio: "Dirige las obras." }),
   audit: () => ({}),
 };
 const recordBody = (resource: Resource) => recordBodies[resource]();
@@ -351,6 +389,19 @@ const cases: Record<string, Case> = {
     expected: () => staff(200),
   },
   // A campaign's own screen (decision 102): the same staff rule, on a draft of its own.
+  // Issue 35 (decisions 248-250). A JSON body is not an image: refused after the checks of who.
+  "POST /api/site-photos": {
+    request: () => ({ path: "/api/site-photos?name=foto.jpg", body: {} }),
+    expected: () => staff(422),
+  },
+  "POST /api/admin/projects/:id/preview": {
+    request: ({ id }) => ({ path: `/api/admin/projects/${id}/preview`, body: {} }),
+    expected: () => staff(200),
+  },
+  "POST /api/admin/projects/from-lead": {
+    request: () => ({ path: "/api/admin/projects/from-lead", body: { lead_id: 2_000_000 } }),
+    expected: () => staff(404),
+  },
   "GET /api/admin/campaigns/:id": {
     request: ({ id }) => ({ path: `/api/admin/campaigns/${id}` }),
     expected: () => staff(200),
@@ -600,6 +651,46 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
       insertedId(
         await t.db.insert(campaigns).values({ subject: "Novedades", body: "Hola." }).returning(),
       ),
+    projects: async () =>
+      insertedId(
+        await t.db
+          .insert(projects)
+          .values({
+            title: "Baño",
+            slug: `bano-${randomUUID().slice(0, 8)}`,
+            service: "reformas-de-banos",
+            city: "Alicante",
+            province: "Alicante",
+            year: 2025,
+            duration: "3 semanas",
+            summary: "Un baño.",
+            body: "Texto.",
+          })
+          .returning(),
+      ),
+    reviews: async () =>
+      insertedId(
+        await t.db
+          .insert(reviews)
+          .values({
+            author: "L. P.",
+            city: "Madrid",
+            service: "reformas-integrales",
+            rating: 4,
+            text: "Bien.",
+            reviewed_on: "2026-09-01",
+            source: "google",
+            consent_proof: "Formulario firmado",
+          })
+          .returning(),
+      ),
+    team: async () =>
+      insertedId(
+        await t.db
+          .insert(teamMembers)
+          .values({ name: "Luis", role: "Encargado", bio: "Lleva las obras." })
+          .returning(),
+      ),
     audit: async () =>
       insertedId(
         await t.db
@@ -645,7 +736,9 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
       ? resources
       : route.includes("/campaigns/")
         ? (["campaigns"] as Resource[])
-        : (["users"] as Resource[]);
+        : route.includes("/admin/projects/")
+          ? (["projects"] as Resource[])
+          : (["users"] as Resource[]);
     for (const resource of perResource) {
       const label = route.includes(":resource") ? `${route} (${resource})` : route;
       it(`${label}: ${actors.map((a) => `${a} ${routeCase.expected(resource)[a]}`).join(", ")}`, async () => {

@@ -11,6 +11,8 @@ import { createEmailVerificationRouter } from "./email-verification.ts";
 import { createFunnelRouter } from "./funnel.ts";
 import { createLeadSourcesRouter } from "./lead-sources.ts";
 import { createPasswordResetRouter } from "./password-reset.ts";
+import { createProjectsRouter } from "./projects.ts";
+import { createSitePhotosRouter } from "./site-photos.ts";
 import { createSubscriptionsRouter } from "./subscriptions.ts";
 import { createTwoFactorRouter } from "./two-factor.ts";
 
@@ -33,5 +35,8 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   api.route("/admin/sources", createLeadSourcesRouter(deps));
   api.route("/admin", createAdminRouter(deps));
   api.route("/admin/campaigns", createCampaignsRouter(deps));
+  // Addition (decision 248): photos staff upload for the public pages.
+  api.route("/site-photos", createSitePhotosRouter(deps));
+  api.route("/admin/projects", createProjectsRouter(deps));
   return api;
 }

@@ -340,6 +340,121 @@ export const leadPhotos = pgTable(
   (t) => [uniqueIndex("lead_photos_contact_position_idx").on(t.contact_id, t.position)],
 );
 
+/**
+ * A photo staff uploaded for the public pages (issue 35; decision 248): a project's, a team
+ * member's. Checked and encoded once, at upload (server/site-photos/), to the variants in
+ * `sitePhotoFiles`; its size is that of the largest variant.
+ */
+export const sitePhotos = pgTable(
+  "site_photos",
+  {
+    id: serial("id").primaryKey(),
+    /** Of the file as sent: the same file uploaded again is the same photo. */
+    original_sha256: bytea("original_sha256").notNull(),
+    /** The file's name as staff's device gave it, cleaned. */
+    name: text("name").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    uploaded_by: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("site_photos_original_idx").on(t.original_sha256)],
+);
+
+/** One encoded variant of a site photo, served at /media/{hash}.{ext} for ever (decision 248). */
+export const sitePhotoFiles = pgTable(
+  "site_photo_files",
+  {
+    /** The first 128 bits of the SHA-256 of `bytes`, in hex. */
+    hash: text("hash").primaryKey(),
+    photo_id: integer("photo_id")
+      .notNull()
+      .references(() => sitePhotos.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["avif", "webp", "jpeg"] }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [uniqueIndex("site_photo_files_variant_idx").on(t.photo_id, t.format, t.width)],
+);
+
+/** A finished project (Obra, decision 249): public once published, never as a draft. */
+export const projects = pgTable("projects", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  /** Its address: /obras/{slug}. */
+  slug: text("slug").notNull().unique("projects_slug_idx"),
+  /** A service's slug from the catalogue (content/services.ts). */
+  service: text("service").notNull(),
+  city: text("city").notNull(),
+  province: text("province").notNull(),
+  year: integer("year").notNull(),
+  duration: text("duration").notNull(),
+  budget_band: text("budget_band"),
+  summary: text("summary").notNull(),
+  /** Markdown; raw HTML in it is shown as text, never rendered. */
+  body: text("body").notNull(),
+  featured: boolean("featured").notNull().default(false),
+  status: text("status", { enum: ["draft", "published"] })
+    .notNull()
+    .default("draft"),
+  published_at: timestamp("published_at", { withTimezone: true }),
+  lead_id: integer("lead_id").references(() => contacts.id, { onDelete: "set null" }),
+  photo_consent_by: text("photo_consent_by"),
+  photo_consent_at: timestamp("photo_consent_at", { withTimezone: true }),
+  photo_consent_staff_id: integer("photo_consent_staff_id").references(() => users.id, {
+    onDelete: "set null",
+  }),
+  preview_token_hash: bytea("preview_token_hash"),
+  preview_expires_at: timestamp("preview_expires_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/** A project's photos in order, each of a stage, with its alt text; one may be the cover. */
+export const projectPhotos = pgTable("project_photos", {
+  id: serial("id").primaryKey(),
+  project_id: integer("project_id")
+    .notNull()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  photo_id: integer("photo_id")
+    .notNull()
+    .references(() => sitePhotos.id),
+  position: integer("position").notNull(),
+  stage: text("stage", { enum: ["antes", "durante", "despues"] }).notNull(),
+  alt: text("alt").notNull(),
+  cover: boolean("cover").notNull().default(false),
+});
+
+/** A client's opinion (decision 251), shown only when published. */
+export const reviews = pgTable("reviews", {
+  id: serial("id").primaryKey(),
+  /** Name or initials, as the client agreed to be named. */
+  author: text("author").notNull(),
+  city: text("city").notNull(),
+  service: text("service").notNull(),
+  project_id: integer("project_id").references(() => projects.id, { onDelete: "set null" }),
+  rating: integer("rating").notNull(),
+  text: text("text").notNull(),
+  reviewed_on: date("reviewed_on", { mode: "string" }).notNull(),
+  source: text("source").notNull(),
+  /** How the client agreed to its publication (a mail of a date, a signed form…). */
+  consent_proof: text("consent_proof").notNull(),
+  published: boolean("published").notNull().default(false),
+  ...timestamps,
+});
+
+/** A member of the team, shown on /team once published. */
+export const teamMembers = pgTable("team_members", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  role: text("role").notNull(),
+  photo_id: integer("photo_id").references(() => sitePhotos.id),
+  bio: text("bio").notNull(),
+  position: integer("position").notNull().default(0),
+  published: boolean("published").notNull().default(false),
+  ...timestamps,
+});
+
 export const subscriptions = pgTable(
   "subscriptions",
   {

@@ -7,7 +7,10 @@ const fixedPages = new Set([...publicPaths, "/sitemap.xml"]);
  * Pages whose paths come from published content (a project's `/obras/<slug>`): a section adds
  * its pattern here. A path that matches but renders no page (an unknown slug) is not kept.
  */
-export const contentPagePatterns: RegExp[] = [];
+export const contentPagePatterns: RegExp[] = [
+  // A published project's page (decision 249); never a preview (decision 250).
+  /^\/obras\/(?!vista-previa$)[a-z0-9]+(?:-[a-z0-9]+)*$/,
+];
 
 /** Whether `path` (no trailing slash) is a public page rendered from content and kept. */
 export function isSitePage(path: string): boolean {

@@ -1,4 +1,5 @@
 import { readCompanyFacts } from "../company/record.ts";
+import { readPortfolio } from "./portfolio.ts";
 import type { SectionReaders } from "./site-content.ts";
 
 /**
@@ -7,4 +8,5 @@ import type { SectionReaders } from "./site-content.ts";
  */
 export const sectionReaders: SectionReaders = {
   company: readCompanyFacts,
+  portfolio: readPortfolio,
 };

@@ -16,6 +16,7 @@ import {
 } from "~/components/account/form-controls";
 import { Field, FieldMessages } from "~/components/form-field";
 import { sectionTitle } from "~/lib/auth";
+import { ProjectPhotosField, SitePhotoField } from "./site-photo-fields";
 
 type Values = Record<string, unknown>;
 
@@ -24,6 +25,7 @@ function initialValue(detail: FieldDetail): unknown {
   const { type, value } = detail;
   if (type === "checkbox") return Boolean(value);
   if (type === "multi-selector") return Array.isArray(value) ? value.map(String) : [];
+  if (type === "photos") return Array.isArray(value) ? value : [];
   return value === null || value === undefined ? "" : String(value);
 }
 
@@ -156,6 +158,23 @@ function FieldControl({
 }) {
   const id = useId();
   const options = detail.selector ?? [];
+
+  // Additions (decision 249): the site's photos, uploaded as they are chosen.
+  if (detail.type === "photos") {
+    return (
+      <ProjectPhotosField
+        title={detail.title}
+        value={value}
+        messages={messages}
+        onChange={onChange}
+      />
+    );
+  }
+  if (detail.type === "photo") {
+    return (
+      <SitePhotoField title={detail.title} value={value} messages={messages} onChange={onChange} />
+    );
+  }
 
   if (detail.type === "checkbox") {
     return (

@@ -1,0 +1,38 @@
+import type { SitePhotoView } from "../../content/site-photos";
+
+/**
+ * A photo staff uploaded (decision 248): AVIF, then WebP, then JPEG, each at every width it was
+ * encoded to, with its intrinsic size so nothing shifts while it loads.
+ */
+export function SitePicture({
+  photo,
+  alt,
+  sizes = "100vw",
+  priority = false,
+  className,
+}: {
+  photo: SitePhotoView;
+  alt: string;
+  sizes?: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  return (
+    <picture className="contents">
+      <source type="image/avif" srcSet={photo.srcSet.avif} sizes={sizes} />
+      <source type="image/webp" srcSet={photo.srcSet.webp} sizes={sizes} />
+      <img
+        src={photo.src}
+        srcSet={photo.srcSet.jpeg}
+        sizes={sizes}
+        alt={alt}
+        width={photo.width}
+        height={photo.height}
+        className={className}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? undefined : "async"}
+        fetchPriority={priority ? "high" : undefined}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,195 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { primaryButton } from "~/components/buttons";
+import { NotFoundPage } from "~/components/not-found-page";
+import { PageIntro } from "~/components/page-intro";
+import { ReviewList } from "~/components/project-card";
+import { SitePicture } from "~/components/site-picture";
+import { noindexMeta, pageMeta, trail } from "~/lib/seo";
+import { breadcrumbJsonLd } from "~/lib/structured-data.server";
+import { type PublicPhoto, projectPath, projectsPath } from "../../content/projects";
+import { siteContentContext } from "../../content/site-content";
+import type { Route } from "./+types/project";
+
+/** SHA-256 in hex, as the preview link's token is kept (decision 250). */
+async function hashOf(token: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * /obras/{slug}: a published project; /obras/vista-previa/{token}: a draft behind a preview
+ * link, as it will look, kept out of search engines. Anything else is the Not Found page.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const portfolio = await context.get(siteContentContext).get("portfolio");
+  const preview = params.token !== undefined;
+  const project = preview
+    ? portfolio.previews[await hashOf(params.token ?? "")]
+    : portfolio.projects.find((p) => p.slug === params.slug);
+  if (!project) throw data(null, { status: 404 });
+  const crumbs = trail(
+    { name: "Obras", path: projectsPath },
+    { name: project.title, path: projectPath(project.slug) },
+  );
+  return {
+    project,
+    preview,
+    crumbs,
+    jsonLd: [breadcrumbJsonLd(crumbs)],
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { project, preview, jsonLd } = loaderData;
+  const page = {
+    title: project.title.slice(0, 40),
+    description: project.summary.slice(0, 155),
+    keywords: [project.serviceTitle.toLowerCase(), project.city, "obra terminada"],
+  };
+  return preview
+    ? noindexMeta(page)
+    : pageMeta({ ...page, path: projectPath(project.slug), jsonLd });
+};
+
+/** Before and after side by side, pair by pair, in the order staff put them. */
+function pairs(photos: PublicPhoto[]) {
+  const before = photos.filter((p) => p.stage === "antes");
+  const after = photos.filter((p) => p.stage === "despues");
+  return Array.from({ length: Math.min(before.length, after.length) }, (_, i) => ({
+    before: before[i] as PublicPhoto,
+    after: after[i] as PublicPhoto,
+  }));
+}
+
+export default function Project({ loaderData }: Route.ComponentProps) {
+  const { project, preview, crumbs } = loaderData;
+  const compared = pairs(project.photos);
+  const inPairs = new Set(compared.flatMap((pair) => [pair.before, pair.after]));
+  const rest = project.photos.filter((photo) => !inPairs.has(photo));
+  return (
+    <>
+      {preview ? (
+        <p role="status" className="bg-ochre-100 px-4 py-2 text-center font-semibold text-ink">
+          Vista previa de un borrador: los visitantes aún no ven esta obra.
+        </p>
+      ) : null}
+      <PageIntro
+        eyebrow={project.serviceTitle}
+        title={project.title}
+        subtitle={project.summary}
+        crumbs={crumbs}
+      />
+      <section aria-labelledby="datos-de-la-obra" className="mx-auto max-w-7xl px-4 py-10">
+        <h2 id="datos-de-la-obra" className="sr-only">
+          Datos de la obra
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-4">
+          <div>
+            <dt className="text-sm text-ink-soft">Dónde</dt>
+            <dd className="font-semibold">
+              {project.city} ({project.province})
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-soft">Año</dt>
+            <dd className="font-semibold">{project.year}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-soft">Duración</dt>
+            <dd className="font-semibold">{project.duration}</dd>
+          </div>
+          {project.budget ? (
+            <div>
+              <dt className="text-sm text-ink-soft">Presupuesto</dt>
+              <dd className="font-semibold">{project.budget}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+      {compared.length > 0 ? (
+        <section aria-labelledby="antes-y-despues" className="mx-auto max-w-7xl px-4 py-6">
+          <h2 id="antes-y-despues" className="text-3xl font-semibold">
+            Antes y después
+          </h2>
+          <ul className="mt-6 space-y-8">
+            {compared.map(({ before, after }) => (
+              <li key={`${before.id}-${after.id}`} className="grid gap-4 md:grid-cols-2">
+                {[
+                  { photo: before, label: "Antes" },
+                  { photo: after, label: "Después" },
+                ].map(({ photo, label }) => (
+                  <figure key={photo.id}>
+                    <a href={photo.src} className="block">
+                      <SitePicture
+                        photo={photo}
+                        alt={photo.alt}
+                        sizes="(min-width: 768px) 50vw, 100vw"
+                        className="w-full rounded-lg"
+                      />
+                    </a>
+                    <figcaption className="mt-2 text-ink-soft">
+                      <strong className="text-ink">{label}:</strong> {photo.alt}
+                    </figcaption>
+                  </figure>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {rest.length > 0 ? (
+        <section aria-labelledby="mas-fotos" className="mx-auto max-w-7xl px-4 py-6">
+          <h2 id="mas-fotos" className="text-3xl font-semibold">
+            Más fotos
+          </h2>
+          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {rest.map((photo) => (
+              <li key={photo.id}>
+                <figure>
+                  <a href={photo.src} className="block">
+                    <SitePicture
+                      photo={photo}
+                      alt={photo.alt}
+                      sizes="(min-width: 1024px) 33vw, 50vw"
+                      className="w-full rounded-lg"
+                    />
+                  </a>
+                  <figcaption className="mt-2 text-sm text-ink-soft">{photo.alt}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="la-obra" className="mx-auto max-w-3xl px-4 py-10">
+        <h2 id="la-obra" className="text-3xl font-semibold">
+          La obra
+        </h2>
+        <div
+          className="prose mt-4 leading-relaxed"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: made safe on the server (raw HTML escaped, http(s) links only)
+          dangerouslySetInnerHTML={{ __html: project.bodyHtml }}
+        />
+      </section>
+      <ReviewList
+        reviews={project.reviews}
+        headingId="opinion-del-cliente"
+        title="Qué dijo el cliente"
+      />
+      <section className="mx-auto max-w-7xl px-4 pb-16">
+        <Link
+          to={`/contact?servicio=${encodeURIComponent(project.service)}`}
+          className={primaryButton}
+        >
+          Pedir un presupuesto parecido
+        </Link>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}
