@@ -264,6 +264,9 @@ export const contacts = pgTable(
     /** What a won lead is worth, in euros (migration 0045, decision 253): asked when it is marked
      * «Ganado», optional, never negative. */
     won_amount: numeric("won_amount", { precision: 12, scale: 2, mode: "number" }),
+    /** «Volver a contactar el …» (migration 0046, decision 255): a Madrid day, and a short note. */
+    follow_up_on: date("follow_up_on"),
+    follow_up_note: text("follow_up_note"),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -271,6 +274,7 @@ export const contacts = pgTable(
     index("contacts_message_idx").using("hash", t.message),
     index("contacts_status_created_idx").on(t.status, t.created_at, t.id),
     index("contacts_created_idx").on(t.created_at, t.id),
+    index("contacts_follow_up_idx").on(t.follow_up_on).where(sql`${t.follow_up_on} is not null`),
   ],
 );
 

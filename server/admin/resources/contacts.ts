@@ -12,11 +12,12 @@ import {
   startWindows,
 } from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
-import { wonAmountLabel } from "../../../content/staff-home.ts";
+import { followUpLabels, wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, decimal, email, text, textarea } from "../../fields.ts";
 import { mailAssignee } from "../../leads/assignment-mail.ts";
+import { followUpFilter } from "../../leads/follow-up.ts";
 import { leadReplies, queueLeadReply } from "../../leads/reply.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
 import { leadStatuses } from "../../leads/statuses.ts";
@@ -135,6 +136,8 @@ export const contactsResource = defineResource({
     personal_data_until: "Datos personales hasta",
     erased_at: "Datos personales borrados el",
     won_amount: wonAmountLabel,
+    follow_up_on: followUpLabels.on,
+    follow_up_note: followUpLabels.note,
   },
   // Every column, and who follows the lead by name (details and exports show it).
   select: {
@@ -230,6 +233,8 @@ export const contactsResource = defineResource({
       title: "Último cambio de estado",
       on: contacts.status_changed_at,
     },
+    // Overdue follow-ups first of all (decision 255).
+    follow_up: followUpFilter,
     confirmation: {
       kind: "choice",
       title: confirmationTitle,
