@@ -12,7 +12,7 @@ import {
 import { company } from "../../../content/company";
 
 /** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
-function whatsAppNumber(phone: string): string | undefined {
+export function whatsAppNumber(phone: string): string | undefined {
   const digits = phone
     .replace(/[^\d+]/g, "")
     .replace(/^\+?34/, "")

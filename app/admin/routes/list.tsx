@@ -172,6 +172,11 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
               search={search}
               canDelete={can("delete")}
               status={tools?.status}
+              assignees={
+                tools?.filters.assignee?.kind === "reference"
+                  ? tools.filters.assignee.options
+                  : undefined
+              }
             />
           ) : null}
           <RecordTable

@@ -117,10 +117,12 @@ export const contactsResource = defineResource({
   // answer and the visitor's words. Name and subject are the record's title (its own column and
   // card heading), and «Atendido» follows the status, so neither is repeated here. Choices and
   // dates first: on a phone's card they pair up two to a line.
-  list: ["service", "area", "budget", "created_at", "phone", "email", "message"],
+  // Who follows it and the phone to call (decision 254) come before the rest.
+  list: ["service", "area", "budget", "created_at", "assignee_name", "phone", "email", "message"],
   // Beside the navigation a 1280 px screen leaves the table about 1000 px: the message goes under
-  // each lead's title, phone and e-mail wait for a wider screen (a phone's cards show them all).
-  tableLayout: { summary: "message", wide: ["phone", "email"] },
+  // each lead's title, the e-mail waits for a wider screen (a phone's cards show them all); the
+  // phone, which staff call from the list, stays (decision 256).
+  tableLayout: { summary: "message", wide: ["email"] },
   // A lead's own page reads as the visitor wrote it, then the details of the request.
   detail: ["name", "email", "phone", "subject", "message", "handled", "created_at"],
   columns: {
