@@ -18,7 +18,10 @@ export function RecordActions({
   list: AdminList;
   record: AdminRecord;
   compact?: boolean;
-  /** Beside the status on a card: no space above, each button 44 px tall (decision 256). */
+  /**
+   * Beside the status on a lead's card: no «Ver» (the card's title opens the record), no space
+   * above, each button 44 px tall (decision 256).
+   */
   inline?: boolean;
 }) {
   const title = record.record_title;
@@ -36,9 +39,11 @@ export function RecordActions({
         </p>
       ) : null}
       <div className={`flex flex-wrap gap-2 ${compact ? "w-32" : inline ? "" : "mt-3"}`}>
-        <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
-          Ver<span className="sr-only"> {title}</span>
-        </Link>
+        {inline ? null : (
+          <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
+            Ver<span className="sr-only"> {title}</span>
+          </Link>
+        )}
         {(list.screens ?? []).map((screen) => (
           <Link
             key={screen.path}

@@ -24,10 +24,13 @@ export function RecordCard({
 }) {
   const headingId = `record-${record.id}`;
   const status = list.tools?.status;
+  // A lead (a record with a status) is worked from a phone: its card is dense enough for three
+  // on a 390 × 844 screen (decision 256); other sections keep SPEC's plain card.
+  const dense = Boolean(status);
   return (
     <li
       aria-labelledby={headingId}
-      className="@container flex min-w-0 flex-col rounded-xl border border-sand-200 bg-white p-3 shadow-sm wrap-anywhere sm:p-5"
+      className={`@container flex min-w-0 flex-col rounded-xl border border-sand-200 bg-white shadow-sm wrap-anywhere ${dense ? "p-3 sm:p-5" : "p-5"}`}
     >
       <div className="flex items-start gap-1">
         {picksRows(list) ? (
@@ -46,7 +49,7 @@ export function RecordCard({
             resource={resource}
             list={list}
             record={record}
-            className="block min-h-11 py-2.5 hover:underline"
+            className={dense ? "block min-h-11 py-2 hover:underline" : "hover:underline"}
           />
         </h2>
       </div>
@@ -62,17 +65,31 @@ export function RecordCard({
         record={record}
         titles={list.value_titles}
         dates={new Set(list.date_fields ?? [])}
-        onlyFilled
-        className="mt-1 grid flex-1 content-start gap-x-4 gap-y-0.5 text-sm @2xs:grid-cols-2"
-        fieldClassName={(field) =>
-          `flex min-w-0 gap-1.5 ${shortFields.has(field) ? "" : "@2xs:col-span-2"}`
+        onlyFilled={dense}
+        plain={dense}
+        className={
+          dense
+            ? "mt-1 grid flex-1 grid-cols-2 content-start gap-x-3 gap-y-0.5 text-sm [&_dt]:sr-only"
+            : "mt-3 grid flex-1 content-start gap-x-4 gap-y-2 text-sm @2xs:grid-cols-2"
         }
-        valueClassName="line-clamp-2 min-w-0 text-ink"
+        fieldClassName={(field) =>
+          dense
+            ? `min-w-0 ${shortFields.has(field) ? "" : "col-span-2"}`
+            : shortFields.has(field)
+              ? undefined
+              : "@2xs:col-span-2"
+        }
+        valueClassName={dense ? "truncate text-ink" : "line-clamp-3 text-ink"}
       />
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        {status ? <RecordStatus record={record} status={status} /> : null}
-        <RecordActions resource={resource} record={record} list={list} inline />
-      </div>
+      {dense ? (
+        // The title opens the lead: status, Editar and Borrar share one line.
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          {status ? <RecordStatus record={record} status={status} /> : null}
+          <RecordActions resource={resource} record={record} list={list} inline />
+        </div>
+      ) : (
+        <RecordActions resource={resource} record={record} list={list} />
+      )}
     </li>
   );
 }

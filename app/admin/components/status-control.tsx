@@ -83,7 +83,7 @@ function StatusControl({
         {...choice.selectProps}
         aria-label={`${status.title}: ${recordTitle}`}
         disabled={busy}
-        className="min-h-11 rounded-md border border-sand-300 bg-white px-2 py-1 text-sm text-ink"
+        className="min-h-11 max-w-40 rounded-md border border-sand-300 bg-white px-2 py-1 text-sm text-ink"
       >
         {status.options.map((option) => (
           <option key={option.value} value={option.value}>
