@@ -33,7 +33,7 @@ async function sendLeads(request: APIRequestContext, tag: string, count: number)
       data: {
         name: `Cliente ${tag} ${n}`,
         email: uniqueEmail("lead"),
-        phone: `612 40${String(ip).padStart(2, "0")} 1${n}0`,
+        phone: `612 4${String(ip).padStart(2, "0")} ${n}00`,
         subject,
         message: `Queremos reformar la cocina. ${"Detalles de la obra. ".repeat(6)}`,
         service: "reformas-de-cocinas",
