@@ -16,3 +16,20 @@ export type HomeCardKey = keyof typeof homeCardTitles;
 
 /** A won lead's value, asked when it is marked «Ganado»; shown on the lead and in exports. */
 export const wonAmountLabel = "Importe ganado (€)";
+
+/** A lead's follow-up (decision 255): the day to contact the client again and a short note. */
+export const followUpLabels = {
+  on: "Volver a contactar el",
+  note: "Nota para volver a contactar",
+  filter: "Volver a contactar",
+} as const;
+
+/** The inbox's follow-up filter: overdue, due today, or on a later day. */
+export const followUpStates = [
+  { value: "vencido", title: "Vencido" },
+  { value: "hoy", title: "Para hoy" },
+  { value: "programado", title: "Más adelante" },
+] as const;
+
+/** The most a follow-up's note holds. */
+export const followUpNoteMax = 200;

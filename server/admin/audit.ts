@@ -20,6 +20,7 @@ export type AuditAction =
   | "delete"
   | "status"
   | "assign"
+  | "follow_up"
   | "note"
   | "reply"
   | "bulk_delete"
@@ -43,6 +44,7 @@ export const auditActionTitles: Record<AuditAction, string> = {
   delete: "Eliminación",
   status: "Cambio de estado",
   assign: "Asignación",
+  follow_up: "Seguimiento",
   note: "Nota interna",
   reply: "Respuesta por correo",
   bulk_delete: "Eliminación en bloque",

@@ -43,9 +43,10 @@ import {
   requireUser,
 } from "../auth/session.ts";
 import { companySection, missingCompanyFacts } from "../company/record.ts";
-import { base64Of, leadPhotos } from "../db/schema.ts";
+import { base64Of, contacts, leadPhotos } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { addFieldErrors, fail, failValidation, noFieldErrors } from "../http-errors.ts";
+import { followUpBody } from "../leads/follow-up.ts";
 import { downloadName } from "../leads/photos.ts";
 import { replyBody } from "../leads/reply.ts";
 import { mailFolder } from "../mail/transport.ts";
@@ -399,6 +400,42 @@ export function createAdminRouter(deps: Dependencies) {
     return c.json({
       title: "Responsable actualizado",
       message: "Se ha guardado el responsable.",
+      data: record,
+    });
+  });
+
+  /**
+   * A lead's «volver a contactar el …» and its note (decision 255), set or cleared (`on`: null)
+   * by the leads' staff; in the lead's history and the audit log.
+   */
+  admin.post(`/${contactsResource.key}/follow-up`, async (c) => {
+    requireStaff(c.var.user, contactsResource.key);
+    const body = await parsedBody(c, followUpBody);
+    if (!isRowId(body.id)) recordNotFound();
+    const record =
+      (await db.transaction(async (tx) => {
+        const before = await findRecord(tx, contactsResource, body.id);
+        if (!before) return undefined;
+        await tx
+          .update(contacts)
+          .set({ follow_up_on: body.on, follow_up_note: body.on ? body.note || null : null })
+          .where(eq(contacts.id, body.id));
+        const after = await findRecord(tx, contactsResource, body.id);
+        await recordAudit(tx, c.var.user, {
+          action: "follow_up",
+          resource: contactsResource.key,
+          recordId: body.id,
+          recordTitle: after?.record_title as string,
+          before,
+          after,
+        });
+        return after;
+      })) ?? recordNotFound();
+    return c.json({
+      title: "Seguimiento guardado",
+      message: body.on
+        ? "Te lo recordaremos el día indicado."
+        : "Se ha quitado la fecha para volver a contactar.",
       data: record,
     });
   });

@@ -313,6 +313,14 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/admin/home" }),
     expected: () => staff(200),
   },
+  // A lead's «volver a contactar el …» (decision 255): the leads' staff.
+  "POST /api/admin/contacts/follow-up": {
+    request: ({ id }) => ({
+      path: "/api/admin/contacts/follow-up",
+      body: { id, on: "2026-12-01", note: "Llamar" },
+    }),
+    expected: () => staff(200),
+  },
   "GET /api/admin/:resource/detail/:id": {
     request: ({ resource, id }) => ({ path: `/api/admin/${resource}/detail/${id}` }),
     expected: (r) => orAudit(r, 200, staff(200)),
@@ -738,7 +746,9 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
         ? (["campaigns"] as Resource[])
         : route.includes("/admin/projects/")
           ? (["projects"] as Resource[])
-          : (["users"] as Resource[]);
+          : route.includes("/contacts/follow-up")
+            ? (["contacts"] as Resource[])
+            : (["users"] as Resource[]);
     for (const resource of perResource) {
       const label = route.includes(":resource") ? `${route} (${resource})` : route;
       it(`${label}: ${actors.map((a) => `${a} ${routeCase.expected(resource)[a]}`).join(", ")}`, async () => {

@@ -296,6 +296,9 @@ export const contacts = pgTable(
     quoted_at: timestamp("quoted_at", { withTimezone: true }),
     /** The visitor's account, for «Mis solicitudes» (decision 263). */
     user_id: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** «Volver a contactar el …» (migration 0046, decision 255): a Madrid day, and a short note. */
+    follow_up_on: date("follow_up_on"),
+    follow_up_note: text("follow_up_note"),
   },
   // Finds a repeat of a message (api/contacts.ts) without reading every message ever sent; a
   // hash index, since a message may be longer than a B-tree entry allows.
@@ -308,6 +311,7 @@ export const contacts = pgTable(
     index("contacts_unclaimed_email_idx")
       .on(sql`lower(${t.email})`)
       .where(sql`${t.user_id} is null`),
+    index("contacts_follow_up_idx").on(t.follow_up_on).where(sql`${t.follow_up_on} is not null`),
   ],
 );
 

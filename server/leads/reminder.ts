@@ -17,6 +17,7 @@ import type { Mailer } from "../mail/mailer.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { madridMidnight } from "../office-day.ts";
 import { repeat } from "../repeat.ts";
+import { remindAssignees } from "./assignee-reminder.ts";
 import { isHoliday } from "./holidays.ts";
 
 /** The hour (Madrid) from which the day's reminder goes: before the office opens its mail. */
@@ -58,7 +59,7 @@ const ymd = (day: Date) => day.toISOString().slice(0, 10);
 export const daysFrom = (date: string, days: number): string => ymd(dayAfter(date, days));
 
 /** Monday to Friday and no holiday (national or one of `officeDays`): the office is open. */
-function isWorkingDay(date: string, officeDays: readonly string[]): boolean {
+export function isWorkingDay(date: string, officeDays: readonly string[]): boolean {
   const weekday = dayAfter(date, 0).getUTCDay();
   return weekday >= 1 && weekday <= 5 && !isHoliday(date, officeDays);
 }
@@ -215,9 +216,11 @@ export function remindEachMorning(
   return repeat(async () => {
     try {
       const listed = await remindOfWaitingLeads(db, env);
-      if (!listed) return;
-      log.info({ leads: listed }, "leads: reminder of unanswered leads queued");
-      await mail.flush();
+      if (listed) log.info({ leads: listed }, "leads: reminder of unanswered leads queued");
+      // Each assignee's own: follow-ups due and their leads still new (decision 255).
+      const assignees = await remindAssignees(db, env);
+      if (assignees) log.info({ assignees }, "leads: assignees' morning reminders queued");
+      if (listed || assignees) await mail.flush();
     } catch (error) {
       log.warn({ err: error }, "leads: reminder not checked, the next turn tries again");
     }

@@ -28,9 +28,16 @@ export interface MailMessage {
 /**
  * A lead's mails, told apart (decision 187): a lead's confirmation state reads only its own. And
  * the office's morning reminder of leads left unanswered, of no one lead (decision 198); the mail
- * telling staff that leads were given to them (decision 254).
+ * telling staff that leads were given to them (decision 254), and each assignee's morning
+ * reminder of their follow-ups (decision 255).
  */
-export type MailKind = "notice" | "confirmation" | "reply" | "reminder" | "assignment";
+export type MailKind =
+  | "notice"
+  | "confirmation"
+  | "reply"
+  | "reminder"
+  | "assignment"
+  | "assignee_reminder";
 
 /**
  * `send` stores the message in the outbox (in the caller's transaction when one is given)

@@ -243,10 +243,10 @@ test("role labels in the user menu follow the first role", async ({ page }) => {
   }
 });
 
-test("/admin opens the lead inbox for staff; others go where any admin page sends them", async ({
+test("/admin opens staff's home on /dashboard (decision 253); others go where any admin page sends them", async ({
   page,
 }) => {
-  const inbox = `${baseURL}/admin/contacts/index?status=nuevo&sort=inbox&per_page=50`;
+  const inbox = `${baseURL}/dashboard`;
   for (const [persona, expected] of [
     ["signed out", `${baseURL}/login`],
     ["unverified", `${baseURL}/dashboard`],
@@ -262,7 +262,7 @@ test("/admin opens the lead inbox for staff; others go where any admin page send
       await expect.soft(page, `${path} as ${persona} (settled)`).toHaveURL(expected);
     }
   }
-  await expect(page.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Tu trabajo de hoy" })).toBeVisible();
   // The way back leads to the page before, not to /admin (which would send staff on again).
   await page.goBack();
   await expect(page).toHaveURL(`${baseURL}/robots.txt`);

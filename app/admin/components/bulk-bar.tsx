@@ -15,6 +15,7 @@ export function BulkBar({
   search,
   canDelete,
   status,
+  assignees,
 }: {
   selected: number[];
   /** How many records the current filters match. */
@@ -22,6 +23,8 @@ export function BulkBar({
   search: URLSearchParams;
   canDelete: boolean;
   status?: StatusTool;
+  /** Staff the records may be given to (decision 254): «Asignar a …». */
+  assignees?: { id: number; title: string }[];
 }) {
   const adminAction = useAdminAction();
   const [everyMatch, setEveryMatch] = useState(false);
@@ -47,15 +50,25 @@ export function BulkBar({
   const newStatus = action.startsWith("status:") ? action.slice("status:".length) : undefined;
   const statusTitle = status?.options.find((o) => o.value === newStatus)?.title;
   const needsReason = Boolean(status?.reason && newStatus === status.reason.status);
+  const assignTo = action.startsWith("assign:") ? action.slice("assign:".length) : undefined;
+  const assigneeTitle = assignees?.find((a) => String(a.id) === assignTo)?.title;
 
   const apply = async () => {
     const what = newStatus
       ? `${inNumber(count, "pasará", "pasarán")} a «${statusTitle}»`
-      : `se ${inNumber(count, "borrará", "borrarán")} de forma definitiva`;
+      : assignTo !== undefined
+        ? assigneeTitle
+          ? `${inNumber(count, "pasará", "pasarán")} a ${assigneeTitle}, que recibirá un correo`
+          : `${inNumber(count, "quedará", "quedarán")} sin asignar`
+        : `se ${inNumber(count, "borrará", "borrarán")} de forma definitiva`;
     const confirmed = await askConfirmation(
-      newStatus ? `¿Cambiar el estado de ${records(count)}?` : `¿Borrar ${records(count)}?`,
+      newStatus
+        ? `¿Cambiar el estado de ${records(count)}?`
+        : assignTo !== undefined
+          ? `¿Asignar ${records(count)}?`
+          : `¿Borrar ${records(count)}?`,
       `${inNumber(count, "El registro", `Los ${count} registros`)} ${what}.`,
-      newStatus ? "Cambiar" : "Borrar",
+      newStatus ? "Cambiar" : assignTo !== undefined ? "Asignar" : "Borrar",
     );
     if (!confirmed) return;
     const query = new URLSearchParams(search);
@@ -63,10 +76,11 @@ export function BulkBar({
     query.delete("per_page");
     adminAction.run({
       intent: "bulk",
-      action: newStatus ? "status" : "delete",
+      action: newStatus ? "status" : assignTo !== undefined ? "assign" : "delete",
       selection: everyMatch ? "all" : selected.join(","),
       query: query.toString(),
       ...(newStatus ? { status: newStatus } : {}),
+      ...(assignTo !== undefined ? { assignee_id: assignTo } : {}),
       ...(needsReason ? { reason } : {}),
     });
   };
@@ -97,13 +111,19 @@ export function BulkBar({
         <select
           value={action}
           onChange={(event) => setAction(event.target.value)}
-          className="rounded-md bg-white px-2 py-1 text-ink"
+          className="min-h-11 rounded-md bg-white px-2 py-1 text-ink"
         >
           {status?.options.map((option) => (
             <option key={option.value} value={`status:${option.value}`}>
               Pasar a «{option.title}»
             </option>
           ))}
+          {assignees?.map((assignee) => (
+            <option key={assignee.id} value={`assign:${assignee.id}`}>
+              Asignar a {assignee.title}
+            </option>
+          ))}
+          {assignees ? <option value="assign:">Dejar sin asignar</option> : null}
           {canDelete ? <option value="delete">Borrar</option> : null}
         </select>
       </label>
@@ -125,7 +145,7 @@ export function BulkBar({
         type="button"
         onClick={busy ? undefined : apply}
         aria-disabled={busy || undefined}
-        className="rounded-md bg-terracotta px-4 py-1.5 font-medium text-white hover:bg-terracotta-dark aria-disabled:cursor-wait aria-disabled:opacity-70"
+        className="min-h-11 rounded-md bg-terracotta px-4 py-1.5 font-medium text-white hover:bg-terracotta-dark aria-disabled:cursor-wait aria-disabled:opacity-70"
       >
         {busy ? "Aplicando..." : "Aplicar"}
       </button>

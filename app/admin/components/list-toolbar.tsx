@@ -6,6 +6,7 @@ import { type ComponentProps, useId, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { activeFilterCount, type ListTools } from "~/admin/lib/records";
 import { useDisclosure } from "~/components/disclosure";
+import { getSession } from "~/lib/session";
 import { dateBoundLabels, listToolLabels } from "../../../content/list-tools";
 
 const control =
@@ -210,16 +211,33 @@ export function StatusTabs({ tools, search }: { tools: ListTools; search: URLSea
     return query ? `?${query}` : "?";
   };
   const tabs = [{ value: "", title: "Todos" }, ...tools.status.options];
+  // «Míos» (decision 254): the leads one follows, whatever their status.
+  const me = getSession().user?.id;
+  const mine = me !== undefined && tools.filters.assignee ? `?assignee=${me}&sort=inbox` : null;
+  const onMine = me !== undefined && search.get("assignee") === String(me) && !search.has("status");
   return (
     <nav aria-label={tools.status.title} className="mt-4 overflow-x-auto">
       <ul className="flex gap-1">
+        {mine ? (
+          <li className="shrink-0">
+            <Link
+              to={mine}
+              aria-current={onMine ? "page" : undefined}
+              className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ${
+                onMine ? "bg-ink text-plaster" : "bg-white text-ink hover:bg-sand-100"
+              }`}
+            >
+              Míos
+            </Link>
+          </li>
+        ) : null}
         {tabs.map((tab) => (
           <li key={tab.value} className="shrink-0">
             <Link
               to={link(tab.value)}
-              aria-current={tab.value === current ? "page" : undefined}
-              className={`block rounded-md px-3 py-2 text-sm font-medium ${
-                tab.value === current
+              aria-current={tab.value === current && !onMine ? "page" : undefined}
+              className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ${
+                tab.value === current && !onMine
                   ? "bg-ink text-plaster"
                   : "bg-white text-ink hover:bg-sand-100"
               }`}

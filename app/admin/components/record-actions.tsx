@@ -12,11 +12,17 @@ export function RecordActions({
   record,
   list,
   compact = false,
+  inline = false,
 }: {
   resource: string;
   list: AdminList;
   record: AdminRecord;
   compact?: boolean;
+  /**
+   * Beside the status on a lead's card: no «Ver» (the card's title opens the record), no space
+   * above, each button 44 px tall (decision 256).
+   */
+  inline?: boolean;
 }) {
   const title = record.record_title;
   const deletion = useRecordDelete(record.id, title);
@@ -24,7 +30,7 @@ export function RecordActions({
   // A refusal on a rule (own account, a super admin's, the last one) says why.
   const failure = refused && !refused.ok && !deleting ? refused.message : "";
 
-  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${compact ? "px-2 py-1" : "px-3 py-1.5"}`;
+  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${compact ? "px-2 py-1" : inline ? "inline-flex min-h-11 items-center px-3" : "px-3 py-1.5"}`;
   return (
     <>
       {failure ? (
@@ -32,10 +38,12 @@ export function RecordActions({
           {failure}
         </p>
       ) : null}
-      <div className={`flex flex-wrap gap-2 ${compact ? "w-32" : "mt-3"}`}>
-        <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
-          Ver<span className="sr-only"> {title}</span>
-        </Link>
+      <div className={`flex flex-wrap gap-2 ${compact ? "w-32" : inline ? "" : "mt-3"}`}>
+        {inline ? null : (
+          <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
+            Ver<span className="sr-only"> {title}</span>
+          </Link>
+        )}
         {(list.screens ?? []).map((screen) => (
           <Link
             key={screen.path}

@@ -12,7 +12,7 @@ import {
 import { company } from "../../../content/company";
 
 /** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
-function whatsAppNumber(phone: string): string | undefined {
+export function whatsAppNumber(phone: string): string | undefined {
   const digits = phone
     .replace(/[^\d+]/g, "")
     .replace(/^\+?34/, "")
@@ -42,9 +42,15 @@ export function RecordValue({
   record,
   titles: allTitles,
   dates,
+  plain = false,
 }: {
   field: string;
   record: AdminRecord;
+  /**
+   * Addresses and numbers as text, not links: a phone's dense lead card, whose lines are too
+   * short for a 44 px tap target (its title opens the lead, with its call bar; decision 256).
+   */
+  plain?: boolean;
   /** Labels of coded values by field, from the server (a lead's service, budget, area). */
   titles?: ValueTitles;
   /** The fields that hold dates, from the server. */
@@ -63,6 +69,7 @@ export function RecordValue({
   const titles = allTitles?.[field];
   if (typeof value === "string" && value !== "") {
     if (titles && Object.hasOwn(titles, value)) return <>{titles[value]}</>;
+    if (plain) return <>{value}</>;
     if (field === "email" || field === "actor_email") {
       const subject = field === "email" ? replySubject(record) : undefined;
       return (
@@ -129,7 +136,10 @@ export function RecordData({
   className,
   fieldClassName,
   valueClassName,
+  plain,
 }: {
+  /** Values as text, without links (RecordValue's `plain`). */
+  plain?: boolean;
   /** Field name and title, in the order shown. */
   fields: [string, string][];
   record: AdminRecord;
@@ -149,7 +159,13 @@ export function RecordData({
           <div key={field} className={fieldClassName?.(field)}>
             <dt className="text-sm font-medium text-ink-soft">{label}</dt>
             <dd className={valueClassName}>
-              <RecordValue field={field} record={record} titles={titles} dates={dates} />
+              <RecordValue
+                field={field}
+                record={record}
+                titles={titles}
+                dates={dates}
+                plain={plain}
+              />
             </dd>
           </div>
         ))}

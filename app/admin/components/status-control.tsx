@@ -83,7 +83,7 @@ function StatusControl({
         {...choice.selectProps}
         aria-label={`${status.title}: ${recordTitle}`}
         disabled={busy}
-        className="rounded-md border border-sand-300 bg-white px-2 py-1 text-sm text-ink"
+        className="min-h-11 max-w-40 rounded-md border border-sand-300 bg-white px-2 py-1 text-sm text-ink"
       >
         {status.options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -103,12 +103,12 @@ function StatusControl({
             aria-invalid={refusal && !reason.trim() ? true : undefined}
             aria-describedby={refusal ? refusalId : undefined}
             placeholder={status.reason?.title}
-            className="rounded-md border border-sand-300 px-2 py-1 text-sm"
+            className="min-h-11 rounded-md border border-sand-300 px-2 py-1 text-sm"
           />
           <button
             type="button"
             onClick={() => save(choice.chosen, reason)}
-            className="rounded-md bg-ink px-3 py-1 text-sm text-plaster"
+            className="min-h-11 rounded-md bg-ink px-3 py-1 text-sm text-plaster"
           >
             Guardar
           </button>

@@ -129,6 +129,12 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
         assignee_id: assigneeOf(form, "assignee_id"),
         ...(form.has("from") ? { from: assigneeOf(form, "from") } : {}),
       });
+    } else if (intent === "follow_up") {
+      answer = await post("follow-up", {
+        id,
+        on: text(form, "on") || null,
+        note: text(form, "note"),
+      });
     } else if (intent === "note") {
       answer = await post("notes", { id, body: text(form, "body") });
     } else if (intent === "reply") {
@@ -149,6 +155,9 @@ export async function runAdminAction(resource: string, form: FormData): Promise<
           : { ids: selection.split(",").map(Number) }),
         ...optional("status"),
         ...optional("reason"),
+        ...(text(form, "action") === "assign"
+          ? { assignee_id: assigneeOf(form, "assignee_id") }
+          : {}),
       });
     } else {
       return { intent, ok: false, message: "Acción desconocida." };

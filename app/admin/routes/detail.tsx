@@ -7,6 +7,8 @@ import { Link, redirect, useActionData } from "react-router";
 import { AssigneeControl } from "~/admin/components/assignee-control";
 import { AuditEntryChanges } from "~/admin/components/audit-entry-changes";
 import { FallbackHeading } from "~/admin/components/fallback-heading";
+import { FollowUpForm } from "~/admin/components/follow-up-form";
+import { LeadCallBar } from "~/admin/components/lead-call-bar";
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { LeadReplies } from "~/admin/components/lead-replies";
 import { RecordButtons } from "~/admin/components/record-buttons";
@@ -100,6 +102,8 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   const apart = new Set([
     status?.field,
     "assignee_id",
+    "follow_up_on",
+    "follow_up_note",
     ...(detail.mails ?? []).map((m) => m.field),
   ]);
   const fields = Object.entries(detail.parameter_titles).filter(([field]) => !apart.has(field));
@@ -136,6 +140,14 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           ? changed.message
           : ""}
       </p>
+      {"follow_up_on" in record ? (
+        <FollowUpForm
+          key={`${record.follow_up_on ?? ""}|${record.follow_up_note ?? ""}`}
+          id={record.id}
+          on={(record.follow_up_on as string | null) ?? null}
+          note={(record.follow_up_note as string | null) ?? null}
+        />
+      ) : null}
       {/* Whether the visitor got the confirmation: the lead to phone is the one it did not reach. */}
       {detail.mails ? <RecordMails mails={detail.mails} /> : null}
 
@@ -174,6 +186,13 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
       ) : (
         <RecordHistory entries={detail.history} words={sectionWords(detail)} />
       )}
+      {detail.replies || record.phone ? (
+        <>
+          {/* Room under the page's end for the phone's call bar. */}
+          <div className="h-16 md:hidden" />
+          <LeadCallBar phone={String(record.phone ?? "")} canReply={Boolean(detail.replies)} />
+        </>
+      ) : null}
     </div>
   );
 }

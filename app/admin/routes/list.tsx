@@ -172,6 +172,11 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
               search={search}
               canDelete={can("delete")}
               status={tools?.status}
+              assignees={
+                tools?.filters.assignee?.kind === "reference"
+                  ? tools.filters.assignee.options
+                  : undefined
+              }
             />
           ) : null}
           <RecordTable
@@ -181,7 +186,9 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
             onToggle={toggle}
             onToggleAll={(on) => pickAll(on ? records.map((r) => r.id) : [])}
           />
-          <ul className="mt-6 grid gap-6 md:grid-cols-3 xl:hidden">
+          <ul
+            className={`mt-4 grid md:grid-cols-3 xl:hidden ${tools?.status ? "gap-3 md:gap-6" : "mt-6 gap-6"}`}
+          >
             {records.map((record) => (
               <RecordCard
                 key={record.id}

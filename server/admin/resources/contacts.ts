@@ -5,11 +5,12 @@ import { choicesOf, quoteChoices } from "../../../content/quote-details.ts";
 import { type QuoteField, quoteField, quoteFields } from "../../../content/quote-fields.ts";
 import { type Choice, contactLabels, contactLimits } from "../../../content/quote-request.ts";
 import { serviceChoices } from "../../../content/service-choices.ts";
-import { wonAmountLabel } from "../../../content/staff-home.ts";
+import { followUpLabels, wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
 import { checkbox, decimal, email, text, textarea } from "../../fields.ts";
 import { mailAssignee } from "../../leads/assignment-mail.ts";
+import { followUpFilter } from "../../leads/follow-up.ts";
 import { leadReplies, queueLeadReply } from "../../leads/reply.ts";
 import { deleteMailCopies, personalDataUntil } from "../../leads/retention.ts";
 import {
@@ -134,10 +135,23 @@ export const contactsResource = defineResource({
   // answer and the visitor's words. Name and subject are the record's title (its own column and
   // card heading), and «Atendido» follows the status, so neither is repeated here. Choices and
   // dates first: on a phone's card they pair up two to a line.
-  list: ["service", "area", "budget", "created_at", "source_channel", "phone", "email", "message"],
+  // Who follows it and the phone to call (decision 254) come before the rest; where it came
+  // from (decision 260) last.
+  list: [
+    "service",
+    "area",
+    "budget",
+    "created_at",
+    "assignee_name",
+    "phone",
+    "email",
+    "message",
+    "source_channel",
+  ],
   // Beside the navigation a 1280 px screen leaves the table about 1000 px: the message goes under
-  // each lead's title, phone and e-mail wait for a wider screen (a phone's cards show them all).
-  tableLayout: { summary: "message", wide: ["phone", "email"] },
+  // each lead's title, the e-mail waits for a wider screen (a phone's cards show them all); the
+  // phone, which staff call from the list, stays (decision 256).
+  tableLayout: { summary: "message", wide: ["email"] },
   // A lead's own page reads as the visitor wrote it, then the details of the request.
   detail: ["name", "email", "phone", "subject", "message", "handled", "created_at"],
   columns: {
@@ -156,6 +170,8 @@ export const contactsResource = defineResource({
     user_id: "ID de la cuenta del cliente",
     erased_at: "Datos personales borrados el",
     won_amount: wonAmountLabel,
+    follow_up_on: followUpLabels.on,
+    follow_up_note: followUpLabels.note,
   },
   // Every column, and who follows the lead by name (details and exports show it).
   select: {
@@ -251,6 +267,8 @@ export const contactsResource = defineResource({
       title: "Último cambio de estado",
       on: contacts.status_changed_at,
     },
+    // Overdue follow-ups first of all (decision 255).
+    follow_up: followUpFilter,
     // Decision 260: a lead from before, or from another API client, reads «Sin datos».
     source: {
       kind: "choice",
