@@ -79,7 +79,7 @@ export function RecordCard({
               ? undefined
               : "@2xs:col-span-2"
         }
-        valueClassName={dense ? "line-clamp-1 text-ink" : "line-clamp-3 text-ink"}
+        valueClassName={dense ? "truncate text-ink" : "line-clamp-3 text-ink"}
       />
       {dense ? (
         // The title opens the lead: status, Editar and Borrar share one line.
