@@ -4,7 +4,6 @@ import { leadStatuses, leadStatusValues } from "../../../content/lead-statuses.t
 import { choicesOf, quoteChoices } from "../../../content/quote-details.ts";
 import { type QuoteField, quoteField, quoteFields } from "../../../content/quote-fields.ts";
 import { type Choice, contactLabels, contactLimits } from "../../../content/quote-request.ts";
-import { serviceChoices } from "../../../content/service-choices.ts";
 import { followUpLabels, wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
