@@ -1,5 +1,5 @@
 /**
- * The steps of the quote form the step funnel counts (issue 36; decision 261), in order. The
+ * The steps of the quote form the step funnel counts (issue 36; decision 264), in order. The
  * browser reports the steps marked `beacon` (POST /api/funnel); «sent» is counted by the server
  * when a request is stored, so it cannot be made up. The step-by-step form adds its steps here,
  * between the two, and reports each as the visitor reaches it.

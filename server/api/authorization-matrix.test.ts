@@ -451,7 +451,7 @@ const cases: Record<string, Case> = {
     }),
     expected: () => staff(200),
   },
-  // The quote form's step funnel (decision 261): a count anyone's browser reports.
+  // The quote form's step funnel (decision 264): a count anyone's browser reports.
   "POST /api/funnel": {
     request: () => ({ path: "/api/funnel", body: { service: "ninguno", step: "opened" } }),
     expected: () => all(202),

@@ -1,4 +1,4 @@
-// Issue 36 (decision 261): the quote form's step funnel, counts per day, service and step, with
+// Issue 36 (decision 264): the quote form's step funnel, counts per day, service and step, with
 // nothing that tells one visitor from another.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

@@ -24,7 +24,7 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   api.route("/", createPasswordResetRouter(deps, timings));
   api.route("/contacts", createContactsRouter(deps));
   api.route("/subscriptions", createSubscriptionsRouter(deps));
-  // The quote form's step funnel (decision 261).
+  // The quote form's step funnel (decision 264).
   api.route("/funnel", createFunnelRouter(deps));
   // Additions (decisions 220, 221): a staff member's second factor and one's own sessions.
   api.route("/two-factor", createTwoFactorRouter(deps));

@@ -696,7 +696,7 @@ export const campaigns = pgTable("campaigns", {
 });
 
 /**
- * The quote form's step funnel (migration 0052, decision 261): per office day, service and step,
+ * The quote form's step funnel (migration 0052, decision 264): per office day, service and step,
  * how many visitors got there. Counts only: no visitor, address or device is recorded.
  */
 export const quoteFunnel = pgTable(

@@ -1,5 +1,5 @@
 /**
- * The quote form's step funnel (issue 36; decision 261): one counter per office day, service and
+ * The quote form's step funnel (issue 36; decision 264): one counter per office day, service and
  * step, incremented in place. Nothing about the visitor is read or kept: not the address (the
  * rate limit counts it in memory or Redis, never here), not a cookie, not the time of day.
  */
