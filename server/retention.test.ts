@@ -237,6 +237,8 @@ describe.skipIf(skipDatabase)("the retention sweep", () => {
         "updated_at",
         // Whether the site held back its confirmation (decision 205): of the site, not the person.
         "confirmation_withheld",
+        // When it was first quoted (decision 261): its handling, for the «Fuentes» report.
+        "quoted_at",
       ]);
       const columns = getTableColumns(contacts);
       expect(

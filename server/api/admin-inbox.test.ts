@@ -668,11 +668,11 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
         "reply_templates",
         "subscriptions",
         "campaigns",
-        // The one company record (decision 245), with the placeholders still published.
-        "company",
         "projects",
         "reviews",
         "team",
+        // The one company record (decision 245), with the placeholders still published.
+        "company",
       ]);
       expect(mine.company_missing).toContain("NIF/CIF");
       expect(mine.sections[1]).toEqual({

@@ -86,7 +86,7 @@ describe.skipIf(skipDatabase)("the admin API", () => {
 
     it("answers a JSON 404 for an unknown section", async () => {
       for (const path of [
-        "/api/admin/projects",
+        "/api/admin/facturas",
         "/api/admin/constructor",
         "/api/admin/__proto__",
       ]) {
@@ -560,11 +560,13 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         area: "Provincia o ciudad",
         budget: "Presupuesto aproximado",
         created_at: "Recibido",
+        assignee_name: "Responsable",
         phone: "Teléfono",
         email: "Correo electrónico",
         message: "Mensaje",
+        source_channel: "Origen",
       });
-      expect(body.table_layout).toEqual({ summary: "message", wide: ["phone", "email"] });
+      expect(body.table_layout).toEqual({ summary: "message", wide: ["email"] });
       expect(body.data.data[0]).toMatchObject({
         record_title: "Carmen — Reforma de cocina",
         email: null,

@@ -38,7 +38,7 @@ import { confirmationLimit, leadConfirmationMail, mailboxOf } from "../mail/lead
 import type { MailMessage } from "../mail/mailer.ts";
 import { clientKey } from "../rate-limit/client-address.ts";
 import { tooManyRequests } from "../rate-limit/throttle.ts";
-import { jsonBodyOf, validated } from "../validation.ts";
+import { isJsonObject, jsonBodyOf, validated } from "../validation.ts";
 import { countSent } from "./funnel.ts";
 
 const unreachableMessage =
@@ -369,7 +369,8 @@ export function createContactsRouter(deps: Dependencies) {
    * before its script ran): the page's address stands for the visit's landing (decision 260).
    */
   function withPageSource(c: Context, submitted: unknown) {
-    if (typeof submitted !== "object" || submitted === null || sentSource(submitted)) {
+    // A body that is no JSON object (an array too) keeps its own error: nothing is added to it.
+    if (!isJsonObject(submitted) || sentSource(submitted)) {
       return submitted;
     }
     const hosts = [new URL(c.req.url).host, new URL(env.APP_URL).host];
