@@ -68,3 +68,16 @@ export const notFoundPage = {
   hint: "Puede que la dirección tenga un error o que la página se haya movido. Desde el inicio llegas a todos nuestros servicios.",
   linkText: "Volver al inicio",
 };
+
+/** /obras, the finished projects staff publish (issue 35). */
+export const projectsPage = {
+  title: "Obras terminadas",
+  subtitle:
+    "Trabajos que hemos terminado, con sus fotos de antes y después, dónde fueron y cuánto duraron.",
+  seo: {
+    title: "Obras terminadas",
+    description:
+      "Obras terminadas de reformas, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante, con fotos de antes y después.",
+    keywords: ["obras terminadas", "reformas antes y después", "proyectos de reforma"],
+  } satisfies Seo,
+};

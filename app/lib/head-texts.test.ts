@@ -7,7 +7,7 @@ import { homeSeo } from "../../content/home";
 import { cookies } from "../../content/legal/cookies";
 import { privacy } from "../../content/legal/privacy";
 import { terms } from "../../content/legal/terms";
-import { contactPage, galleryPage, servicesPage } from "../../content/pages";
+import { contactPage, galleryPage, projectsPage, servicesPage } from "../../content/pages";
 import { categories, categoryPath, servicePath, services } from "../../content/services";
 import { publicPaths } from "../../content/sitemap";
 import { teamSeo } from "../../content/team";
@@ -21,6 +21,7 @@ const seoOf = new Map<string, Seo>([
   ["/contact", contactPage.seo],
   ["/gallery", galleryPage.seo],
   ["/services", servicesPage.seo],
+  ["/obras", projectsPage.seo],
   ...categories.map((category): [string, Seo] => [categoryPath(category.slug), category.seo]),
   ...services.map((service): [string, Seo] => [servicePath(service), service.seo]),
   ...[terms, privacy, cookies].map((document): [string, Seo] => [document.path, document.seo]),

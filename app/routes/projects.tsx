@@ -5,6 +5,7 @@ import { PageIntro } from "~/components/page-intro";
 import { ProjectCard } from "~/components/project-card";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
+import { projectsPage } from "../../content/pages";
 import { projectsPath } from "../../content/projects";
 import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/projects";
@@ -36,10 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
-    title: "Obras terminadas",
-    description:
-      "Obras terminadas de reformas, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante, con fotos de antes y después.",
-    keywords: ["obras terminadas", "reformas antes y después", "proyectos de reforma"],
+    ...projectsPage.seo,
     path: projectsPath,
     jsonLd: loaderData?.jsonLd,
   });
@@ -51,8 +49,8 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro
         eyebrow="Obras"
-        title="Obras terminadas"
-        subtitle="Trabajos que hemos terminado, con sus fotos de antes y después, dónde fueron y cuánto duraron."
+        title={projectsPage.title}
+        subtitle={projectsPage.subtitle}
         crumbs={crumbs}
       />
       <section aria-labelledby="lista-de-obras" className="mx-auto max-w-7xl px-4 py-10">

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LegalPage } from "../../app/components/legal-page";
 import { company, placeholders } from "../company";
@@ -18,11 +18,12 @@ function sources(dir: string): string[] {
 
 describe("the legal notice's registry data", () => {
   it("shows company.ts's NIF and Registro Mercantil data on the page", () => {
-    const text = renderToStaticMarkup(
-      <MemoryRouter>
-        <LegalPage document={terms} />
-      </MemoryRouter>,
-    ).replace(/<[^>]+>/g, "");
+    // The root loader hands every page the company's facts (decision 245).
+    const router = createMemoryRouter(
+      [{ id: "root", path: "*", loader: () => null, element: <LegalPage document={terms} /> }],
+      { hydrationData: { loaderData: { root: { company } } } },
+    );
+    const text = renderToStaticMarkup(<RouterProvider router={router} />).replace(/<[^>]+>/g, "");
     const { registry } = company;
     expect(text).toContain(`NIF: ${company.nif}.`);
     expect(text).toContain(`Titular: ${company.legalName}`);
