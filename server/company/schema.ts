@@ -6,6 +6,7 @@ if (!spanishNif) throw new Error("stdnum has no Spanish NIF validator");
 
 import { z } from "zod";
 import type { CompanyRecord } from "../../content/company.ts";
+import { companyFieldLabels as label } from "../../content/company-fields.ts";
 import {
   insideSpain,
   provinceByName,
@@ -46,20 +47,20 @@ const coordinate = (title: string) =>
 
 const office = z
   .object({
-    street: line("Dirección"),
-    postalCode: line("Código postal", 5).refine(
+    street: line(label.street),
+    postalCode: line(label.postalCode, 5).refine(
       (value) => /^\d{5}$/.test(value) && provinceOfPostcode(value) !== undefined,
       "El código postal debe tener 5 cifras y empezar por el de una provincia (01 a 52).",
     ),
-    city: line("Localidad", 100),
-    province: line("Provincia", 60).refine(
+    city: line(label.city, 100),
+    province: line(label.province, 60).refine(
       (value) => provinceByName(value) !== undefined,
       `Elige una provincia de la lista (${provinces.length}).`,
     ),
-    lat: coordinate("Latitud"),
-    lng: coordinate("Longitud"),
-    phone: phone("Teléfono de la oficina"),
-    hours: line("Horario", 200),
+    lat: coordinate(label.lat),
+    lng: coordinate(label.lng),
+    phone: phone(label.officePhone),
+    hours: line(label.hours, 200),
   })
   .superRefine((value, context) => {
     const of = provinceOfPostcode(value.postalCode);
@@ -87,33 +88,33 @@ const insideSpainOrFlag = (lat: number, lng: number) =>
  * checked, each refusal a Spanish message on its field ("offices.0.postalCode").
  */
 export const companyRecordSchema: z.ZodType<CompanyRecord> = z.object({
-  name: line("Nombre comercial", 100),
-  legalName: line("Razón social", 200),
-  nif: line("NIF/CIF", 20)
+  name: line(label.name, 100),
+  legalName: line(label.legalName, 200),
+  nif: line(label.nif, 20)
     .transform((value) => value.toUpperCase().replace(/[\s.-]/g, ""))
     .refine(
       (value) => spanishNif.validate(value).isValid,
       "El NIF/CIF no es válido: revisa sus cifras y su carácter de control (por ejemplo, B12345674).",
     ),
   registry: z.object({
-    office: line("Registro Mercantil", 100),
-    tomo: line("Tomo", 20),
-    folio: line("Folio", 20),
-    hoja: line("Hoja", 30),
-    inscription: line("Inscripción", 20),
+    office: line(label.registry, 100),
+    tomo: line(label.tomo, 20),
+    folio: line(label.folio, 20),
+    hoja: line(label.hoja, 30),
+    inscription: line(label.inscription, 20),
   }),
   offices: z
     .array(office, { error: "Indica al menos una oficina." })
     .min(1, "Indica al menos una oficina.")
     .max(20, "Como máximo 20 oficinas."),
-  phone: phone("Teléfono principal"),
-  whatsapp: line("WhatsApp", 20, true).refine(
+  phone: phone(label.phone),
+  whatsapp: line(label.whatsapp, 20, true).refine(
     (value) => value === "" || /^34[67]\d{8}$/.test(value.replace(/[\s+]/g, "")),
-    "«WhatsApp» debe ser un móvil español con el prefijo 34 (por ejemplo, 34612345678), o quedar vacío.",
+    `«${label.whatsapp}» debe ser un móvil español con el prefijo 34 (por ejemplo, 34612345678), o quedar vacío.`,
   ),
-  email: line("Correo electrónico", 254).refine(
+  email: line(label.email, 254).refine(
     (value) => z.email().safeParse(value).success,
-    "«Correo electrónico» no es una dirección válida.",
+    `«${label.email}» no es una dirección válida.`,
   ),
   social: z
     .array(z.object({ name: line("Red social", 40), url: url("Dirección de la red social") }))
@@ -122,15 +123,15 @@ export const companyRecordSchema: z.ZodType<CompanyRecord> = z.object({
     .array(line("Zona de servicio", 80))
     .min(1, "Indica al menos una zona de servicio.")
     .max(40, "Como máximo 40 zonas de servicio."),
-  warranty: line("Garantía", 500, true),
+  warranty: line(label.warranty, 500, true),
   insurance: z.object({
-    insurer: line("Aseguradora", 100, true),
-    cover: line("Cobertura de la póliza", 100, true),
+    insurer: line(label.insurer, 100, true),
+    cover: line(label.cover, 100, true),
   }),
   certifications: z.array(line("Certificación", 120)).max(20, "Como máximo 20 certificaciones."),
   foundedYear: z
-    .number({ error: "«Año de fundación» debe ser un número." })
-    .int("«Año de fundación» debe ser un año.")
-    .min(1900, "«Año de fundación» debe ser posterior a 1900.")
-    .max(new Date().getFullYear(), "«Año de fundación» no puede ser futuro."),
+    .number({ error: `«${label.foundedYear}» debe ser un número.` })
+    .int(`«${label.foundedYear}» debe ser un año.`)
+    .min(1900, `«${label.foundedYear}» debe ser posterior a 1900.`)
+    .max(new Date().getFullYear(), `«${label.foundedYear}» no puede ser futuro.`),
 }) as unknown as z.ZodType<CompanyRecord>;

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import type { CompanyRecord, Office } from "../../../content/company";
+import { companyFieldLabels as labels } from "../../../content/company-fields";
 
 interface Loaded {
   record: CompanyRecord;
@@ -158,38 +159,38 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
       <form key={loaded.version} onSubmit={save} className="mt-6 space-y-6">
         <fieldset className="space-y-3">
           <legend className="font-semibold text-lg">Identificación</legend>
-          <Field name="name" label="Nombre comercial" value={record.name} />
-          <Field name="legalName" label="Razón social" value={record.legalName} />
+          <Field name="name" label={labels.name} value={record.name} />
+          <Field name="legalName" label={labels.legalName} value={record.legalName} />
           <Field
             name="nif"
-            label="NIF/CIF"
+            label={labels.nif}
             value={record.nif}
             hint="Con su letra o cifra de control, por ejemplo B12345674."
           />
-          <Field name="foundedYear" label="Año de fundación" value={record.foundedYear} />
+          <Field name="foundedYear" label={labels.foundedYear} value={record.foundedYear} />
         </fieldset>
         <fieldset className="space-y-3">
-          <legend className="font-semibold text-lg">Registro Mercantil</legend>
+          <legend className="font-semibold text-lg">{labels.registry}</legend>
           <Field name="registry.office" label="Registro" value={record.registry.office} />
-          <Field name="registry.tomo" label="Tomo" value={record.registry.tomo} />
-          <Field name="registry.folio" label="Folio" value={record.registry.folio} />
-          <Field name="registry.hoja" label="Hoja" value={record.registry.hoja} />
+          <Field name="registry.tomo" label={labels.tomo} value={record.registry.tomo} />
+          <Field name="registry.folio" label={labels.folio} value={record.registry.folio} />
+          <Field name="registry.hoja" label={labels.hoja} value={record.registry.hoja} />
           <Field
             name="registry.inscription"
-            label="Inscripción"
+            label={labels.inscription}
             value={record.registry.inscription}
           />
         </fieldset>
         <fieldset className="space-y-3">
           <legend className="font-semibold text-lg">Contacto</legend>
-          <Field name="phone" label="Teléfono principal" value={record.phone} />
+          <Field name="phone" label={labels.phone} value={record.phone} />
           <Field
             name="whatsapp"
-            label="WhatsApp"
+            label={labels.whatsapp}
             value={record.whatsapp}
             hint="Con el prefijo 34, solo cifras; vacío si no tenéis."
           />
-          <Field name="email" label="Correo electrónico" value={record.email} />
+          <Field name="email" label={labels.email} value={record.email} />
           <Lines
             name="social"
             label="Redes sociales"
@@ -211,15 +212,19 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
               <legend className="font-semibold text-lg">
                 {i === 0 ? "Oficina principal" : `Oficina ${i + 1}`}
               </legend>
-              <Field name={`office${i}.street`} label="Dirección" value={office?.street ?? ""} />
+              <Field
+                name={`office${i}.street`}
+                label={labels.street}
+                value={office?.street ?? ""}
+              />
               <Field
                 name={`office${i}.postalCode`}
-                label="Código postal"
+                label={labels.postalCode}
                 value={office?.postalCode ?? ""}
               />
-              <Field name={`office${i}.city`} label="Localidad" value={office?.city ?? ""} />
+              <Field name={`office${i}.city`} label={labels.city} value={office?.city ?? ""} />
               <label className="block">
-                <span className="font-medium">Provincia</span>
+                <span className="font-medium">{labels.province}</span>
                 <select
                   name={`office${i}.province`}
                   defaultValue={office?.province ?? ""}
@@ -232,22 +237,22 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
               </label>
               <Field
                 name={`office${i}.lat`}
-                label="Latitud"
+                label={labels.lat}
                 value={office?.lat ?? ""}
                 hint="Para el mapa, por ejemplo 39.4699."
               />
               <Field
                 name={`office${i}.lng`}
-                label="Longitud"
+                label={labels.lng}
                 value={office?.lng ?? ""}
                 hint="Por ejemplo -0.3763."
               />
               <Field
                 name={`office${i}.phone`}
-                label="Teléfono de la oficina"
+                label={labels.officePhone}
                 value={office?.phone ?? ""}
               />
-              <Field name={`office${i}.hours`} label="Horario" value={office?.hours ?? ""} />
+              <Field name={`office${i}.hours`} label={labels.hours} value={office?.hours ?? ""} />
             </fieldset>
           );
         })}
@@ -256,13 +261,9 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
         </button>
         <fieldset className="space-y-3">
           <legend className="font-semibold text-lg">Garantía, seguro y certificaciones</legend>
-          <Field name="warranty" label="Garantía" value={record.warranty} />
-          <Field name="insurance.insurer" label="Aseguradora" value={record.insurance.insurer} />
-          <Field
-            name="insurance.cover"
-            label="Cobertura de la póliza"
-            value={record.insurance.cover}
-          />
+          <Field name="warranty" label={labels.warranty} value={record.warranty} />
+          <Field name="insurance.insurer" label={labels.insurer} value={record.insurance.insurer} />
+          <Field name="insurance.cover" label={labels.cover} value={record.insurance.cover} />
           <Lines
             name="certifications"
             label="Certificaciones"
