@@ -164,7 +164,10 @@ export async function openPglite(
     async listen(channel, listener) {
       const unlisten = await client.listen(channel, (payload) => listener.onNotify(payload));
       listener.onLive(true);
-      return unlisten;
+      // Once the database is closed nothing listens any more: an UNLISTEN would throw.
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     close: () => client.close(),
   };
