@@ -217,7 +217,7 @@ test("users: more than 12 accounts make a second page", async ({ page, request }
   );
 });
 
-test("contacts: no create action, cards with «—» and long dates; «Atendido» moves the status; edit and delete", async ({
+test("contacts: no create action, cards without empty values and with long dates; «Atendido» moves the status; edit and delete", async ({
   page,
   request,
 }) => {
@@ -245,8 +245,10 @@ test("contacts: no create action, cards with «—» and long dates; «Atendido�
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
   const newest = card(page, `${subject} 12`);
-  // No phone: a dash (SPEC §9's "N/A" is a missing date's, decision 206).
-  await expect(field(newest, "Teléfono")).toHaveText("—");
+  // No phone: a lead's dense card leaves an empty value out (decisions 206, 256); the others
+  // have theirs.
+  await expect(field(newest, "Teléfono")).toHaveCount(0);
+  await expect(field(card(page, `${subject} 11`), "Teléfono")).toHaveText("600 000 011");
   await expect(field(newest, "Correo electrónico")).toHaveText(/@example\.test$/);
   // «Atendido» follows the status, which the card shows (decision 169).
   await expect(newest.getByRole("combobox", { name: /^Estado:/ })).toHaveValue("nuevo");
