@@ -6,6 +6,5 @@
  * tests/unit/test-isolation.test.ts checks this list against the files.
  */
 export const isolatedTestFiles = [
-  "app/components/site-header.test.tsx",
   "server/leads/multipart.test.ts",
 ] as const;
