@@ -21,6 +21,7 @@ export function AdminFrame({
   const { user } = useAuth();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   // The server's sections carry counts; without them, the role's permissions name the sections.
   // None while a second factor is due and missing: only its enrolment opens (decision 220).
   const sections = user?.two_factor?.required ? [] : (summary?.sections ?? adminSections(user));
@@ -100,7 +101,9 @@ export function AdminFrame({
         ) : null}
         <main id="contenido" className="min-w-0 flex-1" aria-busy={loading || undefined}>
           <SecondFactorReminder />
-          <CompanyChecklist missing={summary?.company_missing} />
+          {/* On the staff's home and the «Empresa» screen; elsewhere the side navigation's
+              «Por completar» count says it without taking the lead's place (decision 245). */}
+          {checklistHere(pathname) ? <CompanyChecklist missing={summary?.company_missing} /> : null}
           {loading ? (
             <p lang="en" className="px-4 pt-4 text-ink-soft">
               Loading...
@@ -166,9 +169,12 @@ function SecondFactorReminder() {
   );
 }
 
+/** Where the checklist of placeholders shows: the staff's home and the «Empresa» screen. */
+const checklistHere = (path: string) => path === "/dashboard" || path === "/admin/company/record";
+
 /**
  * While the site still publishes content/company.ts's placeholders (decision 245): what is
- * missing, on every admin screen, with the way to fill it in.
+ * missing, with the way to fill it in.
  */
 function CompanyChecklist({ missing }: { missing?: string[] }) {
   if (!missing?.length) return null;
