@@ -12,8 +12,7 @@ import { contacts, mailOutbox, users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { companyName, type MailText, renderMail } from "../mail/layout.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { madridMidnight } from "../office-day.ts";
-import { isWorkingDay, madridDay, reminderHour } from "./reminder.ts";
+import { isWorkingDay, madridDay, mailedToday, reminderHour } from "./reminder.ts";
 
 /** One advisory lock for these reminders: instances sharing a database send them once a day. */
 const assigneeReminderLock = 0x7265_6d32; // "rem2"
@@ -62,18 +61,7 @@ export async function remindAssignees(
   if (!isWorkingDay(today.date, env.REMINDER_HOLIDAYS) || today.hour < reminderHour) return 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${assigneeReminderLock})`);
-    const [sent] = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.kind, "assignee_reminder"),
-          sql`${mailOutbox.created_at} >= ${madridMidnight(today.date)}`,
-          sql`${mailOutbox.created_at} < ${madridMidnight(today.date, 1)}`,
-        ),
-      )
-      .limit(1);
-    if (sent) return 0;
+    if (await mailedToday(tx, "assignee_reminder", today.date)) return 0;
     const leads: AssigneeLead[] = await tx
       .select({
         id: contacts.id,

@@ -98,6 +98,29 @@ type ReminderEnv = Pick<Env, "APP_URL" | "CONTACT_NOTIFY_TO" | "REMINDER_HOLIDAY
  * Wednesday morning, Friday's on Tuesday's). Answers how many leads it listed (0: nothing sent). Checked and queued under one
  * lock in one transaction, so two instances never both send it.
  */
+/**
+ * Whether a mail of `kind` was queued on the Madrid day `date`: a morning mail goes once a day
+ * whatever the number of instances (asked under the caller's advisory lock).
+ */
+export async function mailedToday(
+  tx: Pick<Database, "select">,
+  kind: "reminder" | "assignee_reminder",
+  date: string,
+): Promise<boolean> {
+  const [sent] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.kind, kind),
+        sql`${mailOutbox.created_at} >= ${madridMidnight(date)}`,
+        sql`${mailOutbox.created_at} < ${madridMidnight(date, 1)}`,
+      ),
+    )
+    .limit(1);
+  return Boolean(sent);
+}
+
 export async function remindOfWaitingLeads(
   db: Database,
   env: ReminderEnv,
@@ -109,18 +132,7 @@ export async function remindOfWaitingLeads(
   const overdueBefore = madridMidnight(lastDayToAnswer);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${reminderLock})`);
-    const [sent] = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(
-        and(
-          eq(mailOutbox.kind, "reminder"),
-          sql`${mailOutbox.created_at} >= ${madridMidnight(today.date)}`,
-          sql`${mailOutbox.created_at} < ${madridMidnight(today.date, 1)}`,
-        ),
-      )
-      .limit(1);
-    if (sent) return 0;
+    if (await mailedToday(tx, "reminder", today.date)) return 0;
     const waiting = await tx
       .select({
         id: contacts.id,
