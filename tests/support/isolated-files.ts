@@ -5,6 +5,4 @@
  * mock would come too late, or stay for the files after it (decision 185).
  * tests/unit/test-isolation.test.ts checks this list against the files.
  */
-export const isolatedTestFiles = [
-  "server/leads/multipart.test.ts",
-] as const;
+export const isolatedTestFiles = ["server/leads/multipart.test.ts"] as const;
