@@ -230,7 +230,10 @@ test("with the keyboard: focus and a spoken answer after each change", async () 
   await expect(status).toHaveText("Se ha modificado 1 registro.");
   await expect(heading).toBeFocused();
 
-  // A row deleted from the list: the same.
+  // A row deleted from the list, from its «⋯» menu: the same.
+  await main
+    .getByRole("button", { name: `Acciones: Pilar ${tag} — Reforma de baño` })
+    .press("Enter");
   await main.getByRole("button", { name: `Borrar Pilar ${tag} — Reforma de baño` }).focus();
   await page.keyboard.press("Enter");
   const confirm = page.getByRole("dialog", { name: "¿Borrar este registro?" });

@@ -645,9 +645,11 @@ test("a lead with long unbroken text fits the screen, in the list and in its det
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: new RegExp(`^${name}`) }).first()).toBeAttached();
     expect(await overflow(page), `list at ${width} px`).toBeLessThanOrEqual(0);
+    // The title opens the lead, in the table's row and on the phone's card.
     await main
-      .getByRole("link", { name: new RegExp(`^Ver ${name}`) })
+      .getByRole("link", { name: new RegExp(`^${name}`) })
       .filter({ visible: true })
+      .first()
       .click();
     await expect(main.getByRole("heading", { level: 1 })).toContainText(`${name}`);
     expect(await overflow(page), `details at ${width} px`).toBeLessThanOrEqual(0);
@@ -748,7 +750,8 @@ test("subscriptions show their status as the filter names it", async ({ page, re
   await expect(
     main.getByRole("combobox", { name: "Estado" }).locator("option", { hasText: "Pendiente" }),
   ).toHaveCount(1);
-  await row.getByRole("link", { name: /^Ver / }).click();
+  await row.getByRole("button", { name: /^Acciones: / }).click();
+  await main.getByRole("link", { name: /^Ver / }).click();
   const data = main.getByRole("region", { name: "Datos" });
   await expect(
     data

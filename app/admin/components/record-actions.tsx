@@ -1,11 +1,13 @@
 import { Link } from "react-router";
 import { DeleteButton } from "~/admin/components/delete-button";
+import { RowMenu } from "~/admin/components/row-menu";
 import { useRecordDelete } from "~/admin/lib/actions";
 import type { AdminList, AdminRecord } from "~/admin/lib/records";
 
 /**
  * The record's screens and the actions the server allows; delete after a confirmation. `compact`
- * in a table's row, which they would otherwise make three buttons tall.
+ * in a table's row: all of them behind one «⋯» button, so the row stays one line of actions and
+ * the table fits beside the navigation (issue 37).
  */
 export function RecordActions({
   resource,
@@ -30,7 +32,40 @@ export function RecordActions({
   // A refusal on a rule (own account, a super admin's, the last one) says why.
   const failure = refused && !refused.ok && !deleting ? refused.message : "";
 
-  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${compact ? "px-2 py-1" : inline ? "inline-flex min-h-11 items-center px-3" : "px-3 py-1.5"}`;
+  const action = `rounded-md border border-ink/30 font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${compact || inline ? "inline-flex min-h-11 items-center px-3" : "px-3 py-1.5"}`;
+  const actions = (
+    <div className={compact ? "contents" : `flex flex-wrap gap-2 ${inline ? "" : "mt-3"}`}>
+      {inline ? null : (
+        <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
+          Ver<span className="sr-only"> {title}</span>
+        </Link>
+      )}
+      {(list.screens ?? []).map((screen) => (
+        <Link
+          key={screen.path}
+          to={`/admin/${resource}/${screen.path}/${record.id}`}
+          aria-label={`${screen.label}: ${title}`}
+          className={action}
+        >
+          {screen.label}
+        </Link>
+      ))}
+      {list.routes.includes("update") ? (
+        <Link
+          to={`/admin/${resource}/update/${record.id}`}
+          aria-label={`Editar ${title}`}
+          className={action}
+        >
+          Editar
+        </Link>
+      ) : null}
+      {list.routes.includes("delete") ? (
+        <DeleteButton deletion={deletion}>
+          Borrar<span className="sr-only"> {title}</span>
+        </DeleteButton>
+      ) : null}
+    </div>
+  );
   return (
     <>
       {failure ? (
@@ -38,37 +73,7 @@ export function RecordActions({
           {failure}
         </p>
       ) : null}
-      <div className={`flex flex-wrap gap-2 ${compact ? "w-32" : inline ? "" : "mt-3"}`}>
-        {inline ? null : (
-          <Link to={`/admin/${resource}/detail/${record.id}`} className={action}>
-            Ver<span className="sr-only"> {title}</span>
-          </Link>
-        )}
-        {(list.screens ?? []).map((screen) => (
-          <Link
-            key={screen.path}
-            to={`/admin/${resource}/${screen.path}/${record.id}`}
-            aria-label={`${screen.label}: ${title}`}
-            className={action}
-          >
-            {screen.label}
-          </Link>
-        ))}
-        {list.routes.includes("update") ? (
-          <Link
-            to={`/admin/${resource}/update/${record.id}`}
-            aria-label={`Editar ${title}`}
-            className={action}
-          >
-            Editar
-          </Link>
-        ) : null}
-        {list.routes.includes("delete") ? (
-          <DeleteButton deletion={deletion}>
-            Borrar<span className="sr-only"> {title}</span>
-          </DeleteButton>
-        ) : null}
-      </div>
+      {compact ? <RowMenu label={`Acciones: ${title}`}>{actions}</RowMenu> : actions}
     </>
   );
 }

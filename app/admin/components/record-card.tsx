@@ -56,7 +56,8 @@ export function RecordCard({
       {/* A card is a preview: each label beside its value, short values (a choice's label, a
           date) two to a line once the card is wide enough, empty ones left out, a long message
           clamped to two lines (in full on the record's page), so that a phone of 390 × 844 px
-          shows three leads at a time (decisions 169, 256). */}
+          shows three leads at a time (decisions 169, 256). A short value after a long one fills
+          the gap a lone short one left (the lead's source beside its phone). */}
       <RecordData
         // The heading is the record's title: the field it comes from is not said twice.
         fields={Object.entries(list.parameter_titles).filter(
@@ -69,7 +70,7 @@ export function RecordCard({
         plain={dense}
         className={
           dense
-            ? "mt-1 grid flex-1 grid-cols-2 content-start gap-x-3 gap-y-0.5 text-sm [&_dt]:sr-only"
+            ? "mt-1 grid flex-1 grid-flow-row-dense grid-cols-2 content-start gap-x-3 gap-y-0.5 text-sm [&_dt]:sr-only"
             : "mt-3 grid flex-1 content-start gap-x-4 gap-y-2 text-sm @2xs:grid-cols-2"
         }
         fieldClassName={(field) =>

@@ -150,6 +150,7 @@ export function RecordTable({
                       record={record}
                       titles={list.value_titles}
                       dates={dates}
+                      spaced
                     />
                   </span>
                 </td>

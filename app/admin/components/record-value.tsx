@@ -43,6 +43,7 @@ export function RecordValue({
   titles: allTitles,
   dates,
   plain = false,
+  spaced = false,
 }: {
   field: string;
   record: AdminRecord;
@@ -51,6 +52,11 @@ export function RecordValue({
    * short for a 44 px tap target (its title opens the lead, with its call bar; decision 256).
    */
   plain?: boolean;
+  /**
+   * Links at least 24 px tall (WCAG 2.2's target size): a table row, where a phone's number and its
+   * WhatsApp sit side by side. Cards and the lead's page lay them out on their own lines.
+   */
+  spaced?: boolean;
   /** Labels of coded values by field, from the server (a lead's service, budget, area). */
   titles?: ValueTitles;
   /** The fields that hold dates, from the server. */
@@ -83,9 +89,13 @@ export function RecordValue({
     }
     if (field === "phone") {
       const whatsApp = whatsAppNumber(value);
+      const target = spaced ? "inline-flex min-h-6 items-center" : "";
       return (
         <span className="inline-flex flex-wrap gap-x-2">
-          <a href={`tel:${value.replace(/[^\d+]/g, "")}`} className="text-ink underline">
+          <a
+            href={`tel:${value.replace(/[^\d+]/g, "")}`}
+            className={`text-ink underline ${target}`}
+          >
             {value}
           </a>
           {whatsApp ? (
@@ -93,7 +103,7 @@ export function RecordValue({
               href={`https://wa.me/${whatsApp}`}
               target="_blank"
               rel="noreferrer"
-              className="text-olive underline"
+              className={`text-olive underline ${target}`}
             >
               WhatsApp
             </a>
