@@ -24,7 +24,8 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
       close();
       toggle.current?.focus();
     };
-    // The panel is placed on the screen (a table that scrolls sideways would clip it): it
+    // A choice leaves the panel open: a link navigates away, and a confirmation (Borrar) gives
+    // focus back to the choice when it closes. The panel is placed on the screen (a table that scrolls sideways would clip it): it
     // closes rather than float away when the page moves.
     document.addEventListener("pointerdown", outside);
     document.addEventListener("keydown", onEscape);
@@ -60,12 +61,6 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
           ref={panel}
           id={id}
           style={place}
-          // A choice in the panel closes it and hands focus back to its button first, so a
-          // confirmation opened from it returns focus to a control that is still there.
-          onClickCapture={() => {
-            toggle.current?.focus();
-            setPlace(undefined);
-          }}
           className="fixed z-20 flex min-w-36 flex-col gap-1 rounded-md border border-sand-200 bg-white p-2 shadow-lg"
         >
           {children}
