@@ -248,7 +248,8 @@ test("the detail view leads back to the list as it was, also after a deletion", 
   await main.getByRole("link", { name: "Volver a Contactos" }).click();
   await expect(page).toHaveURL(listUrl);
   await expect(page).toHaveTitle("Contactos | Obra Mediterránea");
-  // Saving an edit form returns there too.
+  // Saving an edit form returns there too (Editar is in the row's «⋯» menu).
+  await table.getByRole("button", { name: `Acciones: ${first} — Reforma 1`, exact: true }).click();
   await table.getByRole("link", { name: `Editar ${first} — Reforma 1`, exact: true }).click();
   await expect(page).toHaveTitle(`${first} — Reforma 1 · Editar · Contactos | Obra Mediterránea`);
   await main.getByRole("button", { name: "Guardar cambios" }).click();
@@ -826,7 +827,7 @@ test("the subscriptions table shows each address once, and whole at 1440 px", as
   // Nothing cut off: the table needs no sideways scrolling, its actions are on screen.
   const box = table.locator("xpath=..");
   expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
-  await expect(row.getByRole("link", { name: `Editar ${email}` })).toBeInViewport();
+  await expect(row.getByRole("button", { name: `Acciones: ${email}` })).toBeInViewport();
 });
 
 test("the list exported to Excel opens with dates, postcodes and phones right", async ({
