@@ -30,7 +30,11 @@ export function SiteFooter() {
           </h2>
           <p className="mt-3 text-sm text-sand-200">
             Reformas, construcción e interiorismo en {inWords(company.areasServed.slice(0, 4))}. Más
-            de {company.yearsOfExperience} años de obras terminadas.
+            de {company.yearsOfExperience} años de{" "}
+            <Link to="/obras" className={link}>
+              obras terminadas
+            </Link>
+            .
           </p>
           <ul aria-label="Redes sociales" className="mt-4 flex flex-wrap gap-x-4 gap-y-2">
             {company.social.map((profile) => (

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { primaryButton } from "~/components/buttons";
-import { NotFoundPage } from "~/components/not-found-page";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
 import { ReviewList } from "~/components/project-card";
 import { SitePicture } from "~/components/site-picture";
@@ -40,7 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [];
+  if (!loaderData) return notFoundMeta();
   const { project, preview, jsonLd } = loaderData;
   const page = {
     title: project.title.slice(0, 40),

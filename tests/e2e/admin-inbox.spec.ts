@@ -331,6 +331,8 @@ test("a lead's details show its choices by their labels, its assignment once", a
     area: "otra",
     budget: "15000-30000",
   });
+  // Wide enough for the area's column (decision 274).
+  await page.setViewportSize({ width: 1600, height: 900 });
   await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
   const main = page.getByRole("main");
   const table = main.getByRole("table");
@@ -345,7 +347,9 @@ test("a lead's details show its choices by their labels, its assignment once", a
     ["Presupuesto aproximado", "De 15.000 a 30.000 €"],
   ] as const) {
     expect(headings, headings.join(" | ")).toContain(heading);
-    await expect(row.locator("th, td").nth(headings.indexOf(heading))).toHaveText(label);
+    await expect(row.locator("th:visible, td:visible").nth(headings.indexOf(heading))).toHaveText(
+      label,
+    );
   }
   await expect(row.getByRole("rowheader")).toContainText("Quiero presupuesto.");
   await table.getByRole("link", { name: `${name} — Reforma 1`, exact: true }).click();
@@ -899,8 +903,12 @@ test("an empty value reads «—», a missing date «N/A», and a lead's page le
   await expect(table.getByRole("row")).toHaveCount(2);
   const headings = (await table.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
   const row = table.getByRole("row").nth(1);
-  for (const heading of ["Servicio", "Provincia o ciudad", "Presupuesto aproximado"]) {
-    await expect(row.locator("th, td").nth(headings.indexOf(heading)), heading).toHaveText("—");
+  // (The area's column shows from 1536 px on: decision 274.)
+  for (const heading of ["Servicio", "Presupuesto aproximado"]) {
+    await expect(
+      row.locator("th:visible, td:visible").nth(headings.indexOf(heading)),
+      heading,
+    ).toHaveText("—");
   }
   await expect(table).not.toContainText("N/A");
 
@@ -969,7 +977,7 @@ test("«Recibido» shows SPEC §9's long date whole in its column", async ({ pag
     const headings = (await table.getByRole("columnheader").allInnerTexts()).map((h) => h.trim());
     const column = headings.indexOf("Recibido");
     expect(column, headings.join(" | ")).toBeGreaterThan(0);
-    const cell = table.getByRole("row").nth(1).locator("th, td").nth(column);
+    const cell = table.getByRole("row").nth(1).locator("th:visible, td:visible").nth(column);
     // es-ES long form, e.g. "26 de noviembre de 2026, 09:14".
     await expect(cell).toHaveText(/^\d{1,2} de [a-záéíóú]+ de \d{4}(,| a las) \d{2}:\d{2}$/);
     await expect(cell.locator("time")).toHaveAttribute(

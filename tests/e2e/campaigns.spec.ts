@@ -47,6 +47,7 @@ test("preview, a test to oneself, then the send to a confirmed subscriber", asyn
 
   // Staff reach the campaign's screen from the section's list.
   await openAs(page, staff, "/admin/campaigns/index");
+  await page.getByRole("button", { name: `Acciones: ${subject}`, exact: true }).click();
   await page.getByRole("link", { name: `Vista previa y envío: ${subject}`, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/campaigns/send/${id}$`));
   const main = page.getByRole("main");

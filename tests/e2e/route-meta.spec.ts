@@ -25,6 +25,9 @@ const noindex = [
   /^\/(verify-email|change-password|admin|newsletter)\//,
   /^\/una-pagina-que-no-existe$/,
   /^\/service\/reformas\/una-reforma-que-no-existe$/,
+  // A preview link (drafts are never public) and a project that does not exist (the sample slug).
+  /^\/obras\/vista-previa\//,
+  /^\/obras\/reformas-integrales$/,
 ];
 
 /** Every screen of the route tree, as a URL with sample parameters. */

@@ -5,8 +5,11 @@
 // the pattern WAI's APG recommends for a handful of links and buttons.
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
+/** Room a panel of four 44 px choices needs under its button, in px. */
+const roomBelow = 4 * 48 + 24;
+
 export function RowMenu({ label, children }: { label: string; children: ReactNode }) {
-  const [place, setPlace] = useState<{ top: number; right: number }>();
+  const [place, setPlace] = useState<{ top?: number; bottom?: number; right: number }>();
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -50,7 +53,15 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
         onClick={() => {
           if (open) return setPlace(undefined);
           const box = toggle.current?.getBoundingClientRect();
-          if (box) setPlace({ top: box.bottom + 4, right: window.innerWidth - box.right });
+          if (!box) return;
+          const right = window.innerWidth - box.right;
+          // Under its button, or above it when the screen ends sooner than a panel of a few
+          // choices (its content is not measured before it shows).
+          setPlace(
+            window.innerHeight - box.bottom > roomBelow
+              ? { top: box.bottom + 4, right }
+              : { bottom: window.innerHeight - box.top + 4, right },
+          );
         }}
         className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-ink/30 font-semibold text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus"
       >

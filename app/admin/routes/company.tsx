@@ -5,6 +5,8 @@
 import { useState } from "react";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
+import { noindexMeta } from "~/lib/seo";
+import { adminPages } from "../../../content/account-pages";
 import type { CompanyRecord, Office } from "../../../content/company";
 import { companyFieldLabels as labels } from "../../../content/company-fields";
 
@@ -16,7 +18,7 @@ interface Loaded {
   provinces: string[];
 }
 
-export const meta = () => [{ title: "Empresa | Administración" }];
+export const meta = () => noindexMeta({ title: "Empresa", ...adminPages.company });
 
 export const clientLoader = () => api<Loaded>("GET", "admin/company");
 clientLoader.hydrate = true as const;

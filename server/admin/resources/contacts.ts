@@ -148,9 +148,10 @@ export const contactsResource = defineResource({
     "source_channel",
   ],
   // Beside the navigation a 1280 px screen leaves the table about 1000 px: the message goes under
-  // each lead's title, the e-mail and the source wait for a wider screen (a phone's cards and the
-  // Fuentes report show them); the phone, which staff call from the list, stays (decision 256).
-  tableLayout: { summary: "message", wide: ["email", "source_channel"] },
+  // each lead's title; the area, the e-mail and the source wait for a wider screen (a phone's
+  // cards, the lead's page and the Fuentes report show them); the Responsable and the phone, which
+  // issue 37 asked for and staff call from, stay (decisions 256, 274).
+  tableLayout: { summary: "message", wide: ["area", "email", "source_channel"] },
   // A lead's own page reads as the visitor wrote it, then the details of the request.
   detail: ["name", "email", "phone", "subject", "message", "handled", "created_at"],
   columns: {
