@@ -566,7 +566,10 @@ describe.skipIf(skipDatabase)("the admin API", () => {
         message: "Mensaje",
         source_channel: "Origen",
       });
-      expect(body.table_layout).toEqual({ summary: "message", wide: ["email"] });
+      expect(body.table_layout).toEqual({
+        summary: "message",
+        wide: ["area", "email", "source_channel"],
+      });
       expect(body.data.data[0]).toMatchObject({
         record_title: "Carmen — Reforma de cocina",
         email: null,
