@@ -183,7 +183,9 @@ function ContactForm({
     .flatMap((group) => group.choices)
     .find((choice) => choice.value === searchParams.get("servicio"));
   const [values, setValues] = useState(() => withService(empty, chosen));
-  // The step funnel's «opened» (decision 261): a count, no identifier, no cookie sent.
+  // The step funnel's «opened» (decision 261): a count, no identifier, no cookie sent. Its
+  // answer is read to the end: an unread body keeps the request open in Chromium, and /contact
+  // never went quiet on the network.
   useEffect(() => {
     const step = { service: chosen?.value ?? "ninguno", step: "opened" };
     const init = { method: "POST", credentials: "omit", keepalive: true } as const;
@@ -191,7 +193,9 @@ function ContactForm({
       ...init,
       body: JSON.stringify(step),
       headers: { "Content-Type": "application/json" },
-    }).catch(() => {});
+    })
+      .then((answer) => answer.text())
+      .catch(() => {});
   }, [chosen]);
   const rendered = useRef(values);
   const [photos, setPhotos] = useState<File[]>([]);
