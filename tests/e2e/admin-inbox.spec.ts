@@ -67,10 +67,11 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
   // At a few hundred leads the inbox opens on 50 a page (decision 169), and says so.
   await expect(main.getByRole("combobox", { name: "Por página" })).toHaveValue("50");
 
-  // Search, then filter by service: four kitchens.
+  // Search, then filter by service: four kitchens, each choice applied as it is made.
+  await openFilters(main);
   await main.getByRole("searchbox", { name: "Buscar" }).fill(tag);
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await main.getByRole("combobox", { name: "Servicio" }).selectOption("reformas-de-cocinas");
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/service=reformas-de-cocinas/);
   const table = main.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(5);
@@ -149,8 +150,9 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
   await expect(
     main.getByRole("heading", { level: 1, name: "Registro de actividad" }),
   ).toBeVisible();
+  await openFilters(main);
   await main.getByRole("searchbox", { name: "Buscar" }).fill("Lucía Comercial");
-  await main.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/q=Luc/);
   for (const action of [
     "Nota interna",
     "Cambio de estado",
@@ -162,6 +164,13 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
 });
 
 // The staff review's defects (fix/admin): each test below failed before its fix.
+
+/** The filter panel opens on demand (decision 272); it applies each choice as it is made. */
+async function openFilters(main: import("@playwright/test").Locator) {
+  const button = main.getByRole("button", { name: /^Buscar y filtrar/ });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+}
 
 /** Each lead from its own address (the form allows 5 an address in 10 minutes). */
 let address = Math.floor(Math.random() * 200);
@@ -446,10 +455,10 @@ test("a lead whose confirmation the visitor's mail server refused is marked, fou
   ).not.toContainText(mark);
 
   // The filter finds the leads to phone.
+  await openFilters(main);
   await main.getByRole("combobox", { name: "Correo de confirmación" }).selectOption({
     label: "Rechazado",
   });
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/confirmation=rechazado/);
   await expect(table.getByRole("row")).toHaveCount(2);
   await table.getByRole("link", { name: `${refused} — Reforma 1`, exact: true }).click();
@@ -615,10 +624,11 @@ test.describe("on a phone", () => {
     // Clearing the filters keeps the page size: it is how staff read, not what they look for.
     await main.getByRole("link", { name: "Quitar filtros" }).click();
     await expect(page).toHaveURL(/\/admin\/contacts\/index\?per_page=50$/);
-    await expect(main.getByRole("button", { name: "Buscar y filtrar" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    );
+    // The panel stays as staff left it, its fields read from the new address; focus stays near.
+    const cleared = main.getByRole("button", { name: "Buscar y filtrar" });
+    await expect(cleared).toHaveAttribute("aria-expanded", "true");
+    await expect(cleared).toBeFocused();
+    await expect(main.getByRole("searchbox", { name: "Buscar" })).toHaveValue("");
   });
 });
 
@@ -690,8 +700,8 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
   await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
   await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("desc");
+  await openFilters(main);
   await direction.selectOption({ label: "Ascendente" });
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/dir=asc/);
   await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("asc");
@@ -709,9 +719,8 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
   await expect(direction).toHaveValue("desc");
 
   // Another order chosen from a descending view starts in its own direction: names A to Z.
+  await openFilters(main);
   await order.selectOption({ label: "Nombre" });
-  await expect(direction).toHaveValue("");
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(page).not.toHaveURL(/dir=/);
   await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
@@ -1216,6 +1225,7 @@ test("a «Desde» after «Hasta» is said by the dates, not only by an empty lis
     `/admin/contacts/index?q=${tag}&created_from=2026-03-10&created_to=2026-03-01`,
   );
   const main = page.getByRole("main");
+  await openFilters(main);
   const dates = main.getByRole("group", { name: "Recibido" });
   const warning = dates.getByRole("alert");
   await expect(warning).toHaveText("La fecha «Desde» es posterior a «Hasta».");
@@ -1231,7 +1241,6 @@ test("a «Desde» after «Hasta» is said by the dates, not only by an empty lis
   await dates.getByLabel("Desde").fill("");
   await dates.getByLabel("Hasta").fill("");
   await expect(dates.getByRole("alert")).toHaveCount(0);
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).not.toHaveURL(/created_/);
   await expect(main.getByRole("table").getByRole("row")).toHaveCount(2);
   await expect(main.getByRole("alert")).toHaveCount(0);

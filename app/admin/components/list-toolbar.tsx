@@ -169,7 +169,14 @@ export function ListToolbar({
             </option>
           ))}
         </Choice>
-        <Choice name="dir" title={listToolLabels.dir} defaultValue={value("dir") || applied?.dir}>
+        <Choice
+          // Drawn anew when the direction applied changes, to show the one the list now uses
+          // (a new order's own: names A to Z).
+          key={`dir-${applied?.dir}`}
+          name="dir"
+          title={listToolLabels.dir}
+          defaultValue={value("dir") || applied?.dir}
+        >
           <option value="">Según el orden</option>
           <option value="asc">Ascendente</option>
           <option value="desc">Descendente</option>
