@@ -65,6 +65,7 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
   // At a few hundred leads the inbox opens on 50 a page (decision 169), and says so.
+  await openFilters(main);
   await expect(main.getByRole("combobox", { name: "Por página" })).toHaveValue("50");
 
   // Search, then filter by service: four kitchens, each choice applied as it is made.
@@ -257,8 +258,9 @@ test("the detail view leads back to the list as it was, also after a deletion", 
   await main.getByRole("link", { name: "Volver a Contactos" }).click();
   await expect(page).toHaveURL(listUrl);
   await expect(page).toHaveTitle("Contactos | Obra Mediterránea");
-  // Saving an edit form returns there too.
-  await table.getByRole("link", { name: `Editar ${first} — Reforma 1`, exact: true }).click();
+  // Saving an edit form returns there too (Editar is in the row's «⋯» menu).
+  await table.getByRole("button", { name: `Acciones: ${first} — Reforma 1` }).click();
+  await main.getByRole("link", { name: `Editar ${first} — Reforma 1`, exact: true }).click();
   await expect(page).toHaveTitle(`${first} — Reforma 1 · Editar · Contactos | Obra Mediterránea`);
   await main.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page).toHaveURL(listUrl);
@@ -565,6 +567,7 @@ test("lists name their orders, sections and actions in Spanish", async ({ page, 
   await sendLeads(request, tag, 1);
   await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
   const main = page.getByRole("main");
+  await openFilters(main);
   const sortOptions = main.getByRole("combobox", { name: "Ordenar por" }).locator("option");
   for (const key of ["status", "updated_at", "status_changed_at", "reference"]) {
     await expect(sortOptions.filter({ hasText: new RegExp(`^${key}$`) })).toHaveCount(0);
@@ -579,6 +582,7 @@ test("lists name their orders, sections and actions in Spanish", async ({ page, 
   await expect(table.getByRole("cell", { name: "Contactos", exact: true }).first()).toBeVisible();
   await expect(table.getByRole("cell", { name: "contacts", exact: true })).toHaveCount(0);
   await expect(table.getByRole("rowheader").first()).toContainText("(Contactos n.º");
+  await openFilters(main);
   const auditSorts = main.getByRole("combobox", { name: "Ordenar por" }).locator("option");
   await expect(auditSorts.filter({ hasText: /^(action|resource)$/ })).toHaveCount(0);
 });
@@ -698,9 +702,9 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
 
   // The plain list: newest first, and the form says so.
   await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  await openFilters(main);
   await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("desc");
-  await openFilters(main);
   await direction.selectOption({ label: "Ascendente" });
   await expect(page).toHaveURL(/dir=asc/);
   await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
@@ -708,6 +712,7 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
 
   // The inbox: the one waiting longest first, or the latest first when reversed.
   await openAs(page, staff, `/admin/contacts/index?q=${tag}&sort=inbox`);
+  await openFilters(main);
   await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("asc");
   await expect(order).toHaveValue("inbox");
@@ -715,11 +720,11 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
     "Bandeja de entrada (primero los de estado «Nuevo», por fecha de llegada)",
   );
   await openAs(page, staff, `/admin/contacts/index?q=${tag}&sort=inbox&dir=desc`);
+  await openFilters(main);
   await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("desc");
 
   // Another order chosen from a descending view starts in its own direction: names A to Z.
-  await openFilters(main);
   await order.selectOption({ label: "Nombre" });
   await expect(page).toHaveURL(/sort=name/);
   await expect(page).not.toHaveURL(/dir=/);
@@ -756,6 +761,7 @@ test("subscriptions show their status as the filter names it", async ({ page, re
   const main = page.getByRole("main");
   const row = main.getByRole("table").getByRole("row").filter({ hasText: email });
   await expect(row.getByRole("cell", { name: "Pendiente", exact: true })).toBeVisible();
+  await openFilters(main);
   await expect(
     main.getByRole("combobox", { name: "Estado" }).locator("option", { hasText: "Pendiente" }),
   ).toHaveCount(1);
@@ -835,7 +841,7 @@ test("the subscriptions table shows each address once, and whole at 1440 px", as
   // Nothing cut off: the table needs no sideways scrolling, its actions are on screen.
   const box = table.locator("xpath=..");
   expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
-  await expect(row.getByRole("link", { name: `Editar ${email}` })).toBeInViewport();
+  await expect(row.getByRole("button", { name: `Acciones: ${email}` })).toBeInViewport();
 });
 
 test("the list exported to Excel opens with dates, postcodes and phones right", async ({
