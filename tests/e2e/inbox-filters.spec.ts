@@ -109,8 +109,7 @@ for (const [device, viewport] of [
       await expect(main.getByText("No hay datos disponibles para mostrar.")).toBeVisible();
       await expect(liveCount(main)).toHaveText("Ningún registro coincide.");
 
-      // The address is the view: back undoes the changes one by one, the fields follow it. The
-      // search typed in two goes was one step.
+      // The address is the view: back undoes the changes one by one, the fields follow it.
       await page.goBack();
       await expect(page).toHaveURL(/service=reformas-de-cocinas/);
       await expect(page).not.toHaveURL(/zz/);
