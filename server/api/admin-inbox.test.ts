@@ -155,6 +155,41 @@ describe.skipIf(skipDatabase)("the admin inbox API", () => {
       expect(await leadNames(`assignee=${admin.id}`)).toEqual([]);
     });
 
+    it("counts what each status tab and «Míos» would show, keeping the view's other filters", async () => {
+      const counts = async (query: string) => (await json(await list(query))).tab_counts;
+      expect(await counts("status=nuevo&sort=inbox")).toEqual({
+        statuses: {
+          nuevo: 2,
+          contactado: 1,
+          visita: 0,
+          presupuesto_enviado: 0,
+          ganado: 0,
+          perdido: 0,
+        },
+        all: 3,
+        mine: 0,
+      });
+      // A status tab keeps the search: each tab counts the search within its status.
+      expect(await counts("q=pedro&status=contactado")).toMatchObject({
+        statuses: { nuevo: 1, contactado: 0 },
+        all: 1,
+      });
+      expect(await counts("handled=si")).toMatchObject({ statuses: { nuevo: 0, contactado: 1 } });
+      // «Míos» opens one's leads whatever else the view filters.
+      const [pedro] = await t.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(eq(contacts.name, "Pedro Gómez"));
+      const assign = (assignee_id: number | null) =>
+        t.post("/api/admin/contacts/assign", { id: pedro?.id, assignee_id }, token);
+      expect((await assign(admin.id)).status).toBe(200);
+      expect((await counts("q=lucia")).mine).toBe(1);
+      expect((await counts("q=lucia")).all).toBe(1);
+      expect((await assign(null)).status).toBe(200);
+      // Sections without a status have no tabs to count.
+      expect(await json(await list("page=1", bossToken, "users"))).not.toHaveProperty("tab_counts");
+    });
+
     it("opens the inbox on new leads, the one waiting longest first", async () => {
       const body = await json(await list("sort=inbox"));
       expect(body.data.data.map((r: Json) => [r.name, r.status])).toEqual([

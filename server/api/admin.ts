@@ -34,6 +34,7 @@ import type { AdminRoute, ResourceDefinition } from "../admin/resource.ts";
 import { auditResource } from "../admin/resources/audit.ts";
 import { contactsResource } from "../admin/resources/contacts.ts";
 import { staffHome } from "../admin/staff-home.ts";
+import { tabCounts } from "../admin/tab-counts.ts";
 import {
   type AuthEnv,
   forbidden,
@@ -280,9 +281,13 @@ export function createAdminRouter(deps: Dependencies) {
 
   admin.get("/:resource", async (c) => {
     const definition = authorize(c);
-    const query = parseListQuery(definition, queryOf(c));
+    const params = queryOf(c);
+    const query = parseListQuery(definition, params);
+    const counts = await tabCounts(db, definition, params, c.var.user.id);
     return c.json({
       data: await listPage(db, definition, query),
+      // What each status tab and «Míos» would show (decision 272); only sections with a status.
+      ...(counts ? { tab_counts: counts } : {}),
       parameter_titles: listTitles(definition),
       routes: definition.routes,
       // Additions: a record's own screens (decision 102), what the list offers and what this

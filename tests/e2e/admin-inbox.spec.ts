@@ -65,12 +65,14 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
   // At a few hundred leads the inbox opens on 50 a page (decision 169), and says so.
+  await openFilters(main);
   await expect(main.getByRole("combobox", { name: "Por página" })).toHaveValue("50");
 
-  // Search, then filter by service: four kitchens.
+  // Search, then filter by service: four kitchens, each choice applied as it is made.
+  await openFilters(main);
   await main.getByRole("searchbox", { name: "Buscar" }).fill(tag);
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   await main.getByRole("combobox", { name: "Servicio" }).selectOption("reformas-de-cocinas");
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/service=reformas-de-cocinas/);
   const table = main.getByRole("table");
   await expect(table.getByRole("row")).toHaveCount(5);
@@ -149,8 +151,9 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
   await expect(
     main.getByRole("heading", { level: 1, name: "Registro de actividad" }),
   ).toBeVisible();
+  await openFilters(main);
   await main.getByRole("searchbox", { name: "Buscar" }).fill("Lucía Comercial");
-  await main.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/q=Luc/);
   for (const action of [
     "Nota interna",
     "Cambio de estado",
@@ -162,6 +165,13 @@ test("a staff member works the inbox; a super admin reads it all in the audit lo
 });
 
 // The staff review's defects (fix/admin): each test below failed before its fix.
+
+/** The filter panel opens on demand (decision 272); it applies each choice as it is made. */
+async function openFilters(main: import("@playwright/test").Locator) {
+  const button = main.getByRole("button", { name: /^Buscar y filtrar/ });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+}
 
 /** Each lead from its own address (the form allows 5 an address in 10 minutes). */
 let address = Math.floor(Math.random() * 200);
@@ -451,10 +461,10 @@ test("a lead whose confirmation the visitor's mail server refused is marked, fou
   ).not.toContainText(mark);
 
   // The filter finds the leads to phone.
+  await openFilters(main);
   await main.getByRole("combobox", { name: "Correo de confirmación" }).selectOption({
     label: "Rechazado",
   });
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/confirmation=rechazado/);
   await expect(table.getByRole("row")).toHaveCount(2);
   await table.getByRole("link", { name: `${refused} — Reforma 1`, exact: true }).click();
@@ -561,6 +571,7 @@ test("lists name their orders, sections and actions in Spanish", async ({ page, 
   await sendLeads(request, tag, 1);
   await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
   const main = page.getByRole("main");
+  await openFilters(main);
   const sortOptions = main.getByRole("combobox", { name: "Ordenar por" }).locator("option");
   for (const key of ["status", "updated_at", "status_changed_at", "reference"]) {
     await expect(sortOptions.filter({ hasText: new RegExp(`^${key}$`) })).toHaveCount(0);
@@ -575,6 +586,7 @@ test("lists name their orders, sections and actions in Spanish", async ({ page, 
   await expect(table.getByRole("cell", { name: "Contactos", exact: true }).first()).toBeVisible();
   await expect(table.getByRole("cell", { name: "contacts", exact: true })).toHaveCount(0);
   await expect(table.getByRole("rowheader").first()).toContainText("(Contactos n.º");
+  await openFilters(main);
   const auditSorts = main.getByRole("combobox", { name: "Ordenar por" }).locator("option");
   await expect(auditSorts.filter({ hasText: /^(action|resource)$/ })).toHaveCount(0);
 });
@@ -620,10 +632,11 @@ test.describe("on a phone", () => {
     // Clearing the filters keeps the page size: it is how staff read, not what they look for.
     await main.getByRole("link", { name: "Quitar filtros" }).click();
     await expect(page).toHaveURL(/\/admin\/contacts\/index\?per_page=50$/);
-    await expect(main.getByRole("button", { name: "Buscar y filtrar" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    );
+    // The panel stays as staff left it, its fields read from the new address; focus stays near.
+    const cleared = main.getByRole("button", { name: "Buscar y filtrar" });
+    await expect(cleared).toHaveAttribute("aria-expanded", "true");
+    await expect(cleared).toBeFocused();
+    await expect(main.getByRole("searchbox", { name: "Buscar" })).toHaveValue("");
   });
 });
 
@@ -693,16 +706,17 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
 
   // The plain list: newest first, and the form says so.
   await openAs(page, staff, `/admin/contacts/index?q=${tag}`);
+  await openFilters(main);
   await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("desc");
   await direction.selectOption({ label: "Ascendente" });
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/dir=asc/);
   await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("asc");
 
   // The inbox: the one waiting longest first, or the latest first when reversed.
   await openAs(page, staff, `/admin/contacts/index?q=${tag}&sort=inbox`);
+  await openFilters(main);
   await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("asc");
   await expect(order).toHaveValue("inbox");
@@ -710,13 +724,12 @@ test("«Sentido» reverses the default order and the inbox, and shows the direct
     "Bandeja de entrada (primero los de estado «Nuevo», por fecha de llegada)",
   );
   await openAs(page, staff, `/admin/contacts/index?q=${tag}&sort=inbox&dir=desc`);
+  await openFilters(main);
   await expect(titles).toHaveText([third, second, first].map((n) => new RegExp(`^${n}`)));
   await expect(direction).toHaveValue("desc");
 
   // Another order chosen from a descending view starts in its own direction: names A to Z.
   await order.selectOption({ label: "Nombre" });
-  await expect(direction).toHaveValue("");
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).toHaveURL(/sort=name/);
   await expect(page).not.toHaveURL(/dir=/);
   await expect(titles).toHaveText([first, second, third].map((n) => new RegExp(`^${n}`)));
@@ -752,6 +765,7 @@ test("subscriptions show their status as the filter names it", async ({ page, re
   const main = page.getByRole("main");
   const row = main.getByRole("table").getByRole("row").filter({ hasText: email });
   await expect(row.getByRole("cell", { name: "Pendiente", exact: true })).toBeVisible();
+  await openFilters(main);
   await expect(
     main.getByRole("combobox", { name: "Estado" }).locator("option", { hasText: "Pendiente" }),
   ).toHaveCount(1);
@@ -1225,6 +1239,7 @@ test("a «Desde» after «Hasta» is said by the dates, not only by an empty lis
     `/admin/contacts/index?q=${tag}&created_from=2026-03-10&created_to=2026-03-01`,
   );
   const main = page.getByRole("main");
+  await openFilters(main);
   const dates = main.getByRole("group", { name: "Recibido" });
   const warning = dates.getByRole("alert");
   await expect(warning).toHaveText("La fecha «Desde» es posterior a «Hasta».");
@@ -1240,7 +1255,6 @@ test("a «Desde» after «Hasta» is said by the dates, not only by an empty lis
   await dates.getByLabel("Desde").fill("");
   await dates.getByLabel("Hasta").fill("");
   await expect(dates.getByRole("alert")).toHaveCount(0);
-  await main.getByRole("button", { name: "Aplicar" }).click();
   await expect(page).not.toHaveURL(/created_/);
   await expect(main.getByRole("table").getByRole("row")).toHaveCount(2);
   await expect(main.getByRole("alert")).toHaveCount(0);

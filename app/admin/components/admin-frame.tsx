@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Link, NavLink, useLocation, useNavigate, useNavigation } from "react-router";
 import { LogoMark } from "~/components/logo-mark";
 import "~/admin/admin.css";
+import { rememberedFilters } from "~/admin/lib/filter-memory";
 import type { AdminSummary } from "~/admin/lib/records";
 import { adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
@@ -79,11 +80,7 @@ export function AdminFrame({
               {sections.map((section) => (
                 <li key={section.key} className="shrink-0">
                   <NavLink
-                    to={
-                      section.key === "company"
-                        ? "/admin/company/record"
-                        : `/admin/${section.key}/index${"landing" in section && section.landing ? `?${section.landing}` : ""}`
-                    }
+                    to={section.key === "company" ? "/admin/company/record" : sectionPath(section)}
                     className={({ isActive }) =>
                       `flex items-center justify-between gap-3 rounded-md px-3 py-2 font-medium ${
                         isActive ? "bg-ink text-plaster" : "text-ink hover:bg-sand-100"
@@ -114,6 +111,15 @@ export function AdminFrame({
       </div>
     </div>
   );
+}
+
+/**
+ * A section's list as the navigation opens it: the staff member's last view of it when one is
+ * remembered (the inbox, decision 272), else the view it lands on (the inbox's new leads).
+ */
+function sectionPath(section: { key: string; landing?: string }): string {
+  const query = rememberedFilters(section.key) ?? section.landing ?? "";
+  return `/admin/${section.key}/index${query ? `?${query}` : ""}`;
 }
 
 function SectionCounts({ section }: { section: AdminSummary["sections"][number] | object }) {

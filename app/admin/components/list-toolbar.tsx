@@ -1,12 +1,13 @@
-// The list's search, filters, order and page size (issue 13) as a GET form: every choice lives in
-// the URL, so a view can be bookmarked and shared, and the browser's back button undoes it. Below
-// 1024 px the form folds behind a button that says how many filters apply (decision 169): open, it
-// took a phone's whole first screen and pushed the leads below it.
-import { type ComponentProps, useId, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+// The list's search, filters, order and page size (issue 13) in a panel that opens on demand and
+// applies as staff change it (issue 37, decision 272): the table comes first, and no «Aplicar»
+// stands between a choice and its result. Every choice lives in the URL, so a view can be
+// bookmarked and shared, and the browser's back button undoes it. Folded, the panel's button
+// says how many filters apply, and «Quitar filtros» sits beside it whenever any does.
+import { type ComponentProps, useId, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { useLiveFilters } from "~/admin/lib/live-filters";
 import { activeFilterCount, type ListTools } from "~/admin/lib/records";
 import { useDisclosure } from "~/components/disclosure";
-import { getSession } from "~/lib/session";
 import { dateBoundLabels, listToolLabels } from "../../../content/list-tools";
 
 const control =
@@ -29,46 +30,55 @@ export function ListToolbar({
   applied?: Record<string, string>;
 }) {
   const value = (name: string) => search.get(name) ?? "";
-  const submit = useSubmit();
-  // Narrow screens: folded until asked for (the list remounts it folded after each search).
+  // Folded until asked for, on every screen; it stays as staff left it while they work the list.
   const { open, id: formId, button } = useDisclosure();
+  const { formKey, handlers } = useLiveFilters(search);
   // A status shown as tabs above the list is kept when the form is sent.
   const statusField = tools.status ? "status" : undefined;
   const filters = Object.entries(tools.filters).filter(([name]) => name !== statusField);
   const active = activeFilterCount(tools, applied, statusField);
   // The page size is how staff read, not what they look for: clearing the filters keeps it.
   const perPage = value("per_page");
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
     <div className="mt-4">
-      <button
-        {...button}
-        className="flex w-full items-center justify-between gap-3 rounded-xl border border-sand-200 bg-white px-4 py-3 text-left font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus lg:hidden"
-      >
-        <span className="flex flex-wrap items-center gap-2">
-          Buscar y filtrar
-          {active ? (
-            <span className="rounded-full bg-terracotta px-2 text-sm text-white">
-              {active === 1 ? "1 activo" : `${active} activos`}
-            </span>
-          ) : null}
-        </span>
-        <span aria-hidden="true" className={`inline-block ${open ? "rotate-180" : ""}`}>
-          ▾
-        </span>
-      </button>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <button
+          {...button}
+          ref={toggle}
+          className="flex min-h-11 w-full items-center justify-between gap-3 rounded-xl border border-sand-200 bg-white px-4 py-2 text-left font-medium text-ink hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus sm:w-auto"
+        >
+          <span className="flex flex-wrap items-center gap-2">
+            Buscar y filtrar
+            {active ? (
+              <span className="rounded-full bg-terracotta px-2 text-sm text-white">
+                {active === 1 ? "1 activo" : `${active} activos`}
+              </span>
+            ) : null}
+          </span>
+          <span aria-hidden="true" className={`inline-block ${open ? "rotate-180" : ""}`}>
+            ▾
+          </span>
+        </button>
+        {active ? (
+          <Link
+            to={`/admin/${resource}/index${perPage ? `?per_page=${encodeURIComponent(perPage)}` : ""}`}
+            // The link goes once nothing is left to clear: focus stays near, on the panel's button.
+            onClick={() => toggle.current?.focus()}
+            className="inline-flex min-h-11 items-center text-ink underline"
+          >
+            Quitar filtros
+          </Link>
+        ) : null}
+      </div>
       <Form
+        key={formKey}
         id={formId}
         method="get"
-        // Fields left empty stay out of the URL: it says only what the view applies.
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          for (const [name, chosen] of [...data.entries()]) if (chosen === "") data.delete(name);
-          submit(data, { method: "get" });
-        }}
+        {...handlers}
         role="search"
         aria-label="Buscar y filtrar"
-        className={`${open ? "mt-2 grid" : "hidden"} gap-3 rounded-xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:mt-0 lg:grid lg:grid-cols-4`}
+        className={`${open ? "grid" : "hidden"} mt-2 gap-3 rounded-xl border border-sand-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4`}
       >
         {statusField && value(statusField) ? (
           <input type="hidden" name={statusField} value={value(statusField)} />
@@ -159,7 +169,14 @@ export function ListToolbar({
             </option>
           ))}
         </Choice>
-        <Choice name="dir" title={listToolLabels.dir} defaultValue={value("dir") || applied?.dir}>
+        <Choice
+          // Drawn anew when the direction applied changes, to show the one the list now uses
+          // (a new order's own: names A to Z).
+          key={`dir-${applied?.dir}`}
+          name="dir"
+          title={listToolLabels.dir}
+          defaultValue={value("dir") || applied?.dir}
+        >
           <option value="">Según el orden</option>
           <option value="asc">Ascendente</option>
           <option value="desc">Descendente</option>
@@ -179,75 +196,8 @@ export function ListToolbar({
               </option>
             ))}
         </Choice>
-        <div className="flex items-end gap-3">
-          <button
-            type="submit"
-            className="rounded-md bg-ink px-4 py-2 font-medium text-plaster hover:bg-ink-soft"
-          >
-            Aplicar
-          </button>
-          <Link
-            to={`/admin/${resource}/index${perPage ? `?per_page=${encodeURIComponent(perPage)}` : ""}`}
-            className="py-2 text-ink underline"
-          >
-            Quitar filtros
-          </Link>
-        </div>
       </Form>
     </div>
-  );
-}
-
-/** A status's tabs above the list: every step of the pipeline one click away. */
-export function StatusTabs({ tools, search }: { tools: ListTools; search: URLSearchParams }) {
-  if (!tools.status) return null;
-  const current = search.get("status") ?? "";
-  const link = (status: string) => {
-    const next = new URLSearchParams(search);
-    next.delete("page");
-    if (status) next.set("status", status);
-    else next.delete("status");
-    const query = next.toString();
-    return query ? `?${query}` : "?";
-  };
-  const tabs = [{ value: "", title: "Todos" }, ...tools.status.options];
-  // «Míos» (decision 254): the leads one follows, whatever their status.
-  const me = getSession().user?.id;
-  const mine = me !== undefined && tools.filters.assignee ? `?assignee=${me}&sort=inbox` : null;
-  const onMine = me !== undefined && search.get("assignee") === String(me) && !search.has("status");
-  return (
-    <nav aria-label={tools.status.title} className="mt-4 overflow-x-auto">
-      <ul className="flex gap-1">
-        {mine ? (
-          <li className="shrink-0">
-            <Link
-              to={mine}
-              aria-current={onMine ? "page" : undefined}
-              className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ${
-                onMine ? "bg-ink text-plaster" : "bg-white text-ink hover:bg-sand-100"
-              }`}
-            >
-              Míos
-            </Link>
-          </li>
-        ) : null}
-        {tabs.map((tab) => (
-          <li key={tab.value} className="shrink-0">
-            <Link
-              to={link(tab.value)}
-              aria-current={tab.value === current && !onMine ? "page" : undefined}
-              className={`flex min-h-11 items-center rounded-md px-3 py-2 text-sm font-medium ${
-                tab.value === current && !onMine
-                  ? "bg-ink text-plaster"
-                  : "bg-white text-ink hover:bg-sand-100"
-              }`}
-            >
-              {tab.title}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
 

@@ -29,6 +29,8 @@ export interface AdminList {
   tools?: ListTools;
   /** The query parameters this answer applied. */
   applied?: Record<string, string>;
+  /** What each status tab and «Míos» would show (decision 272); sections with a status only. */
+  tab_counts?: TabCounts;
   /** Coded values by their labels: field → stored code → label (a lead's service, budget). */
   value_titles?: ValueTitles;
   /** The fields that hold dates (a missing one reads "N/A", any other missing value "—"). */
@@ -63,6 +65,13 @@ export interface StatusTool {
   reason?: { status: string; title: string };
   /** The status that asks for an optional amount (a won lead's value, decision 253). */
   amount?: { status: string; title: string };
+}
+
+/** The list's tab counts (server/admin/tab-counts.ts). */
+export interface TabCounts {
+  statuses: Record<string, number>;
+  all: number;
+  mine?: number;
 }
 
 export interface ListTools {

@@ -6,18 +6,21 @@
 // the table, the cards and their parts are in app/admin/components/.
 // SPEC §8: failures show no dialog and are logged; the page says in one line that the list could
 // not be loaded, so staff never mistake a failure for an empty list (decision 052).
-import { Link, useActionData, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { Link, redirect, useActionData, useSearchParams } from "react-router";
 import { BulkBar } from "~/admin/components/bulk-bar";
 import { ExportButton } from "~/admin/components/export-button";
 import { FallbackHeading } from "~/admin/components/fallback-heading";
-import { ListToolbar, StatusTabs } from "~/admin/components/list-toolbar";
+import { ListToolbar } from "~/admin/components/list-toolbar";
 import { Pagination } from "~/admin/components/pagination";
 import { picksRows } from "~/admin/components/pick-box";
 import { RecordCard } from "~/admin/components/record-card";
 import { RecordTable } from "~/admin/components/record-table";
 import { ScreenLoading } from "~/admin/components/screen-loading";
+import { StatusTabs } from "~/admin/components/status-tabs";
 import { type ActionResult, adminMeta, runAdminAction } from "~/admin/lib/actions";
 import { useChoiceFocus } from "~/admin/lib/change-focus";
+import { markListShown, rememberFilters, restoredView } from "~/admin/lib/filter-memory";
 import { rememberListSearch } from "~/admin/lib/list-memory";
 import { useListNotice } from "~/admin/lib/list-notice";
 import { useListSelection } from "~/admin/lib/list-selection";
@@ -35,6 +38,9 @@ type ListState =
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
+  // Coming back to the inbox without a query: the staff member's last view (decision 272).
+  const restored = restoredView(params.resource, url);
+  if (restored) throw redirect(restored);
   // The detail view's way back returns to this view (app/admin/lib/list-memory.ts).
   rememberListSearch(params.resource, url.search);
   const query = url.searchParams;
@@ -48,6 +54,8 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
       undefined,
       { silent: true },
     );
+    // Only a view that could be shown is one to come back to.
+    rememberFilters(params.resource, new URL(request.url).searchParams);
     return { status: "ready", list } satisfies ListState;
   } catch (error) {
     console.error(`Admin list of ${params.resource} failed`, error);
@@ -81,6 +89,11 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
   const { selected, toggle, pickAll } = useListSelection(loaderData, changed);
   // Focus a status change took away (its row left the list) comes back to the list.
   const headingFocus = useChoiceFocus(loaderData);
+  // Navigation within the list is not a return to it (app/admin/lib/filter-memory.ts).
+  useEffect(() => {
+    markListShown(resource);
+    return () => markListShown(undefined);
+  }, [resource]);
 
   const title = sectionTitle(resource);
   const routes = list?.routes ?? [];
@@ -113,9 +126,8 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
       </div>
       {tools ? (
         <>
-          <StatusTabs tools={tools} search={search} />
+          <StatusTabs tools={tools} search={search} counts={list?.tab_counts} />
           <ListToolbar
-            key={search.toString()}
             resource={resource}
             tools={tools}
             search={search}
@@ -160,11 +172,20 @@ export default function AdminIndex({ params, loaderData }: Route.ComponentProps)
           ) : null}
         </>
       ) : null}
+      {/* Read out when a filter changes the list (decision 272); the empty list says so below. */}
+      {list ? (
+        <p aria-live="polite" aria-atomic="true" className="text-sm text-ink-soft">
+          {list.data.total === 0 ? (
+            <span className="sr-only">Ningún registro coincide.</span>
+          ) : list.data.total === 1 ? (
+            "1 registro"
+          ) : (
+            `${list.data.total} registros`
+          )}
+        </p>
+      ) : null}
       {list && records.length > 0 ? (
         <>
-          <p className="text-sm text-ink-soft">
-            {list.data.total === 1 ? "1 registro" : `${list.data.total} registros`}
-          </p>
           {picksRows(list) ? (
             <BulkBar
               selected={[...selected]}
