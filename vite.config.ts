@@ -95,12 +95,13 @@ function honoServerEntry(): Plugin {
  * request's fields and choices (content/quote-fields.ts), draft, photo shrinking and upload progress that only /contact uses, stay in automatic chunks, so visitors never load it, and so does the carousel engine, loaded on demand (042).
  * A component only one public page draws (legal-page: the three legal pages' one route; map-embed:
  * /team) goes into that page's route chunk, no extra request: every other page loads ~1.1 KB less
- * (decision 042).
+ * (decision 042). The photo lightbox (components/lightbox/) loads with /gallery and a project's
+ * page only, the two pages that open it (issue 35, decision 269).
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const NOT_SITE =
-  /[\\/](app[\\/](components[\\/](account[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|office-clock|quote-fields|quote-request|time-ago)\.)/;
+  /[\\/](app[\\/](components[\\/](account[\\/]|lightbox[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|office-clock|quote-fields|quote-request|time-ago)\.)/;
 const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
 
 function clientChunks(): Plugin {

@@ -44,6 +44,23 @@ export const galleryPage = {
   } satisfies Seo,
 };
 
+/**
+ * /gallery once published projects have photos (issue 35): the company's own work comes first,
+ * the illustrations follow under their own heading and say what they are.
+ */
+export const projectGalleryPage = {
+  title: "Galería de obras",
+  subtitle:
+    "Fotos de obras que hemos terminado: antes, durante y después. Pulsa una foto para verla en grande o el nombre de la obra para saber cómo se hizo.",
+  ideasTitle: "Ideas para tu reforma",
+  ideasSubtitle:
+    "Ilustraciones de lo que hacemos en cada servicio. Usa las flechas o desliza para recorrerlas.",
+  seo: {
+    ...galleryPage.seo,
+    keywords: [...galleryPage.seo.keywords.slice(0, -1), "obras realizadas", "antes y después"],
+  } satisfies Seo,
+};
+
 export const contactPage = {
   seo: {
     title: "Contacto y presupuesto",

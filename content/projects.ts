@@ -14,6 +14,10 @@ export const photoStages: readonly Choice[] = [
   { value: "despues", label: "Después" },
 ];
 
+/** «Antes», «Durante» or «Después», as a caption says it. */
+export const photoStageLabel = (stage: string) =>
+  photoStages.find((choice) => choice.value === stage)?.label ?? "";
+
 /** The services a project or an opinion may be of: the catalogue's, without «Otro trabajo». */
 export const projectServices: readonly Choice[] = serviceChoices.filter((c) => c.value !== "otro");
 

@@ -2,6 +2,7 @@
 // pre-rendered: the data reaches the browser inside the page, never as code. The `.server` name
 // makes the build refuse it in the browser's bundle.
 import { type CompanyFacts, officeHours } from "../../content/company";
+import { type PublicProject, projectPath } from "../../content/projects";
 import { servicePath } from "../../content/service-paths";
 import type { Service } from "../../content/services";
 import { type Crumb, defaultImage } from "./seo";
@@ -95,5 +96,44 @@ export function serviceJsonLd(
       telephone: company.phoneHref.replace(/^tel:/, ""),
     },
     areaServed: areaServed(company),
+  };
+}
+
+/**
+ * schema.org data of a finished project's page: a CreativeWork by the company, about the
+ * service, made where and when it was, with its photos. No Review or AggregateRating: opinions
+ * on the company's own site are self-serving for Google's review snippets (decision 251).
+ */
+export function projectJsonLd(project: PublicProject): object {
+  const url = absoluteUrl(projectPath(project.slug));
+  return {
+    "@context": "https://schema.org",
+    "@type": "CreativeWork",
+    "@id": `${url}#obra`,
+    name: project.title,
+    headline: project.title,
+    description: project.summary,
+    url,
+    dateCreated: String(project.year),
+    inLanguage: "es-ES",
+    creator: { "@type": "HomeAndConstructionBusiness", "@id": businessId() },
+    about: { "@type": "Service", serviceType: project.serviceTitle },
+    locationCreated: {
+      "@type": "Place",
+      address: {
+        "@type": "PostalAddress",
+        addressLocality: project.city,
+        addressRegion: project.province,
+        addressCountry: "ES",
+      },
+    },
+    ...(project.cover ? { thumbnailUrl: absoluteUrl(project.cover.src) } : {}),
+    image: project.photos.map((photo) => ({
+      "@type": "ImageObject",
+      contentUrl: absoluteUrl(photo.src),
+      width: photo.width,
+      height: photo.height,
+      caption: photo.alt,
+    })),
   };
 }

@@ -1,12 +1,18 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { primaryButton } from "~/components/buttons";
+import { useLightbox } from "~/components/lightbox/photo-lightbox";
 import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
 import { ReviewList } from "~/components/project-card";
 import { SitePicture } from "~/components/site-picture";
 import { noindexMeta, pageMeta, trail } from "~/lib/seo";
-import { breadcrumbJsonLd } from "~/lib/structured-data.server";
-import { type PublicPhoto, projectPath, projectsPath } from "../../content/projects";
+import { breadcrumbJsonLd, projectJsonLd } from "~/lib/structured-data.server";
+import {
+  type PublicPhoto,
+  photoStageLabel,
+  projectPath,
+  projectsPath,
+} from "../../content/projects";
 import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/project";
 
@@ -35,7 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     project,
     preview,
     crumbs,
-    jsonLd: [breadcrumbJsonLd(crumbs)],
+    jsonLd: [breadcrumbJsonLd(crumbs), projectJsonLd(project)],
   };
 }
 
@@ -67,6 +73,16 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const compared = pairs(project.photos);
   const inPairs = new Set(compared.flatMap((pair) => [pair.before, pair.after]));
   const rest = project.photos.filter((photo) => !inPairs.has(photo));
+  // Every photo of the project in the lightbox, in the order staff put them.
+  const lightbox = useLightbox(
+    project.photos.map((photo) => ({
+      photo,
+      alt: photo.alt,
+      caption: `${photoStageLabel(photo.stage)} · ${project.title}`,
+    })),
+    `Fotos de la obra ${project.title}`,
+  );
+  const opener = (photo: PublicPhoto) => lightbox.link(project.photos.indexOf(photo));
   return (
     <>
       {preview ? (
@@ -120,7 +136,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                   { photo: after, label: "Después" },
                 ].map(({ photo, label }) => (
                   <figure key={photo.id}>
-                    <a href={photo.src} className="block">
+                    <a {...opener(photo)} className="block">
                       <SitePicture
                         photo={photo}
                         alt={photo.alt}
@@ -147,7 +163,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
             {rest.map((photo) => (
               <li key={photo.id}>
                 <figure>
-                  <a href={photo.src} className="block">
+                  <a {...opener(photo)} className="block">
                     <SitePicture
                       photo={photo}
                       alt={photo.alt}
@@ -162,6 +178,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+      {lightbox.dialog}
       <section aria-labelledby="la-obra" className="mx-auto max-w-3xl px-4 py-10">
         <h2 id="la-obra" className="text-3xl font-semibold">
           La obra

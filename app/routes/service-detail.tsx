@@ -90,7 +90,10 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         subtitle={
           photosOfFinishedWork
             ? `Algunos trabajos de ${service.label.toLowerCase()}.`
-            : `Ilustraciones de ${service.label.toLowerCase()}, mientras preparamos las fotos de nuestras obras.`
+            : loaderData.projects.length > 0
+              ? // Its real photos are in the projects below: no "while we prepare them" (issue 35).
+                `Ilustraciones de ${service.label.toLowerCase()}. Las fotos de nuestras obras, más abajo.`
+              : `Ilustraciones de ${service.label.toLowerCase()}, mientras preparamos las fotos de nuestras obras.`
         }
       >
         <ImageGrid images={service.gallery} />

@@ -6,11 +6,13 @@
 import { Link, redirect, useActionData } from "react-router";
 import { AssigneeControl } from "~/admin/components/assignee-control";
 import { AuditEntryChanges } from "~/admin/components/audit-entry-changes";
+import { CreateProjectFromLead } from "~/admin/components/create-project-from-lead";
 import { FallbackHeading } from "~/admin/components/fallback-heading";
 import { FollowUpForm } from "~/admin/components/follow-up-form";
 import { LeadCallBar } from "~/admin/components/lead-call-bar";
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { LeadReplies } from "~/admin/components/lead-replies";
+import { ProjectPreview } from "~/admin/components/project-preview";
 import { RecordButtons } from "~/admin/components/record-buttons";
 import { RecordHistory } from "~/admin/components/record-history";
 import { RecordMails } from "~/admin/components/record-mails";
@@ -24,7 +26,7 @@ import { listPath } from "~/admin/lib/list-memory";
 import { sectionWords } from "~/admin/lib/record-changes";
 import { type AdminDetail, refusalMessage } from "~/admin/lib/records";
 import { api } from "~/lib/api";
-import { sectionTitle } from "~/lib/auth";
+import { canManage, sectionTitle, useAuth } from "~/lib/auth";
 import type { Route } from "./+types/detail";
 
 // Before the clientLoader has run (the server's render) and when it failed: the section only.
@@ -77,6 +79,7 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
   // A status or assignee change draws its control anew: focus goes back to it.
   const headingFocus = useChoiceFocus(loaderData);
   const changed = useActionData() as ActionResult | undefined;
+  const { user } = useAuth();
   const back = (
     <Link to={state.back} className="text-ink underline">
       Volver a {sectionTitle(resource)}
@@ -133,6 +136,9 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           />
         ) : null}
         <RecordButtons resource={resource} detail={detail} title={title} />
+        {resource === "projects" && record.status === "draft" ? (
+          <ProjectPreview id={record.id} />
+        ) : null}
       </div>
       {/* A status or assignee saved is said, as the list says a status change (decision 169). */}
       <p role="status" className="mt-2 min-h-6 text-olive">
@@ -147,6 +153,9 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           on={(record.follow_up_on as string | null) ?? null}
           note={(record.follow_up_note as string | null) ?? null}
         />
+      ) : null}
+      {resource === "contacts" && record.status === "ganado" && canManage(user, "projects") ? (
+        <CreateProjectFromLead leadId={record.id} hasPhotos={Boolean(detail.photos?.length)} />
       ) : null}
       {/* Whether the visitor got the confirmation: the lead to phone is the one it did not reach. */}
       {detail.mails ? <RecordMails mails={detail.mails} /> : null}

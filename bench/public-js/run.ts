@@ -1,5 +1,6 @@
-// The JavaScript each pre-rendered public page makes the browser load on a first visit, read
-// from a build: the scripts its HTML loads at once (the imports of its <script type="module">
+// The JavaScript each public page makes the browser load on a first visit, for a build: its
+// production server is started (pages render on request since decision 244: a build holds no
+// HTML), each page of content/sitemap.ts fetched, and the scripts its HTML loads at once (the imports of its <script type="module">
 // and its <link rel="modulepreload">s), each as served (its .br file, or the file itself when
 // the build wrote none), summed per page. Other names in the HTML are not counted: the inline
 // route manifest lists home's module on every page and names manifest-*.js, and the browser
@@ -8,35 +9,86 @@
 // hash names blinded: every chunk with each hash-named asset it names written `name-[hash].js`,
 // compressed as the build compresses, so a change that only renames chunks shows 0; and the
 // difference in raw bytes with the names blinded, which brotli's own swings do not reach.
-// No browser and no server; it prints and never fails on numbers.
+// No browser; a fresh database in a temporary DATA_DIR; it prints and never fails on numbers.
 //
 //   npm run bench:public-js                            build/ (BUILD_DIR picks another)
 //   npm run bench:public-js -- --against build-before  this build against another one
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliCompressSync, constants } from "node:zlib";
+import { publicPaths } from "../../content/sitemap.ts";
+import { ensureBuild, root, startServer } from "../lib/server.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+process.chdir(root);
+// The pages' scripts do not depend on the engine: the embedded one needs nothing running.
+delete process.env.DATABASE_URL;
 const { values } = parseArgs({ options: { against: { type: "string" } } });
 
+interface Chunk {
+  name: string;
+  served: number;
+  blindBrotli: number;
+  blindRaw: number;
+}
+type ChunkKey = "served" | "blindBrotli" | "blindRaw";
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Each public page's HTML as `buildDir`'s production server renders it on a fresh database. */
+async function renderedPages(buildDir: string): Promise<Map<string, string>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-public-js-"));
+  const server = await startServer({
+    port: await freePort(),
+    env: { BUILD_DIR: buildDir, DATA_DIR: dataDir },
+    quiet: true,
+  });
+  try {
+    const pages = new Map<string, string>();
+    for (const page of publicPaths) {
+      const response = await fetch(`${server.base}${page}`);
+      if (!response.ok) throw new Error(`${page}: ${response.status}`);
+      pages.set(page, await response.text());
+    }
+    return pages;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The scripts an HTML page loads at once: module script imports and sources, modulepreloads. */
-function scriptsLoadedBy(html) {
+function scriptsLoadedBy(html: string): Set<string> {
   const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
     ([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1],
   );
   const modules = [...html.matchAll(/<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/g)];
-  const imported = modules.flatMap(([, attributes, body]) => [
+  const imported = modules.flatMap(([, attributes = "", body = ""]) => [
     /\bsrc="([^"]+)"/.exec(attributes)?.[1],
     // `import … from "x"`, `import "x"` and `import("x")`; not the manifest's "module": "x".
     ...[...body.matchAll(/\b(?:from|import)\s*\(?\s*"([^"]+)"/g)].map(([, name]) => name),
   ]);
-  return new Set([...preloads, ...imported].filter((name) => /^\/assets\/.+\.js$/.test(name)));
+  return new Set(
+    [...preloads, ...imported].filter((name): name is string =>
+      /^\/assets\/.+\.js$/.test(name ?? ""),
+    ),
+  );
 }
 
 /** Bytes as scripts/precompress.ts would serve `source`: brotli at its settings, if smaller. */
-function brotliSize(source) {
+function brotliSize(source: Buffer): number {
   if (source.length < 512) return source.length; // precompress writes no .br below 512 B
   const compressed = brotliCompressSync(source, {
     params: {
@@ -48,7 +100,7 @@ function brotliSize(source) {
 }
 
 /** A build's pages (path → scripts) and its chunks (script → name and sizes). */
-function readBuild(buildDir) {
+async function readBuild(buildDir: string) {
   const client = path.resolve(root, buildDir, "client");
   if (!existsSync(path.join(client, "assets"))) {
     console.error(`No build in ${buildDir}: build it first (BUILD_DIR=${buildDir} npm run build).`);
@@ -61,10 +113,10 @@ function readBuild(buildDir) {
     ),
   );
   const hashName = new RegExp(`-(?:${[...hashes].join("|")})(?=\\.)`, "g");
-  const blind = (text) => text.replace(hashName, "-[hash]");
+  const blind = (text: string) => text.replace(hashName, "-[hash]");
 
-  const chunks = new Map();
-  const chunk = (script) => {
+  const chunks = new Map<string, Chunk>();
+  const chunk = (script: string): Chunk => {
     if (!chunks.has(script)) {
       const file = path.join(client, script);
       const source = readFileSync(file);
@@ -76,54 +128,46 @@ function readBuild(buildDir) {
         blindRaw: blinded.length,
       });
     }
-    return chunks.get(script);
+    return chunks.get(script) as Chunk;
   };
 
-  const pages = new Map();
-  const visit = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(file);
-      else if (entry.name === "index.html") {
-        const page = `/${path.relative(client, dir)}`.replace(/\/$/, "") || "/";
-        pages.set(page, [...scriptsLoadedBy(readFileSync(file, "utf8"))].map(chunk));
-      }
-    }
-  };
-  visit(client);
+  const pages = new Map<string, Chunk[]>();
+  for (const [page, html] of await renderedPages(buildDir)) {
+    pages.set(page, [...scriptsLoadedBy(html)].map(chunk));
+  }
   // Chunks by hash-blind name, so the same chunk of two builds meets.
   return { pages, chunks: new Map([...chunks.values()].map((c) => [c.name, c])) };
 }
 
 /** The keys of one or two maps, in order. */
-const keys = (...maps) =>
+const keys = (...maps: Map<string, unknown>[]) =>
   [...new Set(maps.flatMap((map) => [...map.keys()]))].sort((a, b) => a.localeCompare(b));
 
-const sum = (chunks, key) => chunks.reduce((total, c) => total + c[key], 0);
-const bytes = (n) => (n === undefined ? "–" : n.toLocaleString("en-US"));
-const signed = (n) => (n > 0 ? `+${bytes(n)}` : n < 0 ? `-${bytes(-n)}` : "0");
+const sum = (chunks: Chunk[], key: ChunkKey) => chunks.reduce((total, c) => total + c[key], 0);
+const bytes = (n: number | undefined) => (n === undefined ? "–" : n.toLocaleString("en-US"));
+const signed = (n: number) => (n > 0 ? `+${bytes(n)}` : n < 0 ? `-${bytes(-n)}` : "0");
 
-const build = process.env.BUILD_DIR ?? "build";
-const now = readBuild(build);
+const build = ensureBuild();
+const now = await readBuild(build);
 
 if (!values.against) {
   console.log(
-    `Public JavaScript in ${build}: per pre-rendered page, the scripts its HTML makes the browser load at once, as served (brotli).\n`,
+    `Public JavaScript in ${build}: per public page as its server renders it, the scripts its HTML makes the browser load at once, as served (brotli).\n`,
   );
   console.log("| page | scripts | brotli (B) |\n|---|---:|---:|");
   for (const page of keys(now.pages)) {
-    const chunks = now.pages.get(page);
+    const chunks = now.pages.get(page) as Chunk[];
     console.log(`| ${page} | ${chunks.length} | ${bytes(sum(chunks, "served"))} |`);
   }
   const all = [...now.pages.values()];
   console.log("\n| chunk | brotli (B) | pages that load it |\n|---|---:|---:|");
   for (const name of keys(now.chunks)) {
-    const chunk = now.chunks.get(name);
+    const chunk = now.chunks.get(name) as Chunk;
     const pages = all.filter((chunks) => chunks.includes(chunk)).length;
     console.log(`| ${name} | ${bytes(chunk.served)} | ${pages} |`);
   }
 } else {
-  const then = readBuild(values.against);
+  const then = await readBuild(values.against);
   console.log(`Public JavaScript, ${values.against} (before) against ${build} (after).
 - before, after, change: brotli bytes as served of the scripts the page's HTML loads at once.
 - hash-blind change: the same, each chunk's hash names (its own and those it imports) written
@@ -133,10 +177,10 @@ if (!values.against) {
 `);
   const header =
     "| before (B) | after (B) | change | hash-blind change | raw change |\n|---|---:|---:|---:|---:|---:|";
-  const row = (label, before, after) =>
+  const row = (label: string, before: Chunk[] | undefined, after: Chunk[] | undefined) =>
     `| ${label} | ${bytes(before && sum(before, "served"))} | ${bytes(after && sum(after, "served"))} | ` +
     (before && after
-      ? ["served", "blindBrotli", "blindRaw"]
+      ? (["served", "blindBrotli", "blindRaw"] as const)
           .map((key) => signed(sum(after, key) - sum(before, key)))
           .join(" | ")
       : [before ? "gone" : "new", "", ""].join(" | ")) +
