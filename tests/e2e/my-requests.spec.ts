@@ -4,6 +4,7 @@
 // request leaves the list. Another visitor's request never shows, and no public page loads the
 // screen's code.
 import sharp from "sharp";
+import { visit } from "./chrome-support";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, registerVerified } from "./support/people";
 
@@ -126,11 +127,11 @@ test("/register says what an account is for, and public pages never load «Mis s
   // Every script a public page runs, read for the screen's own words.
   const scripts: Promise<string>[] = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() === "script") scripts.push(response.text());
+    // Module preloads included: whatever JavaScript the page fetched.
+    if (new URL(response.url()).pathname.endsWith(".js")) scripts.push(response.text());
   });
   for (const path of ["/", "/contact", "/services"]) {
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    await visit(page, path);
   }
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThan(0);
