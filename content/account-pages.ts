@@ -6,11 +6,15 @@
  */
 import type { Seo } from "./types";
 
+/** What a visitor gets from an account, said on /register (issue 36; decision 267). */
+export const accountPurpose =
+  "Con tu cuenta sigues tus solicitudes de presupuesto: ves en qué punto está cada una y puedes añadirles fotos.";
+
 export const accountPages = {
   register: {
     title: "Crear cuenta",
     description:
-      "Crea tu cuenta de cliente de Obra Mediterránea para pedir presupuesto y seguir tu reforma, obra o proyecto de interiorismo.",
+      "Crea tu cuenta de cliente de Obra Mediterránea: sigue tus solicitudes de presupuesto y añádeles fotos de tu reforma, obra o proyecto de interiorismo.",
     keywords: ["crear cuenta", "registro de clientes", "área de clientes", "Obra Mediterránea"],
   },
   login: {

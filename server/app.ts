@@ -27,10 +27,14 @@ const jsonError = (
 
 const bodyMethods = ["POST", "PUT", "PATCH"];
 
-/** The API calls that take files: a quote request with photos (decision 131), a staff photo (248). */
+/**
+ * The API calls that take files: a quote request with photos (decision 131), photos a visitor
+ * adds to their own request (267), a staff photo (248).
+ */
 const isUpload = (method: string, path: string, type: string) =>
   method === "POST" &&
-  ((path === "/api/contacts" && /^multipart\/form-data\b/i.test(type)) ||
+  (((path === "/api/contacts" || /^\/api\/my-requests\/[^/]+\/photos$/.test(path)) &&
+    /^multipart\/form-data\b/i.test(type)) ||
     // A staff photo: the file itself is the body, whatever type it says (decision 248).
     path === "/api/site-photos");
 

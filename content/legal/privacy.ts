@@ -61,7 +61,7 @@ export function privacyFor(company: CompanyFacts): LegalDocument {
         paragraphs: [
           "Datos que tratamos: tu nombre de usuario, tu correo electrónico y tu contraseña, que guardamos cifrada de forma irreversible; la fecha en que creaste la cuenta y la fecha en que verificaste tu correo; y cuándo aceptaste los términos y condiciones y esta política al registrarte, y qué versión de los textos aceptaste.",
           "Finalidad: crear y gestionar tu cuenta, verificar tu correo, permitirte iniciar sesión y recuperar la contraseña, y poder demostrar que aceptaste los términos y la política.",
-          "Tus solicitudes de presupuesto: si envías una con la sesión iniciada, o verificas en tu cuenta el correo con el que la enviaste, la vinculamos a tu cuenta, para poder mostrarte en ella en qué punto está (sin las notas internas de nuestro personal).",
+          "Tus solicitudes de presupuesto: si envías una con la sesión iniciada, o verificas en tu cuenta el correo con el que la enviaste, la vinculamos a tu cuenta, para poder mostrarte en ella en qué punto está (sin las notas internas de nuestro personal). En «Mis solicitudes» puedes añadir fotos a una solicitud abierta y borrar tus datos de cualquiera de ellas: los borramos en el momento, y solo quedan la referencia, el servicio y las fechas, sin nada que te identifique.",
           "Base legal: la ejecución del contrato de uso de la cuenta que aceptas al registrarte (art. 6.1.b RGPD).",
           "Conservación: mientras mantengas la cuenta. Si nos pides borrarla, la eliminamos en un plazo máximo de un mes. Los enlaces de verificación y de cambio de contraseña caducan a los 60 minutos, y las sesiones a las 12 horas, o a los 30 días si marcas «Recordarme».",
         ],

@@ -204,6 +204,28 @@ const cases: Record<string, Case> = {
     request: () => ({ path: "/api/sessions/close-others", body: {} }),
     expected: () => signedIn(200),
   },
+  // One's own requests (decision 267): anyone signed in; a request that is not theirs (here
+  // none is) is not found, by reference or photo id.
+  "GET /api/my-requests": {
+    request: () => ({ path: "/api/my-requests" }),
+    expected: () => signedIn(200),
+  },
+  "GET /api/my-requests/:reference/photos/:photoId": {
+    request: ({ id }) => ({ path: `/api/my-requests/OM-2026-00001/photos/${id}` }),
+    expected: () => signedIn(404),
+  },
+  "GET /api/my-requests/:reference/photos/:photoId/thumbnail": {
+    request: ({ id }) => ({ path: `/api/my-requests/OM-2026-00001/photos/${id}/thumbnail` }),
+    expected: () => signedIn(404),
+  },
+  "POST /api/my-requests/:reference/photos": {
+    request: () => ({ path: "/api/my-requests/OM-2026-00001/photos", body: {} }),
+    expected: () => signedIn(404),
+  },
+  "POST /api/my-requests/:reference/erase": {
+    request: () => ({ path: "/api/my-requests/OM-2026-00001/erase", body: {} }),
+    expected: () => signedIn(404),
+  },
   "GET /api/user": { request: () => ({ path: "/api/user" }), expected: () => signedIn(200) },
   "GET /api/logout": { request: () => ({ path: "/api/logout" }), expected: () => signedIn(200) },
   "GET /api/verify-email/:token": {

@@ -10,6 +10,7 @@ import { createContactsRouter } from "./contacts.ts";
 import { createEmailVerificationRouter } from "./email-verification.ts";
 import { createFunnelRouter } from "./funnel.ts";
 import { createLeadSourcesRouter } from "./lead-sources.ts";
+import { createMyRequestsRouter } from "./my-requests.ts";
 import { createPasswordResetRouter } from "./password-reset.ts";
 import { createProjectsRouter } from "./projects.ts";
 import { createSitePhotosRouter } from "./site-photos.ts";
@@ -29,6 +30,8 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   // Additions (decisions 220, 221): a staff member's second factor and one's own sessions.
   api.route("/two-factor", createTwoFactorRouter(deps));
   api.route("/sessions", createAccountSessionsRouter(deps));
+  // A visitor's own requests, «Mis solicitudes» (decisions 263, 267, 268).
+  api.route("/my-requests", createMyRequestsRouter(deps));
   // The one company record (decision 245), before the generic /admin/{resource}.
   api.route("/admin/company", createCompanyRouter(deps));
   // Before the generic admin, whose /:resource patterns would take its paths (decision 261).

@@ -8,7 +8,6 @@ import {
   type FieldPart,
   type FilePart,
   type MultipartLimits,
-  parseDisposition,
   readParts,
 } from "./multipart.ts";
 
@@ -97,7 +96,7 @@ const sample = crlf([
   'Content-Disposition: form-data; name="name"',
   "",
   "Ana María",
-  "--XyZ  ",
+  "--XyZ",
   'Content-Disposition: form-data; name="photos"; filename="co%22cina.jpg"',
   "Content-Type: image/jpeg",
   "",
@@ -201,8 +200,55 @@ describe("readParts", () => {
     const cut = sample.subarray(0, sample.indexOf("--XyZ--"));
     await expect(partsOf(cut, 9)).rejects.toMatchObject({ reason: "malformed" });
     await expect(partsOf(Buffer.from("hola"))).rejects.toMatchObject({ reason: "malformed" });
-    const nameless = crlf(["--XyZ", "Content-Type: text/plain", "", "x", "--XyZ--"]);
+    const nameless = crlf(["--XyZ", "Content-Disposition: form-data", "", "x", "--XyZ--"]);
     await expect(partsOf(nameless)).rejects.toMatchObject({ reason: "malformed" });
+    const namelessFile = crlf([
+      "--XyZ",
+      'Content-Disposition: form-data; filename="a.jpg"',
+      "",
+      "x",
+      "--XyZ--",
+    ]);
+    await expect(partsOf(namelessFile, 3)).rejects.toMatchObject({ reason: "malformed" });
+  });
+
+  it("passes over a part that is no form-data field, keeping nothing of it (decision 242)", async () => {
+    const body = crlf([
+      "--XyZ",
+      "Content-Type: image/jpeg",
+      "",
+      Buffer.alloc(300, 1),
+      "--XyZ",
+      'Content-Disposition: attachment; name="photos"; filename="a.jpg"',
+      "",
+      Buffer.alloc(300, 1),
+      "--XyZ",
+      'Content-Disposition: form-data; name="a"',
+      "",
+      "1",
+      "--XyZ--",
+    ]);
+    expect(await partsOf(body, 7)).toEqual([{ kind: "field", name: "a", value: "1" }]);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it("reads file names as browsers and other clients write them", async () => {
+    const named = (disposition: string) =>
+      crlf([
+        "--XyZ",
+        `Content-Disposition: form-data; name="photos"; ${disposition}`,
+        "",
+        "x",
+        "--XyZ--",
+      ]);
+    const filenameOf = async (disposition: string) =>
+      ((await partsOf(named(disposition), 5))[0] as ReadFile).filename;
+    expect(await filenameOf('filename="baño.jpg"')).toBe("baño.jpg");
+    // RFC 7578 forbids `filename*`, and browsers never send it; a client that does is read.
+    expect(await filenameOf(`filename*=UTF-8''ba%C3%B1o.jpg`)).toBe("baño.jpg");
+    expect(await filenameOf('filename="co%22cina.jpg"')).toBe('co"cina.jpg');
+    expect(await filenameOf('filename="C:\\fotos\\a.jpg"')).toMatch(/a\.jpg$/);
+    expect(await filenameOf('filename=""')).toBe("");
   });
 
   it("refuses bodies, fields and part counts over their limits", async () => {
@@ -239,7 +285,7 @@ describe("readParts", () => {
   });
 });
 
-describe("boundaryOf and parseDisposition", () => {
+describe("boundaryOf", () => {
   it("finds the boundary, quoted or not, only in multipart/form-data", () => {
     expect(boundaryOf("multipart/form-data; boundary=----abc")).toBe("----abc");
     expect(boundaryOf('Multipart/Form-Data; charset=utf-8; boundary="a b"')).toBe("a b");
@@ -248,19 +294,11 @@ describe("boundaryOf and parseDisposition", () => {
     expect(boundaryOf(undefined)).toBeUndefined();
   });
 
-  it("reads the name and the file name, RFC 5987's first", () => {
-    expect(parseDisposition('form-data; name="photos"; filename="baño.jpg"')).toEqual({
-      name: "photos",
-      filename: "baño.jpg",
-    });
-    expect(
-      parseDisposition(`form-data; name=photos; filename="x.jpg"; filename*=UTF-8''ba%C3%B1o.jpg`),
-    ).toEqual({ name: "photos", filename: "baño.jpg" });
-    expect(parseDisposition('form-data; name="a"; filename=""')).toEqual({
-      name: "a",
-      filename: "",
-    });
-    expect(parseDisposition('attachment; name="a"')).toBeUndefined();
-    expect(parseDisposition('form-data; filename="a.jpg"')).toBeUndefined();
+  it("refuses a boundary RFC 2046 does not allow: too long, a quote, a space at its end", () => {
+    expect(boundaryOf(`multipart/form-data; boundary=${"a".repeat(70)}`)).toBe("a".repeat(70));
+    expect(boundaryOf(`multipart/form-data; boundary=${"a".repeat(71)}`)).toBeUndefined();
+    expect(boundaryOf('multipart/form-data; boundary=a"b')).toBeUndefined();
+    expect(boundaryOf('multipart/form-data; boundary="ab "')).toBeUndefined();
+    expect(boundaryOf("multipart/form-data; boundary=")).toBeUndefined();
   });
 });

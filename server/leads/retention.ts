@@ -2,8 +2,8 @@
 // lead not won a year after its last activity, a won one six years after (content/retention.ts).
 // The admin shows the date (`personalDataUntil`); the server's hourly retention sweep
 // (server/retention.ts) erases the leads past it (`eraseIdleLeads`).
-import { and, inArray, lt, sql } from "drizzle-orm";
-import { leadStatuses } from "../../content/lead-statuses.ts";
+import { and, inArray, lt, type SQLWrapper, sql } from "drizzle-orm";
+import { type LeadStatus, leadStatuses } from "../../content/lead-statuses.ts";
 import { quoteFields, rulesOf } from "../../content/quote-fields.ts";
 import { leadRetention, yearsInWords } from "../../content/retention.ts";
 import { forgetRecords } from "../admin/audit.ts";
@@ -46,14 +46,26 @@ const period = sql`case when ${inFull(contacts.status)} = 'ganado'
 export const personalDataUntil = sql<Date | null>`(nullif(${leadActivity},
   ${inFull(contacts.erased_at)}) + ${period})`.mapWith(contacts.erased_at);
 
+/**
+ * Why a lead's personal data went: its retention period ran out (decision 179), or the visitor
+ * it belongs to asked from «Mis solicitudes» (decision 268).
+ */
+export type ErasureCause = "idle" | "asked";
+
+const causeWords: Record<ErasureCause, string> = {
+  idle: `Datos personales borrados tras ${yearsInWords(leadRetention.notWonYears)} sin actividad`,
+  asked: "Datos personales borrados a petición del cliente",
+};
+
 /** What an erased lead that was not won says of how it ended, in the place of its reason. */
-const erasedReason = sql`case ${inFull(contacts.status)} ${sql.join(
-  leadStatuses.map(
-    ({ value, title }) =>
-      sql`when ${value} then ${`Datos personales borrados tras ${yearsInWords(leadRetention.notWonYears)} sin actividad; estaba en «${title}».`}`,
-  ),
-  sql` `,
-)} end`;
+const erasedReason = (cause: ErasureCause) =>
+  sql`case ${inFull(contacts.status)} ${sql.join(
+    leadStatuses.map(
+      ({ value, title }) =>
+        sql`when ${value} then ${`${causeWords[cause]}; estaba en «${title}».`}`,
+    ),
+    sql` `,
+  )} end`;
 
 /** The quote's details that are personal data, emptied by the erasure (decision 179). */
 const personalDetails = Object.fromEntries(
@@ -81,8 +93,7 @@ export async function eraseIdleLeads(
   const erased = { leads: 0, won: 0 };
   const shortest = Math.min(leadRetention.notWonYears, leadRetention.wonYears);
   for (;;) {
-    let files: string[] = [];
-    const rows = await db.transaction(async (tx) => {
+    const { gone: rows, files } = await db.transaction(async (tx) => {
       const due = tx
         .select({ id: contacts.id })
         .from(contacts)
@@ -96,47 +107,61 @@ export async function eraseIdleLeads(
         // No order: the scan stops at the batch's last due lead instead of reading them all.
         .limit(batchSize)
         .for("update", { skipLocked: true });
-      // The row first: from here to the commit staff cannot change it.
-      const gone = await tx
-        .update(contacts)
-        .set({
-          name: "",
-          email: null,
-          phone: null,
-          subject: "",
-          message: "",
-          // The details content/quote-fields.ts marks as personal (postcode, contact preferences).
-          ...personalDetails,
-          // The ad click's id and the visitor's account point at a person (decision 260, 263);
-          // where the lead came from otherwise stays, as its statistics.
-          gclid: null,
-          gbraid: null,
-          wbraid: null,
-          user_id: null,
-          lost_reason: sql`case when ${contacts.status} = 'ganado' then null else ${erasedReason} end`,
-          status: sql`case when ${contacts.status} = 'ganado' then 'ganado' else 'perdido' end`,
-          handled: true,
-          status_changed_at: sql`case when ${contacts.status} in ('ganado', 'perdido')
-            then ${contacts.status_changed_at} else now() end`,
-          erased_at: sql`now()`,
-          updated_at: sql`now()`,
-        })
-        .where(inArray(contacts.id, due))
-        .returning({ id: contacts.id, status: contacts.status });
-      const ids = gone.map((row) => row.id);
-      if (ids.length) {
-        await tx.delete(leadPhotos).where(idIn(leadPhotos.contact_id, ids));
-        await deleteNotes(tx, section, ids);
-        files = await deleteMailCopies(tx, ids);
-        await forgetRecords(tx, section, ids);
-      }
-      return gone;
+      return eraseLeads(tx, due, "idle");
     });
     if (mailFolder) await deleteMailFiles(mailFolder, files);
     erased.leads += rows.length;
     erased.won += rows.filter((row) => row.status === "ganado").length;
     if (rows.length < batchSize) return erased;
   }
+}
+
+/**
+ * Erases the personal data of the leads `due` names, inside the caller's transaction: the row
+ * first (from there to the commit staff cannot change it), then its photos, notes, mail copies
+ * and what the audit log held of it. Answers the leads erased and the names of their mail files,
+ * to delete once the transaction has committed (`deleteMailFiles`, decision 188).
+ */
+export async function eraseLeads(
+  tx: Database,
+  due: SQLWrapper | readonly number[],
+  cause: ErasureCause,
+): Promise<{ gone: { id: number; status: LeadStatus }[]; files: string[] }> {
+  const gone = await tx
+    .update(contacts)
+    .set({
+      name: "",
+      email: null,
+      phone: null,
+      subject: "",
+      message: "",
+      // The details content/quote-fields.ts marks as personal (postcode, contact preferences).
+      ...personalDetails,
+      // The ad click's id and the visitor's account point at a person (decision 260, 263);
+      // where the lead came from otherwise stays, as its statistics.
+      gclid: null,
+      gbraid: null,
+      wbraid: null,
+      user_id: null,
+      lost_reason: sql`case when ${contacts.status} = 'ganado' then null else ${erasedReason(cause)} end`,
+      status: sql`case when ${contacts.status} = 'ganado' then 'ganado' else 'perdido' end`,
+      handled: true,
+      status_changed_at: sql`case when ${contacts.status} in ('ganado', 'perdido')
+        then ${contacts.status_changed_at} else now() end`,
+      erased_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where(
+      Array.isArray(due) ? inArray(contacts.id, [...due]) : inArray(contacts.id, due as SQLWrapper),
+    )
+    .returning({ id: contacts.id, status: contacts.status });
+  const ids = gone.map((row) => row.id);
+  if (!ids.length) return { gone, files: [] };
+  await tx.delete(leadPhotos).where(idIn(leadPhotos.contact_id, ids));
+  await deleteNotes(tx, section, ids);
+  const files = await deleteMailCopies(tx, ids);
+  await forgetRecords(tx, section, ids);
+  return { gone, files };
 }
 
 /**

@@ -71,40 +71,54 @@ export async function storeLead(
       await tx.update(contacts).set(columns).where(eq(contacts.id, stored.id));
     }
     if (!photos.length) return { ...stored, photos: [] };
-    const held = stored.repeated
-      ? await tx
-          .select({ position: leadPhotos.position, sha256: leadPhotos.original_sha256 })
-          .from(leadPhotos)
-          .where(eq(leadPhotos.contact_id, stored.id))
-          .orderBy(asc(leadPhotos.position))
-      : [];
-    const seen = new Set(held.map((photo) => photo.sha256.toString("hex")));
-    const added: LeadPhoto[] = [];
-    for (const photo of photos) {
-      const hash = photo.originalSha256.toString("hex");
-      if (seen.has(hash) || held.length + added.length >= photoLimits.maxFiles) continue;
-      seen.add(hash);
-      added.push(photo);
-    }
-    const last = held.at(-1)?.position ?? 0;
-    // One statement per photo, read from its file just before (decision 151): a few megabytes
-    // in memory at a time, freed before the next, rather than every photo at once.
-    for (const [index, photo] of added.entries()) {
-      await tx.insert(leadPhotos).values({
-        contact_id: stored.id,
-        position: last + index + 1,
-        name: photo.name,
-        content_type: photo.contentType,
-        width: photo.width,
-        height: photo.height,
-        bytes: await readFile(photo.path),
-        thumbnail: await readFile(photo.thumbnailPath),
-        original_sha256: photo.originalSha256,
-      });
-      releaseBufferMemory();
-    }
-    return { ...stored, photos: added.map((photo) => photo.name) };
+    return { ...stored, photos: await addLeadPhotos(tx, stored.id, photos, stored.repeated) };
   });
+}
+
+/**
+ * Adds `photos` to a stored lead, in the caller's transaction: for one that already holds some
+ * (`held`: a repeat, or a visitor adding to their request), only those it does not hold yet by
+ * the SHA-256 of the file sent, and never past five in all. Answers the names of those added.
+ */
+export async function addLeadPhotos(
+  tx: Database,
+  contactId: number,
+  photos: readonly LeadPhoto[],
+  held: boolean,
+): Promise<string[]> {
+  const kept = held
+    ? await tx
+        .select({ position: leadPhotos.position, sha256: leadPhotos.original_sha256 })
+        .from(leadPhotos)
+        .where(eq(leadPhotos.contact_id, contactId))
+        .orderBy(asc(leadPhotos.position))
+    : [];
+  const seen = new Set(kept.map((photo) => photo.sha256.toString("hex")));
+  const added: LeadPhoto[] = [];
+  for (const photo of photos) {
+    const hash = photo.originalSha256.toString("hex");
+    if (seen.has(hash) || kept.length + added.length >= photoLimits.maxFiles) continue;
+    seen.add(hash);
+    added.push(photo);
+  }
+  const last = kept.at(-1)?.position ?? 0;
+  // One statement per photo, read from its file just before (decision 151): a few megabytes
+  // in memory at a time, freed before the next, rather than every photo at once.
+  for (const [index, photo] of added.entries()) {
+    await tx.insert(leadPhotos).values({
+      contact_id: contactId,
+      position: last + index + 1,
+      name: photo.name,
+      content_type: photo.contentType,
+      width: photo.width,
+      height: photo.height,
+      bytes: await readFile(photo.path),
+      thumbnail: await readFile(photo.thumbnailPath),
+      original_sha256: photo.originalSha256,
+    });
+    releaseBufferMemory();
+  }
+  return added.map((photo) => photo.name);
 }
 
 /** store_contact (migrations 0008, 0036): the request's row, or the first one's for a repeat. */

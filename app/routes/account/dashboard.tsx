@@ -2,7 +2,8 @@
 // the notice that the e-mail must be verified and a button to send the link again. Someone the
 // guards sent to sign in first goes on from here to the page they asked for (decision 207).
 // Staff (a verified account whose role reads the leads) find their home here instead of the
-// carousel: cards of the leads to act on (decision 253), loaded only for them.
+// carousel: cards of the leads to act on (decision 253), loaded only for them. Any other account
+// reads «Mis solicitudes» below: the requests it sent, loaded on demand (decision 267).
 import { lazy, Suspense, useState } from "react";
 import { SubmitButton } from "~/components/account/form-controls";
 import { WelcomeCarousel } from "~/components/welcome-carousel";
@@ -49,6 +50,8 @@ const slides: WelcomeSlide[] = [
 ];
 
 const StaffHome = lazy(() => import("~/components/staff-home"));
+// A client's own requests (issue 36; decision 267), loaded only once the dashboard draws them.
+const MyRequests = lazy(() => import("~/components/account/my-requests"));
 
 export default function Dashboard() {
   const { user, verified } = useAuth();
@@ -62,12 +65,19 @@ export default function Dashboard() {
         <Suspense fallback={<p className="mt-6 text-ink-soft">Loading...</p>}>
           <StaffHome />
         </Suspense>
-      ) : verified ? (
-        <div className="mt-8">
-          <WelcomeCarousel label="Bienvenida" slides={slides} />
-        </div>
       ) : (
-        <VerifyNotice email={user.email} />
+        <>
+          {verified ? (
+            <div className="mt-8">
+              <WelcomeCarousel label="Bienvenida" slides={slides} />
+            </div>
+          ) : (
+            <VerifyNotice email={user.email} />
+          )}
+          <Suspense fallback={<p className="mt-10 text-ink-soft">Cargando tus solicitudes…</p>}>
+            <MyRequests />
+          </Suspense>
+        </>
       )}
     </div>
   );

@@ -11,7 +11,7 @@ import {
 import { signInAction, useAccountForm } from "~/lib/account-forms";
 import { noindexMeta } from "~/lib/seo";
 import { accountLabels, termsVersion } from "../../../content/account-fields";
-import { accountPages } from "../../../content/account-pages";
+import { accountPages, accountPurpose } from "../../../content/account-pages";
 
 export const meta = () => noindexMeta(accountPages.register);
 
@@ -47,10 +47,14 @@ export default function Register() {
       title="Crear cuenta"
       intro={
         <>
-          ¿Ya tienes cuenta?{" "}
-          <Link to="/login" className="font-medium text-terracotta-dark underline">
-            Inicia sesión
-          </Link>
+          {/* What an account is for (issue 36; decision 267). */}
+          <p>{accountPurpose}</p>
+          <p className="mt-2">
+            ¿Ya tienes cuenta?{" "}
+            <Link to="/login" className="font-medium text-terracotta-dark underline">
+              Inicia sesión
+            </Link>
+          </p>
         </>
       }
     >

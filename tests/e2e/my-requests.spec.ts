@@ -1,0 +1,139 @@
+// «Mis solicitudes» (issue 36; decisions 263, 267, 268), as a registered visitor lives it on a
+// desktop and on a phone: the request they sent shows on /dashboard with a client's status, which
+// changes when staff move the lead; they add a photo and see it; they erase their data and the
+// request leaves the list. Another visitor's request never shows, and no public page loads the
+// screen's code.
+import sharp from "sharp";
+import { visit } from "./chrome-support";
+import { expect, test } from "./support/mailbox";
+import { createWithRole, openAs, type Person, registerVerified } from "./support/people";
+
+test.describe.configure({ mode: "serial" });
+
+const photo = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: "#5a7d9a" } })
+    .jpeg()
+    .toBuffer();
+
+let staff: Person;
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({
+    baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`,
+  });
+  staff = await createWithRole(request, "admin", "Marta Oficina");
+  await request.dispose();
+});
+
+let ip = 60;
+/** A request sent signed in as `person` (the form sends the token); answers its reference. */
+async function sendAs(
+  request: import("@playwright/test").APIRequestContext,
+  person: Person,
+  subject: string,
+) {
+  ip += 1;
+  const res = await request.post("/api/contacts", {
+    headers: { Authorization: `Bearer ${person.token}`, "X-Forwarded-For": `198.51.100.${ip}` },
+    data: {
+      name: person.name,
+      email: person.email,
+      subject,
+      message: "Queremos cambiar la bañera por un plato de ducha.",
+      service: "reformas-de-banos",
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).reference as string;
+}
+
+for (const [device, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport });
+
+    test("a visitor follows their request, adds a photo and erases it; another's never shows", async ({
+      page,
+      request,
+      mailbox,
+    }) => {
+      test.setTimeout(180_000);
+      const ana = await registerVerified(request, mailbox, "Ana Soler");
+      const bruno = await registerVerified(request, mailbox, "Bruno Vidal");
+      const subject = `Baño ${device} ${Date.now()}`;
+      const mine = await sendAs(request, ana, subject);
+      const theirs = await sendAs(request, bruno, `Baño ajeno ${device} ${Date.now()}`);
+
+      await openAs(page, ana, "/dashboard");
+      const main = page.getByRole("main");
+      const section = main.getByRole("region", { name: "Mis solicitudes" });
+      await expect(section).toBeVisible();
+      const card = section.getByRole("article").filter({ hasText: mine });
+      await expect(card).toBeVisible();
+      await expect(card.getByRole("heading", { level: 3 })).toHaveText(/baño/i);
+      await expect(card).toContainText("Recibida");
+      await expect(section).not.toContainText(theirs);
+
+      // Staff move the lead: the visitor reads it in their words.
+      const found = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
+        headers: { Authorization: `Bearer ${staff.token}` },
+      });
+      const id = ((await found.json()).data.data as { id: number }[])[0]?.id;
+      const moved = await request.post("/api/admin/contacts/status", {
+        headers: { Authorization: `Bearer ${staff.token}` },
+        data: { id, status: "visita" },
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+      await page.reload();
+      await expect(card).toContainText("Visita");
+
+      // A photo added, then shown.
+      await card
+        .getByLabel("Añadir fotos")
+        .setInputFiles({ name: "bano-actual.jpg", mimeType: "image/jpeg", buffer: await photo() });
+      await card.getByRole("button", { name: "Enviar fotos" }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toContainText("Hemos añadido 1 foto a tu solicitud.");
+      await dialog.getByRole("button", { name: "Aceptar" }).click();
+      await expect(card.getByRole("img", { name: "bano-actual.jpg" })).toBeVisible();
+
+      // Erased on the visitor's word: asked first, then gone from the list.
+      await card.getByRole("button", { name: "Borrar mis datos de esta solicitud" }).click();
+      await expect(dialog).toContainText("No se puede deshacer");
+      await dialog.getByRole("button", { name: "Borrar mis datos" }).click();
+      await expect(page.getByRole("dialog")).toContainText(
+        `Hemos borrado tus datos personales de la solicitud ${mine}`,
+      );
+      await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+      await expect(section).not.toContainText(mine);
+      await expect(section).toContainText("Aún no tienes solicitudes");
+
+      // Bruno's is still his, and still there.
+      await openAs(page, bruno, "/dashboard");
+      await expect(
+        page.getByRole("region", { name: "Mis solicitudes" }).getByText(theirs),
+      ).toBeVisible();
+    });
+  });
+}
+
+test("/register says what an account is for, and public pages never load «Mis solicitudes»", async ({
+  page,
+}) => {
+  await openAs(page, null, "/register");
+  await expect(page.getByRole("main")).toContainText("sigues tus solicitudes de presupuesto");
+  // Every script a public page runs, read for the screen's own words.
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    // Module preloads included: whatever JavaScript the page fetched.
+    if (new URL(response.url()).pathname.endsWith(".js")) scripts.push(response.text());
+  });
+  for (const path of ["/", "/contact", "/services"]) {
+    await visit(page, path);
+  }
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes("Aún no tienes solicitudes"))).toEqual([]);
+});
