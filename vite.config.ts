@@ -96,12 +96,17 @@ function honoServerEntry(): Plugin {
  * A component only one public page draws (legal-page: the three legal pages' one route; map-embed:
  * /team) goes into that page's route chunk, no extra request: every other page loads ~1.1 KB less
  * (decision 042). The photo lightbox (components/lightbox/) loads with /gallery and a project's
- * page only, the two pages that open it (issue 35, decision 269).
+ * page only, the two pages that open it (issue 35, decision 269). The staff home (components/
+ * staff-home, lazy on /dashboard) and the admin's project fields (content/project-fields) stay out
+ * too: a group takes in what its modules import, and those pull in the service catalogue
+ * (content/services, 34 KB of source, which the public pages read in their loaders only). The
+ * quote form's service choices and funnel steps, which /contact and the admin's «Fuentes» share,
+ * likewise: an admin screen counts as one of the "two pages" that `minShareCount` asks for.
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const NOT_SITE =
-  /[\\/](app[\\/](components[\\/](account[\\/]|lightbox[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|my-requests|office-clock|quote-fields|quote-request|time-ago)\.)/;
+  /[\\/](app[\\/](components[\\/](account[\\/]|lightbox[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page|staff-home)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|my-requests|office-clock|project-fields|quote-fields|quote-funnel|quote-request|service-choices|services|staff-home|time-ago)\.)/;
 const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
 
 function clientChunks(): Plugin {
@@ -118,6 +123,9 @@ function clientChunks(): Plugin {
             {
               name: "site",
               test: (id: string) => SITE.test(id) && !NOT_SITE.test(id),
+              // Only what two pages or more share: a module one route alone uses (the quote
+              // form's funnel, the service catalogue its questions read) goes with that route.
+              minShareCount: 2,
               priority: 1,
             },
           ],

@@ -3,7 +3,8 @@
  * values (a service's slug), a site photo, and a project's ordered photos.
  */
 import { z } from "zod";
-import { photoStages, projectMessages } from "../../content/projects.ts";
+import { projectMessages } from "../../content/project-fields.ts";
+import { photoStages } from "../../content/projects.ts";
 import type { Choice } from "../../content/quote-request.ts";
 import { type Field, fieldMessages, type Options } from "../fields.ts";
 import { hasControlCharacter } from "../validation.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, asc, eq, like, or, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { projectServices } from "../../content/projects.ts";
+import { projectServices } from "../../content/project-fields.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { findRecord } from "../admin/operations.ts";
 import { projectsResource } from "../admin/resources/projects.ts";

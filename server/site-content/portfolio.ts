@@ -4,14 +4,12 @@
  * per published version on each instance (server/site-content/site-content.ts).
  */
 import { asc, desc, eq } from "drizzle-orm";
-import {
-  type Portfolio,
-  type PublicPhoto,
-  type PublicProject,
-  type PublicReview,
-  projectBudgets,
-  projectServices,
-  reviewSources,
+import { projectBudgets, projectServices, reviewSources } from "../../content/project-fields.ts";
+import type {
+  Portfolio,
+  PublicPhoto,
+  PublicProject,
+  PublicReview,
 } from "../../content/projects.ts";
 import type { Database } from "../db/client.ts";
 import { projectPhotos, projects, reviews, teamMembers } from "../db/schema.ts";

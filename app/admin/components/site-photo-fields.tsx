@@ -5,7 +5,8 @@ import { useId, useState } from "react";
 import { controlClass } from "~/components/account/form-controls";
 import { FieldMessages } from "~/components/form-field";
 import { getSession } from "~/lib/session";
-import { photoStages, projectLabels } from "../../../content/projects";
+import { projectLabels } from "../../../content/project-fields";
+import { photoStages } from "../../../content/projects";
 import { sitePhotoPath } from "../../../content/site-photos";
 
 export interface ProjectPhotoValue {

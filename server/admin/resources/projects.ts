@@ -5,7 +5,7 @@ import {
   projectMessages,
   projectServices,
   projectStatuses,
-} from "../../../content/projects.ts";
+} from "../../../content/project-fields.ts";
 import type { Choice } from "../../../content/quote-request.ts";
 import type { Database } from "../../db/client.ts";
 import {

@@ -1,5 +1,5 @@
 import { desc, sql } from "drizzle-orm";
-import { projectServices, reviewLabels, reviewSources } from "../../../content/projects.ts";
+import { projectServices, reviewLabels, reviewSources } from "../../../content/project-fields.ts";
 import type { Choice } from "../../../content/quote-request.ts";
 import { inFull, projects, reviews } from "../../db/schema.ts";
 import { checkbox, number, selector, text, textarea } from "../../fields.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { teamLabels } from "../../../content/projects.ts";
+import { teamLabels } from "../../../content/project-fields.ts";
 import { inFull, sitePhotoFiles, teamMembers } from "../../db/schema.ts";
 import { checkbox, number, text, textarea } from "../../fields.ts";
 import { failValidation } from "../../http-errors.ts";
