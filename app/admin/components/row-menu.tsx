@@ -61,10 +61,12 @@ export function RowMenu({ label, children }: { label: string; children: ReactNod
           id={id}
           style={place}
           // A choice in the panel closes it and hands focus back to its button first, so a
-          // confirmation opened from it returns focus to a control that is still there.
+          // confirmation opened from it returns focus to a control that is still there. Closed
+          // once the click is over: closed at once, the panel left the page before the choice's
+          // own onClick ran (React finishes the capture's update first), and «Borrar» did nothing.
           onClickCapture={() => {
             toggle.current?.focus();
-            setPlace(undefined);
+            setTimeout(() => setPlace(undefined));
           }}
           className="fixed z-20 flex min-w-36 flex-col gap-1 rounded-md border border-sand-200 bg-white p-2 shadow-lg"
         >
