@@ -136,6 +136,10 @@ test("every admin screen passes axe, with rows, without, refused, and with its d
   await page.goto("/admin/contacts/index?q=nadie-se-llama-asi");
   await expect(main.getByText("No hay datos disponibles para mostrar.")).toBeVisible();
   await expectNoViolations(page, "empty search");
+  // The filter panel, opened on demand (decision 272): its fields and the line beside its button.
+  await main.getByRole("button", { name: /^Buscar y filtrar/ }).click();
+  await expect(main.getByRole("searchbox", { name: "Buscar" })).toHaveValue("nadie-se-llama-asi");
+  await expectNoViolations(page, "filter panel", "main");
   await page.goto("/admin/contacts/index?color=rojo");
   await expect(main.getByRole("alert")).toContainText("No se puede mostrar la lista");
   await expectNoViolations(page, "refused address");

@@ -2,7 +2,7 @@
 // typed field (search, text, date) once typing pauses, Enter at once. The URL stays the view's
 // only source: each change goes to the address that says it, and the list is drawn from there.
 import { useCallback, useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useNavigationType } from "react-router";
 
 /** How long typing must pause before the list follows it: a word, not every letter. */
 export const TYPING_PAUSE_MS = 400;
@@ -25,13 +25,26 @@ function queryOf(form: HTMLFormElement): string {
  */
 export function useLiveFilters(search: URLSearchParams) {
   const navigate = useNavigate();
+  const navigationType = useNavigationType();
   const current = search.toString();
   const latest = useRef(current);
   latest.current = current;
+  // The addresses the panel went to since the view last changed from elsewhere: a slow answer to
+  // an earlier one may land after a later one was asked for, and is still the panel's own.
+  const own = useRef(new Set<string>());
   // The last address the panel went to, and whether typing made it.
-  const own = useRef<{ query: string; typed: boolean } | null>(null);
+  const last = useRef<{ query: string; typed: boolean } | null>(null);
   const formKey = useRef(current);
-  if (current !== own.current?.query) formKey.current = current;
+  const seen = useRef(current);
+  if (current !== seen.current) {
+    seen.current = current;
+    // Back and forward are staff's own way through the views: the fields follow them too.
+    if (navigationType === "POP" || !own.current.has(current)) {
+      formKey.current = current;
+      own.current.clear();
+      last.current = null;
+    }
+  }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   // A pause still pending when the address changed from elsewhere belongs to the old view.
@@ -44,8 +57,10 @@ export function useLiveFilters(search: URLSearchParams) {
       const query = queryOf(form);
       if (query === latest.current) return;
       // Typing a word takes one step in the history, not one per pause: back undoes the search.
-      const replace = typed && own.current?.typed === true && own.current.query === latest.current;
-      own.current = { query, typed };
+      const replace =
+        typed && last.current?.typed === true && last.current.query === latest.current;
+      last.current = { query, typed };
+      own.current.add(query);
       navigate(query ? `?${query}` : "?", { replace, preventScrollReset: true });
     },
     [navigate],
