@@ -30,6 +30,7 @@ export const myRequestsTexts = {
   notFound: "Esa solicitud no existe o no es tuya.",
   closed: "Esa solicitud ya está cerrada: no se le pueden añadir fotos.",
   erased: "Los datos de esa solicitud ya se borraron.",
+  noPhotoChosen: "Elige al menos una foto.",
   photosAdded: (count: number) =>
     count === 1
       ? "Hemos añadido 1 foto a tu solicitud."

@@ -100,7 +100,7 @@ export function createMyRequestsRouter(deps: Dependencies) {
         errors[field] = [`Solo se pueden adjuntar archivos en «${photosField}».`];
       }
       if (!form.photos.length && !form.photoErrors.length && !form.photosNotKept.length) {
-        errors[photosField] = ["Elige al menos una foto."];
+        errors[photosField] = [myRequestsTexts.noPhotoChosen];
       }
       if (Object.keys(errors).length) failValidation(errors);
       if (!form.photos.length) {

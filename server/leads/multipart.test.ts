@@ -232,6 +232,29 @@ describe("readParts", () => {
     expect(await readdir(folder)).toEqual([]);
   });
 
+  it("keeps no more than maxHeaderBytes of a part's headers, and still reads the part", async () => {
+    const body = crlf([
+      "--XyZ",
+      'Content-Disposition: form-data; name="a"',
+      `X-Relleno: ${"x".repeat(50_000)}`,
+      "",
+      "1",
+      "--XyZ--",
+    ]);
+    expect(await partsOf(body, 1000)).toEqual([{ kind: "field", name: "a", value: "1" }]);
+    // Past the limit the disposition is not seen: the part is passed over, nothing kept.
+    const late = crlf([
+      "--XyZ",
+      `X-Relleno: ${"x".repeat(50_000)}`,
+      'Content-Disposition: form-data; name="photos"; filename="a.jpg"',
+      "",
+      "1",
+      "--XyZ--",
+    ]);
+    expect(await partsOf(late, 1000)).toEqual([]);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
   it("reads file names as browsers and other clients write them", async () => {
     const named = (disposition: string) =>
       crlf([

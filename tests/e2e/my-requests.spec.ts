@@ -5,6 +5,7 @@
 // screen's code.
 import sharp from "sharp";
 import { visit } from "./chrome-support";
+import { axe } from "./support/axe";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, registerVerified } from "./support/people";
 
@@ -98,6 +99,14 @@ for (const [device, viewport] of [
       await expect(dialog).toContainText("Hemos añadido 1 foto a tu solicitud.");
       await dialog.getByRole("button", { name: "Aceptar" }).click();
       await expect(card.getByRole("img", { name: "bano-actual.jpg" })).toBeVisible();
+      // WCAG 2.1 AA with a request, its photo and its controls on screen.
+      const scan = await axe(page)
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .include("main")
+        .analyze();
+      expect(
+        scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+      ).toEqual([]);
 
       // Erased on the visitor's word: asked first, then gone from the list.
       await card.getByRole("button", { name: "Borrar mis datos de esta solicitud" }).click();

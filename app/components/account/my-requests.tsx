@@ -222,7 +222,7 @@ function AddPhotos({ reference, onAdded }: { reference: string; onAdded: () => v
   const send = async () => {
     const chosen = Array.from(input.current?.files ?? []);
     const shrinking = canShrinkPhotos();
-    const found = chosen.length ? photoProblems(chosen, shrinking) : ["Elige al menos una foto."];
+    const found = chosen.length ? photoProblems(chosen, shrinking) : [texts.noPhotoChosen];
     setProblems(found);
     if (found.length) return;
     setSending(true);
