@@ -9,6 +9,7 @@ import type { Browser, Page } from "@playwright/test";
 import { servicePath } from "../../content/service-paths";
 import { findService, type Service } from "../../content/services";
 import { picture } from "../support/photos";
+import { axe } from "./support/axe";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
 
@@ -226,6 +227,9 @@ test("a project's photos open in a lightbox that the keyboard and a screen reade
 }) => {
   const page = await visitor(browser);
   await page.goto(`/obras/${slug}`, { waitUntil: "networkidle" });
+  const violations = async () =>
+    (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  expect(await violations()).toEqual([]);
   const opener = page.getByRole("link", { name: alts[0] });
   await opener.focus();
   await page.keyboard.press("Enter");
@@ -234,6 +238,7 @@ test("a project's photos open in a lightbox that the keyboard and a screen reade
   await expect(dialog.getByRole("img", { name: alts[0] })).toBeVisible();
   await expect(dialog.getByRole("status")).toHaveText("Foto 1 de 4");
   await expect(dialog.getByRole("button", { name: "Cerrar" })).toBeFocused();
+  expect(await violations()).toEqual([]);
   await page.keyboard.press("ArrowRight");
   await expect(dialog.getByRole("img", { name: alts[1] })).toBeVisible();
   await expect(dialog.getByRole("status")).toHaveText("Foto 2 de 4");
@@ -248,6 +253,7 @@ test("a project's photos open in a lightbox that the keyboard and a screen reade
 
   // The same on the gallery, filtered by the project's service.
   await page.goto("/gallery?servicio=reformas-de-banos", { waitUntil: "networkidle" });
+  expect(await violations()).toEqual([]);
   await page.getByRole("link", { name: alts[3] }).click();
   const galleryDialog = page.getByRole("dialog", { name: "Fotos de nuestras obras" });
   await expect(galleryDialog.getByRole("img", { name: alts[3] })).toBeVisible();
