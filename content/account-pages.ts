@@ -90,6 +90,11 @@ export const accountPages = {
 
 /** The admin screens take their title from the section (SPEC §2); the rest is shared. */
 export const adminPages = {
+  company: {
+    description:
+      "Área de administración de Obra Mediterránea: los datos de la empresa que leen la web, los textos legales y los correos.",
+    keywords: ["administración", "empresa", "datos fiscales", "oficinas", "Obra Mediterránea"],
+  },
   sources: {
     description:
       "Área de administración de Obra Mediterránea: de dónde llegan las solicitudes, cuántas acaban en presupuesto y en obra, y las conversiones para Google Ads.",

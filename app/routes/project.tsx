@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { primaryButton } from "~/components/buttons";
 import { useLightbox } from "~/components/lightbox/photo-lightbox";
-import { NotFoundPage } from "~/components/not-found-page";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
 import { ReviewList } from "~/components/project-card";
 import { SitePicture } from "~/components/site-picture";
@@ -41,7 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [];
+  if (!loaderData) return notFoundMeta();
   const { project, preview, jsonLd } = loaderData;
   const page = {
     title: project.title.slice(0, 40),

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { NotFoundPage } from "~/components/not-found-page";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
 import { ReviewList } from "~/components/project-card";
 import { previewHashOf } from "~/lib/preview-hash";
@@ -19,11 +19,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { review };
 }
 
-export const meta: Route.MetaFunction = () =>
-  noindexMeta({
-    title: "Vista previa de una opinión",
-    description: "Una opinión en borrador, como la verán los visitantes cuando se publique.",
-  });
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? noindexMeta({
+        title: "Vista previa de una opinión",
+        description: "Una opinión en borrador, como la verán los visitantes cuando se publique.",
+      })
+    : notFoundMeta();
 
 export default function ReviewPreview({ loaderData: { review } }: Route.ComponentProps) {
   return (

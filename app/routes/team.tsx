@@ -3,7 +3,7 @@ import { ImageBesideText, imageBesideTextSizes } from "~/components/image-beside
 import { imagePreloadMeta } from "~/components/image-preload";
 import { MapEmbed } from "~/components/map-embed";
 import { NextStep } from "~/components/next-step";
-import { NotFoundPage } from "~/components/not-found-page";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
 import { SandBand } from "~/components/sand-band";
 import { SitePicture } from "~/components/site-picture";
@@ -41,14 +41,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData?.preview
-    ? noindexMeta(loaderData.seo)
-    : loaderData
-      ? [
+  !loaderData
+    ? notFoundMeta()
+    : loaderData.preview
+      ? noindexMeta(loaderData.seo)
+      : [
           ...pageMeta({ ...loaderData.seo, path: "/team", jsonLd: loaderData.jsonLd }),
           imagePreloadMeta(loaderData.team.image, imageBesideTextSizes),
-        ]
-      : [];
+        ];
 
 export default function Team({
   loaderData: { team, people, areas, preview },

@@ -25,6 +25,10 @@ const noindex = [
   /^\/(verify-email|change-password|admin|newsletter)\//,
   /^\/una-pagina-que-no-existe$/,
   /^\/service\/reformas\/una-reforma-que-no-existe$/,
+  // A draft's preview link (decisions 250, 270): the sample token opens nothing, a 404.
+  /\/vista-previa\//,
+  // No published project has the sample slug on a fresh database: its page is a 404.
+  /^\/obras\/reformas-integrales$/,
 ];
 
 /** Every screen of the route tree, as a URL with sample parameters. */
