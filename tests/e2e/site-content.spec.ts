@@ -131,6 +131,10 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   test.setTimeout(240_000);
   await openAs(page, staff, `/admin/contacts/detail/${leadId}`);
   const main = page.getByRole("main");
+  const violations = async () =>
+    (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  await expect(main.getByRole("button", { name: "Crear obra" })).toBeVisible();
+  expect(await violations()).toEqual([]);
   await main.getByRole("button", { name: "Crear obra" }).click();
   await expect(page).toHaveURL(/\/admin\/projects\/update\/\d+$/);
   const projectId = Number(page.url().split("/").pop());
@@ -169,6 +173,7 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   const link = main.getByRole("link", { name: "Abrir la vista previa" });
   await expect(link).toBeVisible();
   const previewUrl = (await link.getAttribute("href")) as string;
+  expect(await violations()).toEqual([]);
   expect(previewUrl).toMatch(/\/obras\/vista-previa\/[\w-]+$/);
   const preview = await outsider.goto(previewUrl);
   expect(preview?.status()).toBe(200);
