@@ -36,6 +36,9 @@ export default [
   layout("routes/access/public-verify.tsx", [
     route("contact", "routes/contact.tsx"),
     route("team", "routes/team.tsx"),
+    // A draft member's and a draft opinion's preview links (decision 270).
+    route("team/vista-previa/:token", "routes/team.tsx", { id: "routes/team-preview" }),
+    route("opiniones/vista-previa/:token", "routes/review-preview.tsx"),
     // Issue 35 (decisions 249, 250): finished projects, and a draft's preview link.
     route("obras", "routes/projects.tsx"),
     route("obras/vista-previa/:token", "routes/project.tsx", { id: "routes/project-preview" }),

@@ -96,8 +96,8 @@ export const accountPages = {
 export const adminPages = {
   company: {
     description:
-      "Área de administración de Obra Mediterránea: los datos de la empresa que publica la web, del NIF a las oficinas, los teléfonos y la garantía.",
-    keywords: ["administración", "datos de la empresa", "NIF", "Obra Mediterránea"],
+      "Área de administración de Obra Mediterránea: los datos de la empresa que leen la web, los textos legales y los correos.",
+    keywords: ["administración", "empresa", "datos fiscales", "oficinas", "Obra Mediterránea"],
   },
   sources: {
     description:

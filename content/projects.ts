@@ -75,8 +75,14 @@ export interface Portfolio {
   previews: Record<string, PublicProject>;
   reviews: PublicReview[];
   team: PublicMember[];
+  /** Draft opinions and members behind an open preview link, by its hash (decision 270). */
+  reviewPreviews: Record<string, PublicReview>;
+  memberPreviews: Record<string, PublicMember & { position: number }>;
 }
 
 export const projectsPath = "/obras";
 export const projectPath = (slug: string) => `${projectsPath}/${slug}`;
 export const previewPrefix = `${projectsPath}/vista-previa/`;
+/** A draft opinion's and a draft member's preview pages (decision 270). */
+export const reviewPreviewPath = (token: string) => `/opiniones/vista-previa/${token}`;
+export const memberPreviewPath = (token: string) => `/team/vista-previa/${token}`;

@@ -2,10 +2,28 @@ import { Link } from "react-router";
 import { type PublicProject, projectPath } from "../../content/projects";
 import { SitePicture } from "./site-picture";
 
+/**
+ * On phones one row that scrolls sideways, a card and the edge of the next on screen, as the
+ * service cards do (decision 182): the home page's featured projects and opinions then take one
+ * card's height, and a quote link stays within two screens (issue 35). A grid from tablets on.
+ */
+export const sidewaysRow =
+  "-mx-4 flex snap-x snap-mandatory scroll-px-4 items-start gap-4 overflow-x-auto px-4 pb-3 sm:mx-0 sm:grid sm:grid-cols-2 sm:items-stretch sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0";
+export const sidewaysItem = "w-[85%] max-w-80 shrink-0 snap-start sm:w-auto sm:max-w-none";
+
 /** A published project in a list: its cover, title, place and service, linking to its page. */
-export function ProjectCard({ project }: { project: PublicProject }) {
+export function ProjectCard({
+  project,
+  className = "",
+}: {
+  project: PublicProject;
+  /** Extra classes of its list item (`sidewaysItem` in a sideways row). */
+  className?: string;
+}) {
   return (
-    <li className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-sand-200">
+    <li
+      className={`overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-sand-200 ${className}`}
+    >
       <Link to={projectPath(project.slug)} className="block">
         {project.cover ? (
           <SitePicture
@@ -32,6 +50,7 @@ export function ReviewList({
   reviews,
   headingId,
   title = "Lo que dicen nuestros clientes",
+  sideways = false,
 }: {
   reviews: readonly {
     id: number;
@@ -45,6 +64,8 @@ export function ReviewList({
   }[];
   headingId: string;
   title?: string;
+  /** On phones a row that scrolls sideways (the home page), not one opinion under another. */
+  sideways?: boolean;
 }) {
   if (reviews.length === 0) return null;
   return (
@@ -52,9 +73,12 @@ export function ReviewList({
       <h2 id={headingId} className="text-3xl font-semibold">
         {title}
       </h2>
-      <ul className="mt-8 grid gap-6 md:grid-cols-2">
+      <ul className={`mt-8 ${sideways ? sidewaysRow : "grid gap-6 md:grid-cols-2"}`}>
         {reviews.map((review) => (
-          <li key={review.id} className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200">
+          <li
+            key={review.id}
+            className={`rounded-lg bg-white p-6 shadow-sm ring-1 ring-sand-200 ${sideways ? sidewaysItem : ""}`}
+          >
             <figure>
               <p className="text-terracotta-dark">
                 <span aria-hidden="true">

@@ -6,7 +6,7 @@ import { ImageGrid } from "~/components/image-grid";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { NextStep } from "~/components/next-step";
 import { Picture } from "~/components/picture";
-import { ProjectCard, ReviewList } from "~/components/project-card";
+import { ProjectCard, ReviewList, sidewaysItem, sidewaysRow } from "~/components/project-card";
 import { SandBand } from "~/components/sand-band";
 import { SectionHeading } from "~/components/section-heading";
 import { ServicesGrid } from "~/components/service-card";
@@ -117,14 +117,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="obras-destacadas" className="text-3xl font-semibold sm:text-4xl">
             Obras destacadas
           </h2>
-          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className={`mt-8 ${sidewaysRow} lg:grid-cols-3`}>
             {loaderData.featured.map((project) => (
-              <ProjectCard key={project.slug} project={project} />
+              <ProjectCard key={project.slug} project={project} className={sidewaysItem} />
             ))}
           </ul>
+          <p className="mt-8">
+            <Link to="/contact" className={textLink}>
+              Pide presupuesto para una obra así
+            </Link>
+          </p>
         </section>
       ) : null}
-      <ReviewList reviews={loaderData.reviews} headingId="opiniones" />
+      <ReviewList reviews={loaderData.reviews} headingId="opiniones" sideways />
       <NextStep
         id="siguiente-paso-visita"
         title={loaderData.visitNextStep.title}

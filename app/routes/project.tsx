@@ -5,6 +5,7 @@ import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
 import { ReviewList } from "~/components/project-card";
 import { SitePicture } from "~/components/site-picture";
+import { previewHashOf } from "~/lib/preview-hash";
 import { noindexMeta, pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd, projectJsonLd } from "~/lib/structured-data.server";
 import {
@@ -16,12 +17,6 @@ import {
 import { siteContentContext } from "../../content/site-content";
 import type { Route } from "./+types/project";
 
-/** SHA-256 in hex, as the preview link's token is kept (decision 250). */
-async function hashOf(token: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * /obras/{slug}: a published project; /obras/vista-previa/{token}: a draft behind a preview
  * link, as it will look, kept out of search engines. Anything else is the Not Found page.
@@ -30,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const portfolio = await context.get(siteContentContext).get("portfolio");
   const preview = params.token !== undefined;
   const project = preview
-    ? portfolio.previews[await hashOf(params.token ?? "")]
+    ? portfolio.previews[await previewHashOf(params.token ?? "")]
     : portfolio.projects.find((p) => p.slug === params.slug);
   if (!project) throw data(null, { status: 404 });
   const crumbs = trail(

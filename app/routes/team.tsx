@@ -1,12 +1,15 @@
+import { data, isRouteErrorResponse } from "react-router";
 import { ImageBesideText, imageBesideTextSizes } from "~/components/image-beside-text";
 import { imagePreloadMeta } from "~/components/image-preload";
 import { MapEmbed } from "~/components/map-embed";
 import { NextStep } from "~/components/next-step";
+import { NotFoundPage, notFoundMeta } from "~/components/not-found-page";
 import { PageIntro } from "~/components/page-intro";
 import { SandBand } from "~/components/sand-band";
 import { SitePicture } from "~/components/site-picture";
 import { useCompany } from "~/lib/company";
-import { pageMeta, trail } from "~/lib/seo";
+import { previewHashOf } from "~/lib/preview-hash";
+import { noindexMeta, pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { inWords } from "../../content/company";
 import { siteContentContext } from "../../content/site-content";
@@ -15,13 +18,22 @@ import type { Route } from "./+types/team";
 
 const crumbs = trail({ name: "Equipo", path: "/team" });
 
-/** The page's texts travel as loader data, not as JavaScript (034). */
-export async function loader({ context }: Route.LoaderArgs) {
+/**
+ * The page's texts travel as loader data, not as JavaScript (034). /team/vista-previa/{token}:
+ * the page with a draft member first, behind its preview link, kept out of search engines and
+ * never kept (decision 270); no open link behind the token is the Not Found page.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
   const company = await context.get(siteContentContext).get("company");
-  const { team: people } = await context.get(siteContentContext).get("portfolio");
+  const portfolio = await context.get(siteContentContext).get("portfolio");
+  const token = (params as { token?: string }).token;
+  const draft =
+    token === undefined ? undefined : portfolio.memberPreviews[await previewHashOf(token)];
+  if (token !== undefined && !draft) throw data(null, { status: 404 });
   return {
     team,
-    people,
+    people: draft ? [draft, ...portfolio.team] : portfolio.team,
+    preview: draft?.name,
     seo: teamSeo,
     jsonLd: [breadcrumbJsonLd(crumbs)],
     areas: inWords(company.areasServed),
@@ -29,17 +41,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [
-        ...pageMeta({ ...loaderData.seo, path: "/team", jsonLd: loaderData.jsonLd }),
-        imagePreloadMeta(loaderData.team.image, imageBesideTextSizes),
-      ]
-    : [];
+  !loaderData
+    ? notFoundMeta()
+    : loaderData.preview
+      ? noindexMeta(loaderData.seo)
+      : [
+          ...pageMeta({ ...loaderData.seo, path: "/team", jsonLd: loaderData.jsonLd }),
+          imagePreloadMeta(loaderData.team.image, imageBesideTextSizes),
+        ];
 
-export default function Team({ loaderData: { team, people, areas } }: Route.ComponentProps) {
+export default function Team({
+  loaderData: { team, people, areas, preview },
+}: Route.ComponentProps) {
   const company = useCompany();
   return (
     <>
+      {preview ? (
+        <p role="status" className="bg-ochre-100 px-4 py-2 text-center font-semibold text-ink">
+          Vista previa de un borrador: los visitantes aún no ven a {preview} en el equipo.
+        </p>
+      ) : null}
       <PageIntro eyebrow="Equipo" title={team.title} subtitle={team.subtitle} crumbs={crumbs} />
       <ImageBesideText
         id="quienes-somos"
@@ -117,4 +138,9 @@ export default function Team({ loaderData: { team, people, areas } }: Route.Comp
       <NextStep title="¿Quieres conocernos en tu obra?" />
     </>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
 }

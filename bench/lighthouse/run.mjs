@@ -47,6 +47,20 @@ function parseArgs(argv) {
   return options;
 }
 
+/**
+ * CHROMIUM_PATH, or Debian's Chromium, or its headless shell (all some machines have, as the
+ * browser tests use it): the same engine, and Lighthouse drives either through the DevTools
+ * protocol.
+ */
+function chromePath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const found = ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((file) =>
+    existsSync(file),
+  );
+  if (!found) throw new Error("No Chromium found: set CHROMIUM_PATH.");
+  return found;
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -203,10 +217,11 @@ const pages = options.pages ?? (await publicPaths());
 // Simulated throttling still scales with how busy the CPU is: keep the load next to the numbers.
 const loadAtStart = os.loadavg()[0].toFixed(1);
 const port = await freePort();
-const server = await startServer(buildDir, port);
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: CHROME_FLAGS,
+// The browser first: a machine without one stops here, before a server is left running.
+const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
+const server = await startServer(buildDir, port).catch(async (error) => {
+  await chrome.kill();
+  throw error;
 });
 const rows = [];
 try {

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { memberPreviewPath, reviewPreviewPath } from "../../content/projects.ts";
 import type { AppTimings } from "../app.ts";
+import { reviews, teamMembers } from "../db/schema.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { createAccountSessionsRouter } from "./account-sessions.ts";
 import { createAdminRouter } from "./admin.ts";
@@ -7,6 +9,7 @@ import { createCompanyRouter } from "./admin-company.ts";
 import { createAuthRouter } from "./auth.ts";
 import { createCampaignsRouter } from "./campaigns.ts";
 import { createContactsRouter } from "./contacts.ts";
+import { createDraftPreviewRouter } from "./draft-previews.ts";
 import { createEmailVerificationRouter } from "./email-verification.ts";
 import { createFunnelRouter } from "./funnel.ts";
 import { createLeadSourcesRouter } from "./lead-sources.ts";
@@ -41,5 +44,24 @@ export function createApi(deps: Dependencies, timings: AppTimings = {}) {
   // Addition (decision 248): photos staff upload for the public pages.
   api.route("/site-photos", createSitePhotosRouter(deps));
   api.route("/admin/projects", createProjectsRouter(deps));
+  // A draft opinion's or member's preview link (decision 270).
+  api.route(
+    "/admin/reviews",
+    createDraftPreviewRouter(deps, {
+      resource: "reviews",
+      table: reviews,
+      path: reviewPreviewPath,
+      missing: "La opinión solicitada no existe.",
+    }),
+  );
+  api.route(
+    "/admin/team",
+    createDraftPreviewRouter(deps, {
+      resource: "team",
+      table: teamMembers,
+      path: memberPreviewPath,
+      missing: "La persona solicitada no existe.",
+    }),
+  );
   return api;
 }

@@ -444,6 +444,9 @@ export const reviews = pgTable("reviews", {
   /** How the client agreed to its publication (a mail of a date, a signed form…). */
   consent_proof: text("consent_proof").notNull(),
   published: boolean("published").notNull().default(false),
+  /** A draft's preview link (decision 270): its SHA-256, and until when it opens. */
+  preview_token_hash: bytea("preview_token_hash"),
+  preview_expires_at: timestamp("preview_expires_at", { withTimezone: true }),
   ...timestamps,
 });
 
@@ -456,6 +459,9 @@ export const teamMembers = pgTable("team_members", {
   bio: text("bio").notNull(),
   position: integer("position").notNull().default(0),
   published: boolean("published").notNull().default(false),
+  /** A draft's preview link (decision 270): its SHA-256, and until when it opens. */
+  preview_token_hash: bytea("preview_token_hash"),
+  preview_expires_at: timestamp("preview_expires_at", { withTimezone: true }),
   ...timestamps,
 });
 

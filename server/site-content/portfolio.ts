@@ -3,7 +3,7 @@
  * opinions, published opinions and members, and drafts behind an open preview link. Read once
  * per published version on each instance (server/site-content/site-content.ts).
  */
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { projectBudgets, projectServices, reviewSources } from "../../content/project-fields.ts";
 import type {
   Portfolio,
@@ -31,19 +31,30 @@ export async function readPortfolio(db: Database): Promise<Portfolio> {
     .from(reviews)
     .where(eq(reviews.published, true))
     .orderBy(desc(reviews.reviewed_on), desc(reviews.id));
+  // Drafts behind an open preview link (decision 270): shown only on their preview page.
+  const draftReviewRows = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.published, false), gt(reviews.preview_expires_at, now)));
   const memberRows = await db
     .select()
     .from(teamMembers)
     .where(eq(teamMembers.published, true))
     .orderBy(asc(teamMembers.position), asc(teamMembers.name));
+  const draftMemberRows = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.published, false), gt(teamMembers.preview_expires_at, now)));
   const views = await sitePhotoViews(db, [
     ...photoRows.map((p) => p.photo_id),
-    ...memberRows.flatMap((m) => (m.photo_id ? [m.photo_id] : [])),
+    ...[...memberRows, ...draftMemberRows].flatMap((m) => (m.photo_id ? [m.photo_id] : [])),
   ]);
   const slugOf = new Map(
     projectRows.filter((p) => p.status === "published").map((p) => [p.id, p.slug]),
   );
-  const publicReviews: (PublicReview & { projectId: number | null })[] = reviewRows.map((r) => ({
+  const toReview = (
+    r: (typeof reviewRows)[number],
+  ): PublicReview & { projectId: number | null } => ({
     id: r.id,
     author: r.author,
     city: r.city,
@@ -55,7 +66,8 @@ export async function readPortfolio(db: Database): Promise<Portfolio> {
     text: r.text,
     date: r.reviewed_on,
     source: label(reviewSources, r.source),
-  }));
+  });
+  const publicReviews = reviewRows.map(toReview);
   const toPublic = (row: (typeof projectRows)[number]): PublicProject => {
     const photos: PublicPhoto[] = photoRows
       .filter((p) => p.project_id === row.id)
@@ -83,6 +95,12 @@ export async function readPortfolio(db: Database): Promise<Portfolio> {
         .map(({ projectId: _, ...review }) => review),
     };
   };
+  const toMember = (m: (typeof memberRows)[number]) => ({
+    name: m.name,
+    role: m.role,
+    bio: m.bio,
+    photo: (m.photo_id && views.get(m.photo_id)) || null,
+  });
   const previews: Record<string, PublicProject> = {};
   for (const row of projectRows) {
     if (row.preview_token_hash && row.preview_expires_at && row.preview_expires_at > now) {
@@ -93,11 +111,19 @@ export async function readPortfolio(db: Database): Promise<Portfolio> {
     projects: projectRows.filter((p) => p.status === "published").map(toPublic),
     previews,
     reviews: publicReviews.map(({ projectId: _, ...review }) => review),
-    team: memberRows.map((m) => ({
-      name: m.name,
-      role: m.role,
-      bio: m.bio,
-      photo: (m.photo_id && views.get(m.photo_id)) || null,
-    })),
+    team: memberRows.map(toMember),
+    reviewPreviews: Object.fromEntries(
+      draftReviewRows.flatMap((r) => {
+        const { projectId: _, ...review } = toReview(r);
+        return r.preview_token_hash ? [[r.preview_token_hash.toString("hex"), review]] : [];
+      }),
+    ),
+    memberPreviews: Object.fromEntries(
+      draftMemberRows.flatMap((m) =>
+        m.preview_token_hash
+          ? [[m.preview_token_hash.toString("hex"), { ...toMember(m), position: m.position }]]
+          : [],
+      ),
+    ),
   };
 }

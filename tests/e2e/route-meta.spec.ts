@@ -25,8 +25,9 @@ const noindex = [
   /^\/(verify-email|change-password|admin|newsletter)\//,
   /^\/una-pagina-que-no-existe$/,
   /^\/service\/reformas\/una-reforma-que-no-existe$/,
-  // A preview link (drafts are never public) and a project that does not exist (the sample slug).
-  /^\/obras\/vista-previa\//,
+  // A draft's preview link (decisions 250, 270): the sample token opens nothing, a 404.
+  /\/vista-previa\//,
+  // No published project has the sample slug on a fresh database: its page is a 404.
   /^\/obras\/reformas-integrales$/,
 ];
 

@@ -1,7 +1,8 @@
 // Issue 35 as staff and visitors live it: from a lead marked ganado, «Crear obra» opens a draft
 // with its service and city; staff add two before/after pairs, preview the draft through its
 // link (which a signed-out visitor can open, while the project's own address stays a 404), then
-// publish it with an opinion and a team member. Visitors then find the project on /obras, its
+// publish it with an opinion and a team member, each previewed as a draft first (decision 270)
+// and published from its form. Visitors then find the project on /obras, its
 // page (photos in a lightbox that works from the keyboard, CreativeWork JSON-LD), its service
 // page, the home page (featured), /gallery and the sitemap; the opinion and the member show
 // where they belong. (The deploy guide's two instances are proven by tests/deploy.)
@@ -9,6 +10,7 @@ import type { Browser, Page } from "@playwright/test";
 import { servicePath } from "../../content/service-paths";
 import { findService, type Service } from "../../content/services";
 import { picture } from "../support/photos";
+import { axe } from "./support/axe";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
 
@@ -70,6 +72,47 @@ async function visitor(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** A record's id, found by the admin's own search for `words`. */
+async function idOf(page: Page, resource: string, words: string): Promise<number> {
+  const list = await page.request.get(
+    `/api/admin/${resource}?page=1&q=${encodeURIComponent(words)}`,
+    { headers: { Authorization: `Bearer ${staff.token}` } },
+  );
+  expect(list.status(), await list.text()).toBe(200);
+  return (await list.json()).data.data[0].id;
+}
+
+/**
+ * A draft's «Vista previa» shows `text` to a signed-out visitor through its link (the public
+ * pages do not), then the draft is published from its form by ticking `published`.
+ */
+async function previewAndPublish(
+  page: Page,
+  outsider: Page,
+  resource: string,
+  id: number,
+  text: string,
+  published: RegExp,
+) {
+  const main = page.getByRole("main");
+  await page.goto(`/admin/${resource}/detail/${id}`);
+  await main.getByRole("button", { name: "Vista previa" }).click();
+  const link = main.getByRole("link", { name: "Abrir la vista previa" });
+  await expect(link).toBeVisible();
+  const url = (await link.getAttribute("href")) as string;
+  expect((await outsider.goto(url))?.status()).toBe(200);
+  await expect(outsider.getByText(text).last()).toBeVisible();
+  await expect(outsider.getByRole("status").first()).toContainText("Vista previa de un borrador");
+  await expect(outsider.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  expect((await outsider.goto(`${url}x`))?.status()).toBe(404);
+  await outsider.goto(resource === "team" ? "/team" : "/");
+  await expect(outsider.getByText(text)).toHaveCount(0);
+  await page.goto(`/admin/${resource}/update/${id}`);
+  await main.getByLabel(published).check();
+  await main.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/${resource}/index`));
+}
+
 const photoFiles = () =>
   Promise.all(
     alts.map(async (_, i) => ({
@@ -88,6 +131,10 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   test.setTimeout(240_000);
   await openAs(page, staff, `/admin/contacts/detail/${leadId}`);
   const main = page.getByRole("main");
+  const violations = async () =>
+    (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  await expect(main.getByRole("button", { name: "Crear obra" })).toBeVisible();
+  expect(await violations()).toEqual([]);
   await main.getByRole("button", { name: "Crear obra" }).click();
   await expect(page).toHaveURL(/\/admin\/projects\/update\/\d+$/);
   const projectId = Number(page.url().split("/").pop());
@@ -126,6 +173,7 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   const link = main.getByRole("link", { name: "Abrir la vista previa" });
   await expect(link).toBeVisible();
   const previewUrl = (await link.getAttribute("href")) as string;
+  expect(await violations()).toEqual([]);
   expect(previewUrl).toMatch(/\/obras\/vista-previa\/[\w-]+$/);
   const preview = await outsider.goto(previewUrl);
   expect(preview?.status()).toBe(200);
@@ -157,9 +205,11 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   await main
     .getByLabel(/^Prueba del consentimiento/)
     .fill("Correo de la clienta del 16/10/2026 autorizando publicarla.");
-  await main.getByLabel(/^Publicada/).check();
+  // A draft first: previewed, then published.
   await main.getByRole("button", { name: "Crear", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/reviews\/index/);
+  const reviewId = await idOf(page, "reviews", tag);
+  await previewAndPublish(page, outsider, "reviews", reviewId, reviewText, /^Publicada/);
 
   await page.goto("/admin/team/create");
   await main.getByLabel(/^Nombre/).fill(memberName);
@@ -171,9 +221,10 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   });
   await expect(main.locator('img[src^="/media/"]')).toBeVisible({ timeout: 60_000 });
   await main.getByLabel(/^Presentación breve/).fill("Dirige las obras de baños y cocinas.");
-  await main.getByLabel(/^Publicado/).check();
   await main.getByRole("button", { name: "Crear", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/team\/index/);
+  const memberId = await idOf(page, "team", tag);
+  await previewAndPublish(page, outsider, "team", memberId, memberName, /^Publicado/);
 
   // What a visitor sees now.
   await expect
@@ -226,6 +277,9 @@ test("a project's photos open in a lightbox that the keyboard and a screen reade
 }) => {
   const page = await visitor(browser);
   await page.goto(`/obras/${slug}`, { waitUntil: "networkidle" });
+  const violations = async () =>
+    (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+  expect(await violations()).toEqual([]);
   const opener = page.getByRole("link", { name: alts[0] });
   await opener.focus();
   await page.keyboard.press("Enter");
@@ -234,6 +288,7 @@ test("a project's photos open in a lightbox that the keyboard and a screen reade
   await expect(dialog.getByRole("img", { name: alts[0] })).toBeVisible();
   await expect(dialog.getByRole("status")).toHaveText("Foto 1 de 4");
   await expect(dialog.getByRole("button", { name: "Cerrar" })).toBeFocused();
+  expect(await violations()).toEqual([]);
   await page.keyboard.press("ArrowRight");
   await expect(dialog.getByRole("img", { name: alts[1] })).toBeVisible();
   await expect(dialog.getByRole("status")).toHaveText("Foto 2 de 4");
@@ -248,6 +303,7 @@ test("a project's photos open in a lightbox that the keyboard and a screen reade
 
   // The same on the gallery, filtered by the project's service.
   await page.goto("/gallery?servicio=reformas-de-banos", { waitUntil: "networkidle" });
+  expect(await violations()).toEqual([]);
   await page.getByRole("link", { name: alts[3] }).click();
   const galleryDialog = page.getByRole("dialog", { name: "Fotos de nuestras obras" });
   await expect(galleryDialog.getByRole("img", { name: alts[3] })).toBeVisible();

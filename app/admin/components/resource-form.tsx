@@ -26,6 +26,8 @@ function initialValue(detail: FieldDetail): unknown {
   if (type === "checkbox") return Boolean(value);
   if (type === "multi-selector") return Array.isArray(value) ? value.map(String) : [];
   if (type === "photos") return Array.isArray(value) ? value : [];
+  // A photo's id as the API takes it, a number: a member edited with its photo kept was a 422.
+  if (type === "photo") return typeof value === "number" ? value : "";
   return value === null || value === undefined ? "" : String(value);
 }
 

@@ -3,10 +3,9 @@
 // 409 after a colleague's save) is shown by api()'s dialog. While placeholders remain, the list
 // of what is missing stands above the form.
 import { useState } from "react";
+import { adminMeta } from "~/admin/lib/actions";
 import { api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
-import { noindexMeta } from "~/lib/seo";
-import { adminPages } from "../../../content/account-pages";
 import type { CompanyRecord, Office } from "../../../content/company";
 import { companyFieldLabels as labels } from "../../../content/company-fields";
 
@@ -18,7 +17,9 @@ interface Loaded {
   provinces: string[];
 }
 
-export const meta = () => noindexMeta({ title: "Empresa", ...adminPages.company });
+// Titled, described and kept out of search engines like every admin screen (SPEC §1).
+export const meta = (args: { params: { resource: string } }) =>
+  adminMeta("company")(args, "Empresa");
 
 export const clientLoader = () => api<Loaded>("GET", "admin/company");
 clientLoader.hydrate = true as const;

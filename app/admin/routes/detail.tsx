@@ -7,12 +7,12 @@ import { Link, redirect, useActionData } from "react-router";
 import { AssigneeControl } from "~/admin/components/assignee-control";
 import { AuditEntryChanges } from "~/admin/components/audit-entry-changes";
 import { CreateProjectFromLead } from "~/admin/components/create-project-from-lead";
+import { DraftPreview, isDraft, previewSections } from "~/admin/components/draft-preview";
 import { FallbackHeading } from "~/admin/components/fallback-heading";
 import { FollowUpForm } from "~/admin/components/follow-up-form";
 import { LeadCallBar } from "~/admin/components/lead-call-bar";
 import { LeadPhotos } from "~/admin/components/lead-photos";
 import { LeadReplies } from "~/admin/components/lead-replies";
-import { ProjectPreview } from "~/admin/components/project-preview";
 import { RecordButtons } from "~/admin/components/record-buttons";
 import { RecordHistory } from "~/admin/components/record-history";
 import { RecordMails } from "~/admin/components/record-mails";
@@ -136,8 +136,8 @@ export default function AdminDetailScreen({ params, loaderData }: Route.Componen
           />
         ) : null}
         <RecordButtons resource={resource} detail={detail} title={title} />
-        {resource === "projects" && record.status === "draft" ? (
-          <ProjectPreview id={record.id} />
+        {previewSections.includes(resource) && isDraft(resource, record) ? (
+          <DraftPreview resource={resource} id={record.id} />
         ) : null}
       </div>
       {/* A status or assignee saved is said, as the list says a status change (decision 169). */}

@@ -63,7 +63,7 @@ export function useLightbox(photos: readonly LightboxPhoto[], label: string) {
       aria-describedby={captionId}
       onClose={() => setIndex(null)}
       onClick={(event) => {
-        // A click on the dimmed backdrop (the dialog element itself, not its content) closes it.
+        // A click around the photo (the dialog element itself, not its content) closes it.
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
       onKeyDown={(event) => {
@@ -76,7 +76,8 @@ export function useLightbox(photos: readonly LightboxPhoto[], label: string) {
           step(-1);
         }
       }}
-      className="m-auto max-h-dvh max-w-dvw bg-transparent p-2 text-white backdrop:bg-ink/90 sm:p-4"
+      // The whole screen, dark and opaque: the texts' contrast is against it, not the page.
+      className="m-0 h-dvh max-h-none w-dvw max-w-none flex-col items-center justify-center bg-ink p-2 text-white open:flex sm:p-4"
     >
       {shown ? (
         <figure className="flex flex-col items-center gap-3">

@@ -1,12 +1,19 @@
-// «Vista previa» on a draft project (decision 250): the server opens a link of an hour that
-// shows the draft as visitors will see it; staff open it here or pass it on. A new link replaces
-// the previous one.
+// «Vista previa» on a draft project, opinion or team member (decisions 250, 270): the server
+// opens a link of an hour that shows the draft as visitors will see it; staff open it here or
+// pass it on. A new link replaces the previous one.
 import { useState } from "react";
 import { Refusal } from "~/admin/components/refusal";
 import { refusalMessage } from "~/admin/lib/records";
 import { api } from "~/lib/api";
 
-export function ProjectPreview({ id }: { id: number }) {
+/** The sections whose drafts have a preview link. */
+export const previewSections = ["projects", "reviews", "team"];
+
+/** Whether a record of `resource` is a draft: a project's «Borrador», the others unpublished. */
+export const isDraft = (resource: string, record: Record<string, unknown>) =>
+  resource === "projects" ? record.status === "draft" : record.published === false;
+
+export function DraftPreview({ resource, id }: { resource: string; id: number }) {
   const [url, setUrl] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string>();
@@ -17,13 +24,13 @@ export function ProjectPreview({ id }: { id: number }) {
     try {
       const answer = await api<{ url: string }>(
         "POST",
-        `admin/projects/${id}/preview`,
+        `admin/${resource}/${id}/preview`,
         {},
         { silent: true },
       );
       setUrl(new URL(answer.url, window.location.origin).href);
     } catch (error) {
-      console.error(`The preview of project ${id} failed`, error);
+      console.error(`The preview of ${resource} ${id} failed`, error);
       setRefused(refusalMessage(error, [404]) ?? "No se ha podido preparar la vista previa.");
     } finally {
       setBusy(false);
