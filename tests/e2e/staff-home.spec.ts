@@ -96,47 +96,47 @@ for (const [device, viewport] of [
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(home).toBeVisible();
     });
+
+    test("giving a lead to a colleague mails them a link that lands on the lead after sign-in", async ({
+      page,
+      request,
+      mailbox,
+    }) => {
+      test.setTimeout(120_000);
+      const [subject] = await sendLeads(request, `Asignar${device}${Date.now().toString(36)}`, 1);
+      await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject ?? "")}`);
+      const main = page.getByRole("main");
+      await main
+        .getByRole("link", { name: new RegExp(`${subject}$`) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
+      const leadPath = new URL(page.url()).pathname;
+      const already = (await mailbox.messagesFor(luis.email)).length;
+      await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
+      await expect(main.getByRole("status").first()).toContainText("Responsable de");
+      const mail = await mailbox.waitForMail(luis.email, { already });
+      expect(mail.subject).toMatch(/^Te han asignado la solicitud OM-\d{4}-\d{5}$/);
+      expect(mail.text).toContain("Marta Inicio te ha asignado esta solicitud");
+      const link = linkPath(mail, "/admin/contacts/detail/");
+      expect(link).toBe(leadPath);
+
+      // Luis opens it signed out, signs in, and is on the lead.
+      await openAs(page, null, link);
+      await expect(page).toHaveURL(/\/login$/);
+      const login = page.getByRole("main");
+      await login.getByRole("textbox", { name: "Correo electrónico" }).fill(luis.email);
+      await login.getByRole("textbox", { name: "Contraseña", exact: true }).fill(luis.password);
+      await login.getByRole("button", { name: "Iniciar sesión" }).click();
+      await expect(page).toHaveURL(new RegExp(`${link}$`));
+      await expect(
+        page.getByRole("main").getByRole("combobox", { name: "Responsable" }),
+      ).toHaveValue(/\d+/);
+      // The lead's history says who gave it to whom.
+      await expect(page.getByRole("main")).toContainText("Asignación");
+    });
   });
 }
-
-test("giving a lead to a colleague mails them a link that lands on the lead after sign-in", async ({
-  page,
-  request,
-  mailbox,
-}) => {
-  test.setTimeout(120_000);
-  const [subject] = await sendLeads(request, `Asignar${Date.now().toString(36)}`, 1);
-  await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject ?? "")}`);
-  const main = page.getByRole("main");
-  await main
-    .getByRole("link", { name: new RegExp(`${subject}$`) })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
-  const leadPath = new URL(page.url()).pathname;
-  const already = (await mailbox.messagesFor(luis.email)).length;
-  await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
-  await expect(main.getByRole("status").first()).toContainText("Responsable de");
-  const mail = await mailbox.waitForMail(luis.email, { already });
-  expect(mail.subject).toMatch(/^Te han asignado la solicitud OM-\d{4}-\d{5}$/);
-  expect(mail.text).toContain("Marta Inicio te ha asignado esta solicitud");
-  const link = linkPath(mail, "/admin/contacts/detail/");
-  expect(link).toBe(leadPath);
-
-  // Luis opens it signed out, signs in, and is on the lead.
-  await openAs(page, null, link);
-  await expect(page).toHaveURL(/\/login$/);
-  const login = page.getByRole("main");
-  await login.getByRole("textbox", { name: "Correo electrónico" }).fill(luis.email);
-  await login.getByRole("textbox", { name: "Contraseña", exact: true }).fill(luis.password);
-  await login.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL(new RegExp(`${link}$`));
-  await expect(page.getByRole("main").getByRole("combobox", { name: "Responsable" })).toHaveValue(
-    /\d+/,
-  );
-  // The lead's history says who gave it to whom.
-  await expect(page.getByRole("main")).toContainText("Asignación");
-});
 
 test.describe("on a phone's inbox", () => {
   test.use({ viewport: { width: 390, height: 844 } });
