@@ -195,8 +195,8 @@ for (const [device, viewport] of [
       await expect
         .poll(
           async () => {
-            reminder = (await mailbox.messagesFor(luis.email)).find((mail) =>
-              mail.text.includes(`${reference} ·`),
+            reminder = (await mailbox.messagesFor(luis.email)).find(
+              (mail) => mail.subject.startsWith("Tu día:") && mail.text.includes(`${reference} ·`),
             );
             return reminder?.text ?? "";
           },
