@@ -37,6 +37,7 @@ const commandEntries = {
   "db-backup": "./scripts/db-backup.ts",
   "db-restore": "./scripts/db-restore.ts",
   "newsletter-consent": "./scripts/newsletter-consent.ts",
+  "leads-remind": "./scripts/leads-remind.ts",
 };
 
 /**

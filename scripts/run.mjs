@@ -1,5 +1,5 @@
 // `node scripts/run.mjs COMMAND [ARGS…]`: the operator's commands (package.json's serve,
-// user:create, db:migrate, db:backup, db:restore, newsletter:consent). Each runs from the build
+// user:create, db:migrate, db:backup, db:restore, newsletter:consent, leads:remind). Each runs from the build
 // when there is one (`npm run build` emits them into build/server/, with the migrations), so a
 // production install (`npm ci --omit=dev`: no tsx, no Vite) has them all; from the TypeScript
 // sources through tsx when the build is missing, or older than the sources on a machine that
@@ -21,6 +21,7 @@ const commands = {
     source: "scripts/newsletter-consent.ts",
     built: "newsletter-consent.js",
   },
+  "leads:remind": { source: "scripts/leads-remind.ts", built: "leads-remind.js" },
 };
 
 /** Runs one command in this process with `args` as its own arguments. */

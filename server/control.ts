@@ -4,7 +4,9 @@ import path from "node:path";
 import { embeddedDatabaseHolder } from "./data-dir.ts";
 import { pgliteOf, removeLeftSnapshots, snapshotPglite } from "./db/backup.ts";
 import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
 import type { FieldErrors } from "./http-errors.ts";
+import { remindAssignees } from "./leads/assignee-reminder.ts";
 import { log } from "./log.ts";
 import { type ConsentRecord, consentRecordOf } from "./newsletter/consent-record.ts";
 import { type CreatedUser, createUser, UserInputError } from "./users/create-user.ts";
@@ -17,7 +19,8 @@ import { resetSecondFactor } from "./users/reset-second-factor.ts";
  * socket inside DATA_DIR with mode 0600: only the account that runs the server can use it.
  *
  * Protocol: one JSON line in, one JSON line out, then the server closes the connection. Commands:
- * user:create, user:reset-two-factor, db:backup and newsletter:consent (docs/operations.md).
+ * user:create, user:reset-two-factor, db:backup, newsletter:consent and leads:remind
+ * (docs/operations.md).
  */
 
 export interface UserCreateRequest {
@@ -56,11 +59,24 @@ export interface ResetSecondFactorRequest {
   email: string;
 }
 
+/**
+ * `npm run leads:remind`: each assignee's morning reminder (their follow-ups due today and their
+ * leads still new) queued now, whatever the day or hour, even if this morning's went: for a
+ * Saturday the office works, or a list wanted again after follow-ups were set (decision 277).
+ */
+export interface RemindRequest {
+  command: "leads:remind";
+}
+
 export type ControlRequest =
   | UserCreateRequest
   | BackupRequest
   | ConsentRecordRequest
-  | ResetSecondFactorRequest;
+  | ResetSecondFactorRequest
+  | RemindRequest;
+
+/** The settings a command reads: the reminders' links and the office's days off. */
+export type ControlEnv = Pick<Env, "APP_URL" | "REMINDER_HOLIDAYS">;
 
 export type ControlResponse =
   | { ok: true; user: CreatedUser }
@@ -70,6 +86,8 @@ export type ControlResponse =
   | { ok: true; backup: string }
   | { ok: true; consent: ConsentRecord }
   | { ok: true; reset: { id: number; name: string; email: string }; hadSecondFactor: boolean }
+  /** How many staff members a reminder was queued for. */
+  | { ok: true; reminded: number }
   | { ok: false; message: string; errors?: FieldErrors };
 
 /** Longer requests are refused: the longest command carries a name, an e-mail and a password. */
@@ -85,8 +103,17 @@ export function controlSocketPath(dataDir: string): string {
 }
 
 /** Runs one command against `db`: the socket's handler, and the CLI's when no server runs. */
-export async function runControlCommand(db: Database, request: unknown): Promise<ControlResponse> {
+export async function runControlCommand(
+  db: Database,
+  request: unknown,
+  env?: ControlEnv,
+): Promise<ControlResponse> {
   const command = (request as { command?: unknown } | null)?.command;
+  if (command === "leads:remind") {
+    if (!env) return { ok: false, message: "Este proceso no envía recordatorios." };
+    // Queued: the site's mail worker sends them within seconds.
+    return { ok: true, reminded: await remindAssignees(db, env, new Date(), { asked: true }) };
+  }
   if (command === "db:backup") {
     const client = pgliteOf(db);
     if (!client) return { ok: false, message: "Solo la base de datos embebida se copia así." };
@@ -136,7 +163,7 @@ export async function runControlCommand(db: Database, request: unknown): Promise
   }
 }
 
-function serveConnection(socket: net.Socket, db: Database) {
+function serveConnection(socket: net.Socket, db: Database, env?: ControlEnv) {
   let buffered = "";
   const answer = (response: ControlResponse) => socket.end(`${JSON.stringify(response)}\n`);
   socket.setEncoding("utf8");
@@ -161,7 +188,7 @@ function serveConnection(socket: net.Socket, db: Database) {
       answer({ ok: false, message: "La petición no es un JSON válido." });
       return;
     }
-    runControlCommand(db, request).then(answer, (error: unknown) => {
+    runControlCommand(db, request, env).then(answer, (error: unknown) => {
       log.error({ err: error }, "control: command failed");
       answer({ ok: false, message: "Error interno del servidor; revisa su registro." });
     });
@@ -260,6 +287,8 @@ export interface ControlSocket {
 export async function startControlSocket(options: {
   db: Database;
   dataDir: string;
+  /** The site's settings, for the commands that read them (leads:remind). */
+  env?: ControlEnv;
 }): Promise<ControlSocket | undefined> {
   mkdirSync(options.dataDir, { recursive: true });
   const socketPath = controlSocketPath(options.dataDir);
@@ -272,7 +301,7 @@ export async function startControlSocket(options: {
   rmSync(socketPath, { force: true });
   removeLeftSnapshots(path.join(options.dataDir, "pglite"));
 
-  const server = net.createServer((socket) => serveConnection(socket, options.db));
+  const server = net.createServer((socket) => serveConnection(socket, options.db, options.env));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     // Created owner-only from the start (umask), not just chmod-ed a moment later.

@@ -19,7 +19,7 @@ const env = parseEnv();
 setupLog(env);
 const { deps } = await boot(env);
 // `npm run user:create` must not open the embedded database while this process holds it.
-await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
+await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR, env });
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 const handle = getRequestListener(async (request) => {

@@ -42,7 +42,7 @@ export async function serveSite(env: Env, site: Hono | ((deps: Dependencies) => 
   // site runs (it is the site's alone); on PostgreSQL they open the database themselves.
   const control = env.DATABASE_URL
     ? undefined
-    : await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR });
+    : await startControlSocket({ db: deps.db, dataDir: env.DATA_DIR, env });
   const server = serveUntilSignal({
     fetch: apiBeside(createApp(deps), typeof site === "function" ? site(deps) : site),
     port: env.PORT,

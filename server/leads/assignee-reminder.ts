@@ -51,17 +51,21 @@ type ReminderEnv = Pick<Env, "APP_URL" | "REMINDER_HOLIDAYS">;
 /**
  * Queues today's reminders when due: a working day in Madrid, from `reminderHour`, none sent yet
  * today. Answers how many staff members were written to (0: none due, or sent already).
+ * `asked`: an operator asked for them now (`npm run leads:remind`, decision 277), so they go
+ * whatever the day and hour, and again if this morning's went.
  */
 export async function remindAssignees(
   db: Database,
   env: ReminderEnv,
   now = new Date(),
+  { asked = false }: { asked?: boolean } = {},
 ): Promise<number> {
   const today = madridDay(now);
-  if (!isWorkingDay(today.date, env.REMINDER_HOLIDAYS) || today.hour < reminderHour) return 0;
+  const due = isWorkingDay(today.date, env.REMINDER_HOLIDAYS) && today.hour >= reminderHour;
+  if (!due && !asked) return 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${assigneeReminderLock})`);
-    if (await mailedToday(tx, "assignee_reminder", today.date)) return 0;
+    if (!asked && (await mailedToday(tx, "assignee_reminder", today.date))) return 0;
     const leads: AssigneeLead[] = await tx
       .select({
         id: contacts.id,
@@ -140,8 +144,9 @@ function assigneeMail(leads: AssigneeLead[], today: string, env: ReminderEnv) {
       lead,
       env,
       [
+        // «volver a contactar hoy», not «… el hoy»: the label ends in the article a date takes.
         lead.follow_up_on === today
-          ? `${followUpLabels.on.toLowerCase()} hoy`
+          ? `${followUpLabels.filter.toLowerCase()} hoy`
           : `${followUpLabels.on.toLowerCase()} ${dayName(lead.follow_up_on as string)}`,
         ...(lead.follow_up_note ? [`«${lead.follow_up_note}»`] : []),
       ].join(" · "),

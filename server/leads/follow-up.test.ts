@@ -123,7 +123,7 @@ describe.skipIf(skipDatabase)("a lead's follow-up", () => {
     await t.deps.mail.flush();
     const mail = await t.peer.waitForMail(to(marta.email));
     expect(mail.subject).toBe("Tu día: 1 seguimiento para hoy y 1 solicitud nueva");
-    expect(mail.text).toContain("OM-2026-70001 · Reforma de baños · volver a contactar el hoy");
+    expect(mail.text).toContain("OM-2026-70001 · Reforma de baños · volver a contactar hoy ·");
     expect(mail.text).toContain("«Confirmar medidas»");
     expect(mail.text).toContain(`http://localhost:3000/admin/contacts/detail/${due.id}`);
     expect(mail.text).toContain("OM-2026-70003");
@@ -134,5 +134,26 @@ describe.skipIf(skipDatabase)("a lead's follow-up", () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, "assignee_reminder"));
     expect(queued).toHaveLength(1);
+  });
+
+  it("goes when an operator asks, whatever the day or hour, and again (decision 277)", async () => {
+    await t.db.delete(contacts);
+    await t.db.delete(mailOutbox);
+    const saturday = new Date("2026-11-28T06:30:00Z");
+    const due = await lead({ reference: "OM-2026-70011", assignee_id: luis.id, status: "visita" });
+    await followUp({ id: due.id, on: "2026-11-28", note: "Llamar tras la visita" });
+    // Saturday before eight: the morning's turn sends nothing; asked, it goes, and again.
+    expect(await remindAssignees(t.db, t.deps.env, saturday)).toBe(0);
+    expect(await remindAssignees(t.db, t.deps.env, saturday, { asked: true })).toBe(1);
+    expect(await remindAssignees(t.db, t.deps.env, saturday, { asked: true })).toBe(1);
+    await t.deps.mail.flush();
+    const mail = await t.peer.waitForMail(to(luis.email));
+    expect(mail.text).toContain("OM-2026-70011 · Sin servicio indicado · volver a contactar hoy");
+    expect(mail.text).toContain("«Llamar tras la visita»");
+    const queued = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "assignee_reminder"));
+    expect(queued).toHaveLength(2);
   });
 });

@@ -1,9 +1,13 @@
 // Issue 37 (decisions 253-256), as staff live it on a desktop and on a phone: signing in lands on
 // their home at /dashboard, whose cards open the inbox on exactly what they count; giving a lead
 // to a colleague mails them a link that lands on the lead after sign-in; on a 390 × 844 phone
-// three lead cards fit a screen and every control in them is at least 44 × 44 px.
+// three lead cards fit a screen and every control in them is at least 44 × 44 px; a follow-up
+// set for today with a note is in the assignee's morning reminder.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, linkPath, test } from "./support/mailbox";
+import { e2eDataDir } from "../../playwright.config";
+import { expect, linkPath, type ReceivedMail, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
 
 test.describe.configure({ mode: "serial" });
@@ -20,6 +24,12 @@ test.beforeAll(async ({ playwright }) => {
   luis = await createWithRole(request, "admin", "Luis Asignado");
   await request.dispose();
 });
+
+const run = promisify(execFile);
+
+/** Today on the office's calendar (Madrid), as a date field takes it: YYYY-MM-DD. */
+const officeToday = () =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date());
 
 let ip = 40;
 /** `count` leads sent from the contact page; answers their subjects. */
@@ -96,47 +106,108 @@ for (const [device, viewport] of [
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(home).toBeVisible();
     });
+
+    test("giving a lead to a colleague mails them a link that lands on the lead after sign-in", async ({
+      page,
+      request,
+      mailbox,
+    }) => {
+      test.setTimeout(120_000);
+      const [subject] = await sendLeads(request, `Asignar${device}${Date.now().toString(36)}`, 1);
+      await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject ?? "")}`);
+      const main = page.getByRole("main");
+      await main
+        .getByRole("link", { name: new RegExp(`${subject}$`) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
+      const leadPath = new URL(page.url()).pathname;
+      const already = (await mailbox.messagesFor(luis.email)).length;
+      await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
+      await expect(main.getByRole("status").first()).toContainText("Responsable de");
+      const mail = await mailbox.waitForMail(luis.email, { already });
+      expect(mail.subject).toMatch(/^Te han asignado la solicitud OM-\d{4}-\d{5}$/);
+      expect(mail.text).toContain("Marta Inicio te ha asignado esta solicitud");
+      const link = linkPath(mail, "/admin/contacts/detail/");
+      expect(link).toBe(leadPath);
+
+      // Luis opens it signed out, signs in, and is on the lead.
+      await openAs(page, null, link);
+      await expect(page).toHaveURL(/\/login$/);
+      const login = page.getByRole("main");
+      await login.getByRole("textbox", { name: "Correo electrónico" }).fill(luis.email);
+      await login.getByRole("textbox", { name: "Contraseña", exact: true }).fill(luis.password);
+      await login.getByRole("button", { name: "Iniciar sesión" }).click();
+      await expect(page).toHaveURL(new RegExp(`${link}$`));
+      await expect(
+        page.getByRole("main").getByRole("combobox", { name: "Responsable" }),
+      ).toHaveValue(/\d+/);
+      // The lead's history says who gave it to whom.
+      await expect(page.getByRole("main")).toContainText("Asignación");
+    });
+
+    test("a follow-up due today, set on the lead with a note, is in the assignee's morning reminder", async ({
+      page,
+      request,
+      mailbox,
+    }) => {
+      test.setTimeout(120_000);
+      const [subject] = await sendLeads(request, `Seguir${device}${Date.now().toString(36)}`, 1);
+      await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject ?? "")}`);
+      const main = page.getByRole("main");
+      await main
+        .getByRole("link", { name: new RegExp(`${subject}$`) })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
+      const leadPath = new URL(page.url()).pathname;
+      // Luis has it: the assignment's mail names its reference.
+      const assigned = (await mailbox.messagesFor(luis.email)).length;
+      await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
+      const given = await mailbox.waitForMail(luis.email, { already: assigned });
+      const reference = given.subject.match(/OM-\d{4}-\d{5}/)?.[0];
+      expect(reference).toBeDefined();
+
+      // «Volver a contactar el» today, with a note.
+      const note = `Confirmar la visita del jueves (${device})`;
+      const followUp = main.getByRole("region", { name: "Volver a contactar" });
+      await followUp.getByLabel("Volver a contactar el").fill(officeToday());
+      await followUp.getByLabel("Nota para volver a contactar").fill(note);
+      await followUp.getByRole("button", { name: "Guardar" }).click();
+      await expect(followUp.getByRole("status")).toBeVisible();
+      await page.reload();
+      await expect(followUp.getByLabel("Nota para volver a contactar")).toHaveValue(note);
+
+      // The morning's reminder, sent now as the operator can (decision 277): the server's clock
+      // decides the morning, and a test may run on a Sunday or at night.
+      const { stdout } = await run(
+        process.execPath,
+        ["--import", "tsx", "scripts/leads-remind.ts"],
+        {
+          env: { ...process.env, DATA_DIR: e2eDataDir },
+          timeout: 60_000,
+        },
+      );
+      expect(stdout).toMatch(/^Recordatorios? en camino a \d+ personas? del equipo/);
+
+      // Luis's mail lists the lead as due today, with the note, and links to its page.
+      let reminder: ReceivedMail | undefined;
+      await expect
+        .poll(
+          async () => {
+            reminder = (await mailbox.messagesFor(luis.email)).find(
+              (mail) => mail.subject.startsWith("Tu día:") && mail.text.includes(`${reference} ·`),
+            );
+            return reminder?.text ?? "";
+          },
+          { timeout: 20_000, intervals: [200], message: "Luis's morning reminder" },
+        )
+        .toContain(`${reference} · Reforma de cocinas · volver a contactar hoy · «${note}»`);
+      expect(reminder?.subject).toMatch(/^Tu día: \d+ seguimientos? para hoy/);
+      expect(reminder?.text).toContain(`${leadPath}`);
+    });
   });
 }
-
-test("giving a lead to a colleague mails them a link that lands on the lead after sign-in", async ({
-  page,
-  request,
-  mailbox,
-}) => {
-  test.setTimeout(120_000);
-  const [subject] = await sendLeads(request, `Asignar${Date.now().toString(36)}`, 1);
-  await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject ?? "")}`);
-  const main = page.getByRole("main");
-  await main
-    .getByRole("link", { name: new RegExp(`${subject}$`) })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
-  const leadPath = new URL(page.url()).pathname;
-  const already = (await mailbox.messagesFor(luis.email)).length;
-  await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
-  await expect(main.getByRole("status").first()).toContainText("Responsable de");
-  const mail = await mailbox.waitForMail(luis.email, { already });
-  expect(mail.subject).toMatch(/^Te han asignado la solicitud OM-\d{4}-\d{5}$/);
-  expect(mail.text).toContain("Marta Inicio te ha asignado esta solicitud");
-  const link = linkPath(mail, "/admin/contacts/detail/");
-  expect(link).toBe(leadPath);
-
-  // Luis opens it signed out, signs in, and is on the lead.
-  await openAs(page, null, link);
-  await expect(page).toHaveURL(/\/login$/);
-  const login = page.getByRole("main");
-  await login.getByRole("textbox", { name: "Correo electrónico" }).fill(luis.email);
-  await login.getByRole("textbox", { name: "Contraseña", exact: true }).fill(luis.password);
-  await login.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page).toHaveURL(new RegExp(`${link}$`));
-  await expect(page.getByRole("main").getByRole("combobox", { name: "Responsable" })).toHaveValue(
-    /\d+/,
-  );
-  // The lead's history says who gave it to whom.
-  await expect(page.getByRole("main")).toContainText("Asignación");
-});
 
 test.describe("on a phone's inbox", () => {
   test.use({ viewport: { width: 390, height: 844 } });
