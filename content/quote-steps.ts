@@ -16,6 +16,7 @@ export const quoteSteps = [
     title: "Sobre la obra",
     intro: "Lo que sepas: con ello el presupuesto sale más ajustado. Nada de esto es obligatorio.",
     fields: [
+      "job_answers",
       "area",
       "postcode",
       "property_type",
@@ -72,4 +73,6 @@ export const reachField = {
   label: "Teléfono o correo",
   hint: "Con uno basta: te llamamos o te escribimos, como prefieras.",
   consent: "Acepto que uséis mis datos para responder a esta solicitud.",
+  /** The built subject when no service is chosen (the plain form's subject is typed). */
+  noService: "Solicitud de presupuesto",
 } as const;

@@ -3,7 +3,8 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { revealWholeControl } from "~/components/form-field";
-import { quoteFields } from "../../content/quote-fields";
+import { provinceOfPostcode } from "../../content/provinces";
+import { quoteField, quoteFields } from "../../content/quote-fields";
 import {
   type Choice,
   contactLabels,
@@ -11,9 +12,11 @@ import {
   draftMessages,
 } from "../../content/quote-request";
 import { quoteSteps, stepWords } from "../../content/quote-steps";
+import type { ServiceQuestion } from "../../content/service-questions";
 import { ConsentBox, ContactWays } from "./contact-ways";
 import { DetailField, inputClass, lengthLeft, QuoteField, WrittenField } from "./fields";
 import { empty, focusFirstField, withService } from "./form-values";
+import { JobQuestion } from "./job-question";
 import { PhotoPicker } from "./photo-picker";
 import { QuoteThanks } from "./quote-thanks";
 import { plainRequest, requestFromAnswers } from "./request-from-answers";
@@ -34,17 +37,23 @@ import { type Steps, useSteps } from "./use-steps";
 const askedWithContact = new Set<string>(quoteSteps[3].fields);
 /** The details asked about the job (the service has its own step). */
 const aboutTheJob = quoteFields.filter(
-  (field) => field.name !== "service" && !askedWithContact.has(field.name),
+  (field) =>
+    field.name !== "service" && field.name !== "job_answers" && !askedWithContact.has(field.name),
 );
+/** The areas the company names as such; elsewhere is «otra». */
+const areaNames: string[] = quoteField("area").choices.map((choice) => choice.value);
 const withContact = quoteFields.filter((field) => askedWithContact.has(field.name));
 
 export type ServiceGroups = readonly { label: string; choices: readonly Choice[] }[];
 
 export function QuoteForm({
   serviceGroups,
+  questions,
   answer,
 }: {
   serviceGroups: ServiceGroups;
+  /** Each service's own question, from the loader (content/service-questions.ts). */
+  questions: Partial<Record<string, ServiceQuestion>>;
   answer: QuoteAnswer | undefined;
 }) {
   // A service page's "Pide presupuesto" opens the form with that service chosen. Rendered with
@@ -81,6 +90,15 @@ export function QuoteForm({
     .find((choice) => choice.value === values.service);
   const request = steps.stepped ? requestFromAnswers(values, service) : plainRequest(values);
   const sending = useSendQuote({ values: request, photos, fillTime, notify: setNotice });
+  // The postcode says the province (issue 36): the area is filled from it unless chosen.
+  useEffect(() => {
+    const province = /^\d{5}$/.test(values.postcode)
+      ? provinceOfPostcode(values.postcode)
+      : undefined;
+    if (!province) return;
+    const area = [province.name, province.region].find((name) => areaNames.includes(name));
+    setValues((current) => (current.area ? current : { ...current, area: area ?? "otra" }));
+  }, [values.postcode, setValues]);
   // What was typed as e-mail or phone before the script ran goes in the one field.
   useEffect(() => {
     if (!steps.stepped) return;
@@ -181,12 +199,24 @@ export function QuoteForm({
             <ServiceChoice
               groups={serviceGroups}
               value={values.service}
-              onChange={change("service")}
+              onChange={(chosen) => {
+                change("service")(chosen);
+                // Answers to another service's question are not this one's.
+                if (chosen !== values.service) change("job_answers")("");
+              }}
               errors={refused.service}
             />
           </div>
         </Step>
         <Step index={1} steps={steps}>
+          {steps.stepped && questions[values.service] ? (
+            <JobQuestion
+              question={questions[values.service] as ServiceQuestion}
+              value={values.job_answers}
+              onChange={change("job_answers")}
+              errors={refused.job_answers}
+            />
+          ) : null}
           {aboutTheJob.map((field) => (
             <DetailField key={field.name} field={field} {...fieldState} />
           ))}

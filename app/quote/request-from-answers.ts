@@ -2,6 +2,7 @@
 // The visitor never types a subject, writes one «Teléfono o correo», and may leave the message.
 import { quoteFields } from "../../content/quote-fields";
 import { type Choice, choiceLabel, contactLimits } from "../../content/quote-request";
+import { reachField } from "../../content/quote-steps";
 import { listed } from "./fields";
 import type { QuoteForm } from "./form-values";
 
@@ -10,7 +11,7 @@ export const isEmail = (reach: string) => reach.includes("@");
 
 /** The subject staff read in the inbox: the service, and where. */
 export function subjectFrom(values: QuoteForm, service: Choice | undefined): string {
-  const job = service?.label ?? "Solicitud de presupuesto";
+  const job = service?.label ?? reachField.noService;
   const area = values.area && values.area !== "otra" ? ` en ${values.area}` : "";
   const postcode = !area && values.postcode ? ` (CP ${values.postcode.trim()})` : "";
   return `${job}${area}${postcode}`.slice(0, contactLimits.subject);

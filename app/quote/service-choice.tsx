@@ -27,10 +27,7 @@ export function ServiceChoice({
           <legend className="font-semibold text-ink">{group.label}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
             {group.choices.map((choice) => (
-              <label
-                key={choice.value}
-                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-md border border-ink/30 bg-white px-4 py-3 hover:bg-sand-50 has-checked:border-terracotta has-checked:bg-sand-50 has-checked:font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ink"
-              >
+              <label key={choice.value} className={choiceTile}>
                 <input
                   type="radio"
                   name={service.name}
@@ -52,3 +49,7 @@ export function ServiceChoice({
     </fieldset>
   );
 }
+
+/** A large tappable choice: its box, marked when chosen and when focused from the keyboard. */
+export const choiceTile =
+  "flex min-h-12 cursor-pointer items-center gap-3 rounded-md border border-ink/30 bg-white px-4 py-3 hover:bg-sand-50 has-checked:border-terracotta has-checked:bg-sand-50 has-checked:font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ink";

@@ -578,10 +578,21 @@ test("the request is written and sent with the keyboard alone, step by step, in 
   // The job: the services are one group of radio buttons, one stop; arrows choose.
   await form.getByRole("radio").first().focus();
   await page.keyboard.press("ArrowDown");
-  await expect(form.getByRole("radio", { checked: true })).toHaveCount(1);
+  await expect(form.getByRole("radio", { checked: true })).toHaveAccessibleName(
+    "Reforma de cocinas",
+  );
   await button("Siguiente");
   await page.keyboard.press("Enter");
   await expect(stepHeading(form, "Sobre la obra")).toBeFocused();
+  // The kitchen's own question first: each choice a box of its own.
+  await page.keyboard.press("Tab");
+  await expect(form.getByRole("checkbox", { name: "Muebles" })).toBeFocused();
+  await page.keyboard.press("Space");
+  for (const choice of ["Encimera", "Electrodomésticos", "Distribución", "Otro"]) {
+    await page.keyboard.press("Tab");
+    await expect(form.getByRole("checkbox", { name: choice })).toBeFocused();
+  }
+  await expect(form.getByRole("checkbox", { name: "Muebles" })).toBeChecked();
   // About it: each detail one stop, nothing skipped, then the message.
   for (const label of [
     "Provincia o ciudad",
@@ -698,8 +709,13 @@ for (const viewport of [
       form.getByRole("radio", { name: "Reforma de baños", includeHidden: true }),
     ).toBeChecked();
 
-    await form.getByLabel("Provincia o ciudad").selectOption("Alicante");
+    // The bathroom's own question, each answer a large choice with «Otro» among them.
+    const question = form.getByRole("group", { name: /¿Qué quieres en el baño\?/ });
+    await expect(question.getByRole("checkbox", { name: "Otro" })).toBeVisible();
+    await question.getByRole("checkbox", { name: "Ducha" }).check();
+    // The postcode says the province.
     await form.getByLabel("Código postal").fill("03001");
+    await expect(form.getByLabel("Provincia o ciudad")).toHaveValue("Alicante");
     await form.getByLabel("Tipo de inmueble").selectOption({ label: "Piso" });
     await form.getByLabel("Metros cuadrados aproximados").fill("6");
     await form.getByLabel("Cuándo quieres empezar").selectOption({ label: "Cuanto antes" });
@@ -733,6 +749,7 @@ for (const viewport of [
     expect(confirmation.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
     expect(confirmation.text).toContain("Servicio: Reforma de baños");
     expect(confirmation.text).toContain("Provincia o ciudad: Alicante");
+    expect(confirmation.text).toContain("Sobre el trabajo: ¿Qué quieres en el baño? Ducha");
     expect(confirmation.text).toContain("Fotos recibidas: 1");
     // The office's notice carries the reference and the photo, and answering it writes to the
     // visitor.
