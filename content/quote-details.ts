@@ -15,6 +15,7 @@ import {
 } from "./quote-fields";
 import { type Choice, choiceLabel } from "./quote-request";
 import { serviceChoices } from "./service-choices";
+import { answersText } from "./service-questions";
 
 /** A list detail's choices: its own, or the catalogue's services. */
 export const choicesOf = (field: Extract<QuoteField, { kind: "choice" }>): readonly Choice[] =>
@@ -25,8 +26,17 @@ export const quoteChoices = Object.fromEntries(
   quoteFields.flatMap((field) => (field.kind === "choice" ? [[field.name, choicesOf(field)]] : [])),
 ) as Record<ChoiceFieldName, readonly Choice[]>;
 
-/** One detail's value as read: a choice by its label, a number with its unit. */
-function shown(field: QuoteField, { unit }: DetailRules, value: string | number): string {
+/**
+ * One detail's value as read: a choice by its label, a number with its unit, the answers to the
+ * service's question as question and choices.
+ */
+function shown(
+  field: QuoteField,
+  { unit }: DetailRules,
+  value: string | number,
+  service: string | undefined,
+): string {
+  if (field.name === "job_answers") return answersText(String(value), service);
   if (field.kind === "choice") return choiceLabel(choicesOf(field), String(value));
   return unit ? `${value} ${unit}` : String(value);
 }
@@ -40,6 +50,7 @@ export function quoteDetailLines(
   return fields.flatMap((field) => {
     const value = (details as Record<string, string | number | null | undefined>)[field.name];
     if (value === undefined || value === null || value === "") return [];
-    return [{ label: field.label, value: shown(field, rulesOf(field, rules), value) }];
+    const service = (details as { service?: string | null }).service ?? undefined;
+    return [{ label: field.label, value: shown(field, rulesOf(field, rules), value, service) }];
   });
 }

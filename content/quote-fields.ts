@@ -81,6 +81,14 @@ export const quoteFields = [
     none: "Elige un servicio",
   },
   {
+    // The answers to the chosen service's question (service-questions.ts; decision 265), kept
+    // as `question:choice|choice`; the form draws them as choices, not as this text.
+    name: "job_answers",
+    label: "Sobre el trabajo",
+    kind: "text",
+    input: { maxLength: 300 },
+  },
+  {
     name: "area",
     label: "Provincia o ciudad",
     kind: "choice",
@@ -192,6 +200,7 @@ export const quoteFieldRules: Partial<Record<QuoteFieldName, DetailRules>> = {
       max: "Los metros cuadrados no pueden pasar de 100.000.",
     },
   },
+  job_answers: { max: 300 },
   contact_channel: { personal: true },
   contact_time: { personal: true },
 };

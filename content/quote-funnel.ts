@@ -1,3 +1,5 @@
+import { quoteSteps } from "./quote-steps";
+
 /**
  * The steps of the quote form the step funnel counts (issue 36; decision 264), in order. The
  * browser reports the steps marked `beacon` (POST /api/funnel); «sent» is counted by the server
@@ -6,6 +8,12 @@
  */
 export const funnelSteps = [
   { value: "opened", title: "Abren el formulario", beacon: true },
+  // The form's own steps (quote-steps.ts), each counted as it is shown.
+  ...quoteSteps.map((step) => ({
+    value: step.value,
+    title: `Llegan a «${step.title}»`,
+    beacon: true,
+  })),
   { value: "sent", title: "Envían la solicitud", beacon: false },
 ] as const;
 

@@ -46,10 +46,10 @@ export function FieldMessages({ id, messages }: { id: string; messages?: string[
  * of the sticky header and, on phones, of the call bar fixed at the bottom (html's
  * scroll-padding, app.css). Browsers scroll a focused text field only as far as its caret, so
  * «Mensaje» reached with its first line above the bar kept its other five lines under it for
- * good (decision 178). A control wholly out of view is centred by the browser itself, and one
- * wholly in view stays where it is.
+ * good (decision 178). A control wholly out of view is brought in too (the browser did not
+ * always), and one wholly in view stays where it is.
  */
-function revealWholeControl(event: FocusEvent<HTMLElement>) {
+export function revealWholeControl(event: FocusEvent<HTMLElement>) {
   const control = event.currentTarget;
   const padding = getComputedStyle(document.documentElement);
   const top = Number.parseFloat(padding.scrollPaddingTop) || 0;
@@ -59,6 +59,10 @@ function revealWholeControl(event: FocusEvent<HTMLElement>) {
   // A frame later: the browser's own scroll to the caret, which comes after this event, would
   // otherwise cut this one short.
   if (partly) requestAnimationFrame(() => control.scrollIntoView({ block: "nearest" }));
+  // Wholly out of view: Chromium left a radio button reached from a step's heading below the
+  // screen (decision 265). Brought in at once, as the browser's own jump to a field would be.
+  else if (box.top >= bottom || box.bottom <= top)
+    requestAnimationFrame(() => control.scrollIntoView({ block: "nearest", behavior: "instant" }));
 }
 
 /** What a field hands its control: the id its label points at, the texts describing it, and what focus on it does. */

@@ -15,17 +15,23 @@ export const empty = {
     QuoteFieldName,
     string
   >),
+  // The step-by-step form's one «Teléfono o correo» (decision 266), sent as `email` or `phone`.
+  reach: "",
+  // Its consent box, "si" once ticked: asked again after a reload, never sent.
+  consent: "",
   // Left empty by people: a robot fills every field (decision 130).
   website: "",
 };
 
 export type QuoteForm = typeof empty;
 
-/** The fields a draft keeps and gives back (decision 172): never the robots' hidden field. */
+const notKept = ["website", "consent"];
+
+/** The fields a draft keeps and gives back (decision 172): never the robots' field, nor consent. */
 export function draftFields(values: Record<string, unknown>): Partial<QuoteForm> {
   return Object.fromEntries(
     Object.keys(empty)
-      .filter((name) => name !== "website" && typeof values[name] === "string" && values[name])
+      .filter((name) => !notKept.includes(name) && typeof values[name] === "string" && values[name])
       .map((name) => [name, values[name]]),
   );
 }

@@ -1,5 +1,5 @@
 // Where photos are chosen, listed and taken out, with the messages about them (decision 181).
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { fileSize } from "~/lib/upload-progress";
 import { draftMessages, photoRules, sendingMessages } from "../../content/quote-request";
 import { QuoteField } from "./fields";
@@ -46,9 +46,10 @@ export function PhotoPicker({ photos, owed }: { photos: Photos; owed?: number })
           {photos.photos.map((photo, index) => (
             <li
               key={`${photo.name}-${photo.size}-${photo.lastModified}`}
-              className="flex items-center justify-between gap-3 rounded-md border border-sand-200 bg-sand-50 px-3 py-1"
+              className="flex items-center gap-3 rounded-md border border-sand-200 bg-sand-50 px-2 py-1"
             >
-              <span className="min-w-0 truncate text-sm">
+              <PhotoThumb photo={photo} />
+              <span className="min-w-0 flex-1 truncate text-sm">
                 {photo.name} <span className="text-ink-soft">({fileSize(photo.size)})</span>
               </span>
               <button
@@ -76,5 +77,24 @@ export function PhotoPicker({ photos, owed }: { photos: Photos; owed?: number })
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * A small picture of a chosen photo, so the visitor sees which one a name is (issue 36). Drawn
+ * from the file itself, never uploaded for it; one the browser cannot show (a HEIC outside
+ * Safari) leaves the blank square. Decorative: the name beside it says which photo it is.
+ */
+function PhotoThumb({ photo }: { photo: File }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    const url = URL.createObjectURL(photo);
+    setSrc(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+  return (
+    <span className="size-14 shrink-0 overflow-hidden rounded bg-sand-200">
+      {src ? <img src={src} alt="" className="size-full object-cover" /> : null}
+    </span>
   );
 }

@@ -1,29 +1,29 @@
 // The quote request form (issue 12): its fields as content/ describes them, put together from
 // one part per concern (decision 241): values, draft, photos, sending, the answer, the fill time.
-import { createElement, type MouseEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { quoteFields } from "../../content/quote-fields";
+import { revealWholeControl } from "~/components/form-field";
+import { provinceOfPostcode } from "../../content/provinces";
+import { quoteField, quoteFields } from "../../content/quote-fields";
 import {
   type Choice,
   contactLabels,
   contactLimits,
   draftMessages,
-  reachableLegend,
 } from "../../content/quote-request";
-import {
-  ChoiceOptions,
-  DetailField,
-  inputClass,
-  lengthLeft,
-  QuoteField,
-  service,
-  WrittenField,
-} from "./fields";
+import { quoteSteps, stepWords } from "../../content/quote-steps";
+import type { ServiceQuestion } from "../../content/service-questions";
+import { ConsentBox, ContactWays } from "./contact-ways";
+import { DetailField, inputClass, lengthLeft, QuoteField, WrittenField } from "./fields";
 import { empty, focusFirstField, withService } from "./form-values";
+import { JobQuestion } from "./job-question";
 import { PhotoPicker } from "./photo-picker";
 import { QuoteThanks } from "./quote-thanks";
+import { plainRequest, requestFromAnswers } from "./request-from-answers";
 import { RobotTrap } from "./robot-trap";
 import { SendButton } from "./send-button";
+import { ServiceChoice } from "./service-choice";
+import { StepProgress } from "./step-progress";
 import { useFillTime } from "./use-fill-time";
 import { useFunnelStep } from "./use-funnel-step";
 import { usePhotos } from "./use-photos";
@@ -31,14 +31,29 @@ import { type QuoteAnswer, useQuoteAnswer } from "./use-quote-answer";
 import { useQuoteDraft } from "./use-quote-draft";
 import { useQuoteValues } from "./use-quote-values";
 import { type Notice, useSendQuote } from "./use-send-quote";
+import { type Steps, useSteps } from "./use-steps";
+
+/** The details asked with the visitor's contact, not about the job. */
+const askedWithContact = new Set<string>(quoteSteps[3].fields);
+/** The details asked about the job (the service has its own step). */
+const aboutTheJob = quoteFields.filter(
+  (field) =>
+    field.name !== "service" && field.name !== "job_answers" && !askedWithContact.has(field.name),
+);
+/** The areas the company names as such; elsewhere is «otra». */
+const areaNames: string[] = quoteField("area").choices.map((choice) => choice.value);
+const withContact = quoteFields.filter((field) => askedWithContact.has(field.name));
 
 export type ServiceGroups = readonly { label: string; choices: readonly Choice[] }[];
 
 export function QuoteForm({
   serviceGroups,
+  questions,
   answer,
 }: {
   serviceGroups: ServiceGroups;
+  /** Each service's own question, from the loader (content/service-questions.ts). */
+  questions: Partial<Record<string, ServiceQuestion>>;
   answer: QuoteAnswer | undefined;
 }) {
   // A service page's "Pide presupuesto" opens the form with that service chosen. Rendered with
@@ -48,7 +63,7 @@ export function QuoteForm({
   const chosen = serviceGroups
     .flatMap((group) => group.choices)
     .find((choice) => choice.value === searchParams.get("servicio"));
-  const { values, setValues, refused, setRefused, fieldState } = useQuoteValues(chosen);
+  const { values, setValues, refused, setRefused, change, fieldState } = useQuoteValues(chosen);
   const { bind } = fieldState;
   useFunnelStep(chosen?.value, "opened");
   const fillTime = useFillTime();
@@ -61,21 +76,50 @@ export function QuoteForm({
   // What the form's one live region says (decision 181): the photo list's changes, for screen
   // readers only; what a request being sent carries, for everyone.
   const [notice, setNotice] = useState<Notice>();
-  const photos = usePhotos((text) => setNotice({ text }));
   const form = useRef<HTMLFormElement>(null);
+  // A service page chose the job: the request starts at the next step (issue 36).
+  const steps = useSteps({ form, values, start: chosen ? 1 : 0, refuse: setRefused });
+  const photos = usePhotos(
+    (text) => setNotice({ text }),
+    () => steps.showRefused(["photos"], true),
+  );
   const draft = useQuoteDraft({ form, values, setValues, photos: photos.photos.length, fillTime });
-  const sending = useSendQuote({ values, photos, fillTime, notify: setNotice });
-  // SPEC §5 keeps both optional in the browser; the server needs one of the two.
-  const reachableHintId = useId();
+  // In steps, SPEC §7's fields are made from the answers (decision 266).
+  const service = serviceGroups
+    .flatMap((group) => group.choices)
+    .find((choice) => choice.value === values.service);
+  const request = steps.stepped ? requestFromAnswers(values, service) : plainRequest(values);
+  const sending = useSendQuote({ values: request, photos, fillTime, notify: setNotice });
+  // The postcode says the province (issue 36): the area is filled from it unless chosen.
+  useEffect(() => {
+    const province = /^\d{5}$/.test(values.postcode)
+      ? provinceOfPostcode(values.postcode)
+      : undefined;
+    if (!province) return;
+    const area = [province.name, province.region].find((name) => areaNames.includes(name));
+    setValues((current) => (current.area ? current : { ...current, area: area ?? "otra" }));
+  }, [values.postcode, setValues]);
+  // What was typed as e-mail or phone before the script ran goes in the one field.
+  useEffect(() => {
+    if (!steps.stepped) return;
+    setValues((current) =>
+      current.reach || !(current.phone || current.email)
+        ? current
+        : { ...current, reach: current.phone || current.email },
+    );
+  }, [steps.stepped, setValues]);
 
   /** Empties the form and forgets its draft: on «Vaciar el formulario», and once a request is sent. */
-  const clearForm = (click?: MouseEvent) => {
+  const clearForm = (click?: unknown) => {
     draft.forget();
     setValues(() => empty);
     setRefused({});
     photos.clear();
-    // Emptied by its button, which is now gone: focus goes to the first field.
-    if (click) focusFirstField(form.current);
+    steps.restart();
+    // Emptied by its button, which is now gone: focus goes to the first step's heading (the
+    // first field when the form is not in steps).
+    if (click && steps.stepped) steps.first();
+    else if (click) focusFirstField(form.current);
   };
   const answered = useQuoteAnswer({
     answer,
@@ -88,8 +132,21 @@ export function QuoteForm({
     refused: (messages) => {
       setRefused(messages);
       if (messages.photos) photos.setErrors(messages.photos);
+      steps.showRefused(Object.keys(messages));
     },
   });
+
+  /** Enter in a field, or «Siguiente»: the next step; on the last, the request goes. */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!steps.stepped) return void sending.submit(event);
+    event.preventDefault();
+    if (steps.at < steps.last) return void next();
+    if (steps.ready()) void sending.submit(event);
+  };
+  const next = () => {
+    if (quoteSteps[steps.at]?.value === "photos" && !photos.acceptable()) return;
+    steps.next();
+  };
 
   return (
     <>
@@ -111,7 +168,9 @@ export function QuoteForm({
         method="post"
         action="/contact"
         encType="multipart/form-data"
-        onSubmit={sending.submit}
+        onSubmit={submit}
+        // Checked step by step in the form's own words once its script runs (decision 265).
+        noValidate={steps.stepped}
         className="mt-8 grid gap-6 sm:grid-cols-2"
       >
         {draft.recovered ? (
@@ -134,88 +193,145 @@ export function QuoteForm({
             </button>
           </div>
         ) : null}
-        <QuoteField label={service.label} errors={refused.service} className="sm:col-span-2">
-          {(control) => (
-            <select {...control} {...bind("service")} className={inputClass}>
-              <option value="">{service.none}</option>
-              {serviceGroups.map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  <ChoiceOptions choices={group.choices} />
-                </optgroup>
-              ))}
-            </select>
-          )}
-        </QuoteField>
-        <WrittenField name="name" {...fieldState} required className="sm:col-span-2" />
-        {/* One of the two is needed: neither is «opcional»; the group says so once. */}
-        <fieldset className="grid gap-6 sm:col-span-2 sm:grid-cols-2">
-          <legend className="mb-1 font-medium text-ink">{reachableLegend}</legend>
-          <p id={reachableHintId} className="text-sm text-ink-soft sm:col-span-2">
-            Déjanos al menos un correo electrónico o un teléfono para poder responderte.
-          </p>
-          <WrittenField
-            name="email"
-            {...fieldState}
-            hint="Para enviarte el presupuesto por escrito."
-            describedBy={reachableHintId}
-            markOptional={false}
-          />
-          <WrittenField
-            name="phone"
-            {...fieldState}
-            hint="Si prefieres que te llamemos."
-            describedBy={reachableHintId}
-            markOptional={false}
-          />
-        </fieldset>
-        <WrittenField
-          name="subject"
-          {...fieldState}
-          required
-          hint="Por ejemplo: reforma de cocina en Valencia."
-          className="sm:col-span-2"
-        />
-        <QuoteField
-          label={contactLabels.message}
-          errors={refused.message}
-          required
-          hint={lengthLeft(values.message, contactLimits.message)}
-          className="sm:col-span-2"
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              required
-              rows={6}
-              {...bind("message")}
-              className={`${inputClass} py-2`}
+        {steps.stepped ? <StepProgress at={steps.at} /> : null}
+        <Step index={0} steps={steps}>
+          <div className="sm:col-span-2">
+            <ServiceChoice
+              groups={serviceGroups}
+              value={values.service}
+              onChange={(chosen) => {
+                change("service")(chosen);
+                // Answers to another service's question are not this one's.
+                if (chosen !== values.service) change("job_answers")("");
+              }}
+              errors={refused.service}
             />
-          )}
-        </QuoteField>
-        {/* min-w-0 down to the photo list: a grid item (and a fieldset) is otherwise as wide as the
-          longest unbroken file name, and the page with it. */}
-        {createElement(
-          "fieldset",
-          { className: "grid min-w-0 gap-6 sm:col-span-2 sm:grid-cols-2" },
-          <legend className="mb-2 text-lg font-semibold">
-            Sobre la obra <span className="text-sm font-normal text-ink-soft">(opcional)</span>
-          </legend>,
-          // The details under the service as content/quote-fields.ts lists them.
-          ...quoteFields
-            .filter((field) => field.name !== service.name)
-            .map((field) => <DetailField key={field.name} field={field} {...fieldState} />),
-          <PhotoPicker key="photos" photos={photos} owed={draft.recovered?.photos} />,
-        )}
+          </div>
+        </Step>
+        <Step index={1} steps={steps}>
+          {steps.stepped && questions[values.service] ? (
+            <JobQuestion
+              question={questions[values.service] as ServiceQuestion}
+              value={values.job_answers}
+              onChange={change("job_answers")}
+              errors={refused.job_answers}
+            />
+          ) : null}
+          {aboutTheJob.map((field) => (
+            <DetailField key={field.name} field={field} {...fieldState} />
+          ))}
+          {/* Optional once in steps: the answers make one (decision 266). */}
+          <QuoteField
+            label={contactLabels.message}
+            errors={refused.message}
+            required={!steps.stepped}
+            hint={lengthLeft(values.message, contactLimits.message)}
+            className="sm:col-span-2"
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                required={!steps.stepped}
+                rows={steps.stepped ? 4 : 6}
+                {...bind("message")}
+                className={`${inputClass} py-2`}
+              />
+            )}
+          </QuoteField>
+        </Step>
+        <Step index={2} steps={steps}>
+          <PhotoPicker photos={photos} owed={draft.recovered?.photos} />
+        </Step>
+        <Step index={3} steps={steps}>
+          <WrittenField name="name" {...fieldState} required className="sm:col-span-2" />
+          <ContactWays stepped={steps.stepped} {...fieldState} />
+          {withContact.map((field) => (
+            <DetailField key={field.name} field={field} {...fieldState} />
+          ))}
+          {steps.stepped ? (
+            <ConsentBox
+              checked={values.consent !== ""}
+              onChange={change("consent")}
+              errors={refused.consent}
+            />
+          ) : null}
+          <p className="text-sm text-ink-soft sm:col-span-2">
+            Usaremos tus datos solo para responder a tu solicitud. Más información en la{" "}
+            <Link to="/privacy-and-politics" className="font-medium text-ink underline">
+              política de privacidad
+            </Link>
+            .
+          </p>
+        </Step>
         <RobotTrap bind={bind} />
-        <p className="text-sm text-ink-soft sm:col-span-2">
-          Usaremos tus datos solo para responder a tu solicitud. Más información en la{" "}
-          <Link to="/privacy-and-politics" className="font-medium text-ink underline">
-            política de privacidad
-          </Link>
-          .
-        </p>
-        <SendButton sending={sending} notice={notice} notify={setNotice} />
+        {steps.stepped && steps.at < steps.last ? (
+          <div className="flex flex-wrap gap-3 sm:col-span-2">
+            <button
+              type="button"
+              onClick={next}
+              onFocus={revealWholeControl}
+              className={primaryButton}
+            >
+              {stepWords.next}
+            </button>
+            {steps.at > 0 ? <BackButton steps={steps} /> : null}
+          </div>
+        ) : null}
+        <SendButton
+          sending={sending}
+          notice={notice}
+          notify={setNotice}
+          button={!steps.stepped || steps.at === steps.last}
+        />
+        {steps.stepped && steps.at === steps.last ? <BackButton steps={steps} /> : null}
       </form>
     </>
+  );
+}
+
+const primaryButton =
+  "inline-flex min-h-12 w-full items-center justify-center rounded-md bg-terracotta px-8 py-3 font-semibold text-white shadow-sm hover:bg-terracotta-dark sm:w-auto";
+
+function BackButton({ steps }: { steps: Steps }) {
+  return (
+    <button
+      type="button"
+      onClick={steps.back}
+      onFocus={revealWholeControl}
+      className="inline-flex min-h-12 w-full items-center justify-center rounded-md border border-ink/30 bg-white px-6 font-semibold text-ink hover:bg-sand-50 sm:w-auto"
+    >
+      {stepWords.back}
+    </button>
+  );
+}
+
+/**
+ * One step of the request: its heading (where focus goes as it is shown), what it asks, and its
+ * fields. Before the script runs every step is shown: one plain form.
+ */
+function Step({ index, steps, children }: { index: number; steps: Steps; children: ReactNode }) {
+  const id = useId();
+  const step = quoteSteps[index];
+  return (
+    <section
+      aria-labelledby={id}
+      hidden={steps.hides(index)}
+      className="grid min-w-0 gap-6 sm:col-span-2 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">
+        <h3
+          id={id}
+          ref={(heading) => {
+            steps.headings.current[index] = heading;
+          }}
+          tabIndex={-1}
+          className="text-xl font-semibold focus:outline-none"
+        >
+          <span className="text-ink-soft">{index + 1}.</span> {step?.title}
+        </h3>
+        <p className="mt-1 text-ink-soft">{step?.intro}</p>
+      </div>
+      {children}
+    </section>
   );
 }

@@ -3,11 +3,14 @@ import { sendingMessages } from "../../content/quote-request";
 import { UploadProgress } from "./upload-progress";
 import type { Notice, useSendQuote } from "./use-send-quote";
 
+/** `button`: false on the steps before the last (the live region is there on every step). */
 export function SendButton({
   sending,
   notice,
   notify,
+  button = true,
 }: {
+  button?: boolean;
   sending: ReturnType<typeof useSendQuote>;
   notice: Notice | undefined;
   notify: (notice: Notice) => void;
@@ -16,6 +19,7 @@ export function SendButton({
     <div className="sm:col-span-2">
       <button
         type="submit"
+        hidden={!button}
         disabled={sending.sending}
         className="inline-flex min-h-12 w-full items-center justify-center rounded-md bg-terracotta px-8 py-3 font-semibold text-white shadow-sm hover:bg-terracotta-dark disabled:cursor-wait disabled:opacity-70 sm:w-auto"
       >

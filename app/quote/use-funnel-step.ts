@@ -2,20 +2,24 @@
 import { useEffect } from "react";
 import { type FunnelStep, noFunnelService } from "../../content/quote-funnel";
 
-/** Reports reaching `step` (once per service and step shown). */
+/**
+ * Reports reaching `step` for `service` (none chosen yet: «ninguno»). The answer's body is read:
+ * one left unread keeps the request open in Chromium's DevTools, and a page with it never reaches
+ * «network idle» for the tools that wait for it (Lighthouse, the a11y tests).
+ */
+export function reportFunnelStep(service: string | undefined, step: FunnelStep) {
+  fetch("/api/funnel", {
+    method: "POST",
+    credentials: "omit",
+    body: JSON.stringify({ service: service || noFunnelService, step }),
+    keepalive: true,
+    headers: { "Content-Type": "application/json" },
+  })
+    .then((answer) => answer.text())
+    .catch(() => {});
+}
+
+/** Reports reaching `step` once per service shown with it. */
 export function useFunnelStep(service: string | undefined, step: FunnelStep) {
-  useEffect(() => {
-    const reached = { service: service || noFunnelService, step };
-    fetch("/api/funnel", {
-      method: "POST",
-      credentials: "omit",
-      keepalive: true,
-      body: JSON.stringify(reached),
-      headers: { "Content-Type": "application/json" },
-    })
-      // Read to the end: an unread answer keeps the request open in Chromium, and /contact
-      // never went quiet on the network.
-      .then((answer) => answer.text())
-      .catch(() => {});
-  }, [service, step]);
+  useEffect(() => reportFunnelStep(service, step), [service, step]);
 }

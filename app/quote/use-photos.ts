@@ -5,8 +5,11 @@ import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { photoMessages, photoRules, sendingMessages } from "../../content/quote-request";
 import { photoErrorsFor, photoProblems, sameFile } from "./photo-checks";
 
-/** The chosen photos and their messages; `say` tells the form's live region what changed. */
-export function usePhotos(say: (text: string) => void) {
+/**
+ * The chosen photos and their messages; `say` tells the form's live region what changed, and
+ * `shown` brings the photos into view when the browser refuses them.
+ */
+export function usePhotos(say: (text: string) => void, shown: () => void = () => {}) {
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   // Whether this browser can make photos smaller, which lets heavier ones be chosen (known once
@@ -19,6 +22,7 @@ export function usePhotos(say: (text: string) => void) {
   const refuse = (messages: string[]) => {
     setErrors(messages);
     input.current?.focus();
+    shown();
   };
 
   return {

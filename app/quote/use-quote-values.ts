@@ -10,7 +10,12 @@ export function useQuoteValues(chosen: Choice | undefined) {
   const [refused, setRefused] = useState<Record<string, string[]>>({});
   const change = (field: keyof QuoteForm) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (refused[field]) setRefused(({ [field]: _, ...others }) => others);
+    // The one «Teléfono o correo» shows the server's words on e-mail and phone (decision 266).
+    const mended = field === "reach" ? [field, "email", "phone"] : [field];
+    if (mended.some((name) => refused[name]))
+      setRefused((current) =>
+        Object.fromEntries(Object.entries(current).filter(([name]) => !mended.includes(name))),
+      );
   };
   /** The props every control of the form shares. */
   const bind = (field: keyof QuoteForm) => ({

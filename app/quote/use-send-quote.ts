@@ -4,7 +4,6 @@ import { type FormEvent, useRef, useState, useSyncExternalStore } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import { fileSize } from "~/lib/upload-progress";
 import { sendingMessages } from "../../content/quote-request";
-import type { QuoteForm } from "./form-values";
 import { upload, waiting } from "./sending";
 import type { FillTime } from "./use-fill-time";
 import type { Photos } from "./use-photos";
@@ -16,7 +15,8 @@ export interface Notice {
 }
 
 interface SendOf {
-  values: QuoteForm;
+  /** The fields as the API takes them. */
+  values: Record<string, string>;
   photos: Photos;
   fillTime: FillTime;
   notify: (notice: Notice | undefined) => void;

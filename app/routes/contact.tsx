@@ -15,6 +15,7 @@ import { sendWithProgress } from "~/lib/upload-progress";
 import { inWords } from "../../content/company";
 import { contactPage } from "../../content/pages";
 import { serviceGroups } from "../../content/service-choices";
+import { serviceQuestions } from "../../content/service-questions";
 import { siteContentContext } from "../../content/site-content";
 import { ContactDetails } from "../quote/contact-details";
 import { QuoteForm } from "../quote/quote-form";
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const company = await context.get(siteContentContext).get("company");
   return {
     serviceGroups,
+    serviceQuestions,
     seo: contactPage.seo,
     jsonLd: [
       breadcrumbJsonLd(crumbs),
@@ -104,7 +106,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </span>
             <span className="sr-only">asterisco</span> son obligatorios.
           </p>
-          <QuoteForm serviceGroups={loaderData.serviceGroups} answer={answer} />
+          <QuoteForm
+            serviceGroups={loaderData.serviceGroups}
+            questions={loaderData.serviceQuestions}
+            answer={answer}
+          />
         </section>
         <ContactDetails areas={loaderData.areas} hours={loaderData.hours} />
       </div>

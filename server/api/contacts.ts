@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { company } from "../../content/company.ts";
 import { photosNotReceived } from "../../content/lead-photos.ts";
+import { answersService } from "../../content/service-questions.ts";
 import { contactFields } from "../admin/resources/contacts.ts";
 import { signedInUser } from "../auth/session.ts";
 import { isDiskFull } from "../db/errors.ts";
@@ -41,6 +42,9 @@ import { tooManyRequests } from "../rate-limit/throttle.ts";
 import { isJsonObject, jsonBodyOf, validated } from "../validation.ts";
 import { countSent } from "./funnel.ts";
 
+const otherAnswersMessage =
+  "Esas respuestas no son de las preguntas del servicio elegido: vuelve a elegirlas.";
+
 const unreachableMessage =
   "Indica un correo electrónico o un teléfono para que podamos responderte.";
 
@@ -62,7 +66,11 @@ const ContactRequest = z
     ...leadSourceFields,
   })
   .superRefine(
-    ({ email, phone }, context) => {
+    ({ email, phone, service, job_answers }, context) => {
+      // Answers to another service's question, or to none, are refused (issue 36).
+      if (job_answers && !answersService(job_answers, service)) {
+        context.addIssue({ code: "custom", path: ["job_answers"], message: otherAnswersMessage });
+      }
       if (email || phone) return;
       for (const field of ["email", "phone"]) {
         context.addIssue({ code: "custom", path: [field], message: unreachableMessage });

@@ -34,6 +34,15 @@ describe.skipIf(skipDatabase)("the quote form's step funnel", () => {
     expect(Object.keys(rows[0] ?? {}).sort()).toEqual(["count", "day", "service", "step"]);
   });
 
+  it("counts each step of the step-by-step form (decision 265) as the visitor reaches it", async () => {
+    for (const step of ["job", "about", "photos", "contact"]) {
+      expect((await beacon({ service: "reparacion-de-fachadas", step })).status).toBe(202);
+    }
+    expect((await beacon({ service: "reparacion-de-fachadas", step: "about" })).status).toBe(202);
+    expect(await counted("reparacion-de-fachadas", "about")).toBe(2);
+    expect(await counted("reparacion-de-fachadas", "contact")).toBe(1);
+  });
+
   it("refuses unknown services and steps with a 422 naming the field, and a «sent» from the browser", async () => {
     await expectValidationErrors(await beacon({ service: "piscinas", step: "opened" }), {
       service: ["El servicio no existe."],

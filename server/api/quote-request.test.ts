@@ -81,6 +81,31 @@ describe.skipIf(skipDatabase)("POST /api/contacts as a quote request", () => {
     expect(notice?.text).toContain("Presupuesto aproximado: De 15.000 a 30.000 €");
   });
 
+  it("keeps the answers to the service's own question and shows them as asked (decision 265)", async () => {
+    const subject = "Cocina con preguntas";
+    const res = await send({ ...request, subject, job_answers: "cambios:muebles|encimera" });
+    expect(res.status).toBe(201);
+    const [row] = await stored(subject);
+    expect(row?.job_answers).toBe("cambios:muebles|encimera");
+    const mails = await mailsAbout(row?.reference ?? "none");
+    const notice = mails.find((m) => m.to === "oficina@obra.test");
+    expect(notice?.text).toContain("Sobre el trabajo: ¿Qué cambia en la cocina? Muebles, Encimera");
+  });
+
+  it("refuses answers from another service's question, or to a question of no service, naming the field", async () => {
+    for (const body of [
+      { ...request, subject: "Cocina con respuestas de baño", job_answers: "banera:ducha" },
+      { ...request, subject: "Cocina con una respuesta inventada", job_answers: "cambios:tejado" },
+      { ...request, subject: "Sin servicio", service: "", job_answers: "cambios:muebles" },
+    ]) {
+      const res = await send(body);
+      expect(res.status).toBe(422);
+      const { errors } = await res.json();
+      expect(Object.keys(errors)).toEqual(["job_answers"]);
+      expect(await stored(body.subject)).toEqual([]);
+    }
+  });
+
   it("sends no confirmation to a visitor who left only a phone", async () => {
     const res = await send({ ...request, email: "", subject: "Solo teléfono" });
     const { reference } = await res.json();
