@@ -101,13 +101,14 @@ function honoServerEntry(): Plugin {
  * staff-home, lazy on /dashboard) and the admin's project fields (content/project-fields) stay out
  * too: a group takes in what its modules import, and those pull in the service catalogue
  * (content/services, 34 KB of source, which the public pages read in their loaders only). The
- * quote form's service choices and funnel steps, which /contact and the admin's «Fuentes» share,
+ * quote form's service choices, steps, questions, provinces and funnel, which /contact and the admin's
+ * «Fuentes» or the company's defaults share,
  * likewise: an admin screen counts as one of the "two pages" that `minShareCount` asks for.
  */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const NOT_SITE =
-  /[\\/](app[\\/](components[\\/](account[\\/]|lightbox[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page|staff-home)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|my-requests|office-clock|project-fields|quote-fields|quote-funnel|quote-request|service-choices|services|staff-home|time-ago)\.)/;
+  /[\\/](app[\\/](components[\\/](account[\\/]|lightbox[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page|staff-home)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|my-requests|office-clock|project-fields|provinces|quote-fields|quote-funnel|quote-request|quote-steps|service-choices|service-questions|services|staff-home|time-ago)\.)/;
 const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
 
 function clientChunks(): Plugin {
