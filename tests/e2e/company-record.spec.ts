@@ -70,7 +70,11 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     await expect(refusal).toContainText("NIF/CIF");
     await expect(refusal).toContainText("El NIF/CIF no es válido");
     await refusal.getByRole("button", { name: "Aceptar" }).click();
-    await expect(labelled(page, "NIF/CIF")).toHaveValue("B12345678");
+    // The field says it too, tied to it for screen readers; what was typed stays.
+    const nif = page.getByRole("textbox", { name: /^NIF\/CIF/ });
+    await expect(nif).toHaveValue("B12345678");
+    await expect(nif).toHaveAttribute("aria-invalid", "true");
+    await expect(nif).toHaveAccessibleDescription(/El NIF\/CIF no es válido/);
 
     // Then a valid one, the main office for real, and a second office.
     await fill(page.getByRole("main"), { "NIF/CIF": "B12345674" });
