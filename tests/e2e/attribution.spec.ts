@@ -115,3 +115,22 @@ for (const choice of ["Aceptar", "Rechazar"] as const) {
     await expect(row.getByRole("cell").nth(3)).toHaveText("1");
   });
 }
+
+test("the click id is on the device exactly while advertising consent stands: withdrawn, it goes at once", async ({
+  page,
+}) => {
+  const gclid = `TEST-retirada-${Date.now().toString(36)}`;
+  await visit(page, `/service/reformas/reformas-de-banos?utm_source=google&gclid=${gclid}`);
+  await cookieBanner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
+  expect((await onTheDevice(page)).session).toMatchObject({ gclid });
+
+  // Withdrawn from the footer's preferences, with no reload and no other page.
+  await page.getByRole("button", { name: "Preferencias de cookies" }).click();
+  const banner = cookieBanner(page);
+  for (const box of await banner.getByRole("checkbox", { name: /^Publicidad/ }).all()) {
+    await box.uncheck();
+  }
+  await banner.getByRole("button", { name: "Guardar" }).click();
+  await expect.poll(async () => (await onTheDevice(page)).session).not.toHaveProperty("gclid");
+  expect((await onTheDevice(page)).session).toMatchObject({ utm_source: "google" });
+});
