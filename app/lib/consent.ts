@@ -118,7 +118,8 @@ function setState(next: Partial<ConsentState>): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` on every change of the consent state (a choice made, changed or withdrawn). */
+export function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -3,7 +3,7 @@
 // gone with the tab). Google Ads' click ids are kept on the device only while the visitor has
 // granted advertising consent (ad_storage and ad_user_data); before that they live in this
 // page's memory, so a visitor who lands from an ad and then accepts keeps theirs.
-import { adsConsented } from "./consent";
+import { adsConsented, subscribe } from "./consent";
 
 const LEAD_SOURCE_KEY = "leadSource";
 const utmNames = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"];
@@ -57,7 +57,12 @@ export function noteLeadSource(): void {
     ...pick(params, utmNames),
   };
   keep();
+  // A choice made or withdrawn later in the visit writes or removes the click ids at once: the
+  // device holds them exactly while consent stands, not until the next page or request.
+  if (!following) following = subscribe(() => keep());
 }
+
+let following: (() => void) | undefined;
 
 /** Writes what may be kept now: click ids only with advertising consent. */
 function keep(): Fields {

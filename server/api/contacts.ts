@@ -19,6 +19,7 @@ import {
   sentSource,
   sourceFromReferer,
   takeSource,
+  withKeptSource,
 } from "../leads/lead-source.ts";
 import { boundaryOf } from "../leads/multipart.ts";
 import type { LeadPhoto } from "../leads/photos.ts";
@@ -378,11 +379,10 @@ export function createContactsRouter(deps: Dependencies) {
    */
   function withPageSource(c: Context, submitted: unknown) {
     // A body that is no JSON object (an array too) keeps its own error: nothing is added to it.
-    if (!isJsonObject(submitted) || sentSource(submitted)) {
-      return submitted;
-    }
+    if (!isJsonObject(submitted)) return submitted;
+    if (sentSource(submitted)) return withKeptSource(submitted);
     const hosts = [new URL(c.req.url).host, new URL(env.APP_URL).host];
-    return { ...sourceFromReferer(c.req.header("referer"), hosts), ...submitted };
+    return withKeptSource({ ...sourceFromReferer(c.req.header("referer"), hosts), ...submitted });
   }
 
   return api;

@@ -79,6 +79,22 @@ export const leadSourceFields = {
     .optional(),
 };
 
+/**
+ * The body with its source fields already as they will be kept: a value that is not kept is gone
+ * before the form is checked, so a request refused for another field is not also told to fix a
+ * hidden campaign tag it cannot see (its control characters would otherwise be named).
+ */
+export function withKeptSource(body: Record<string, unknown>): Record<string, unknown> {
+  const names = Object.keys(leadSourceFields);
+  const sent = Object.fromEntries(
+    names.filter((name) => name in body).map((name) => [name, body[name]]),
+  );
+  const kept: Record<string, unknown> = z.object(leadSourceFields).parse(sent);
+  const rest = Object.fromEntries(Object.entries(body).filter(([name]) => !names.includes(name)));
+  for (const [name, value] of Object.entries(kept)) if (value !== undefined) rest[name] = value;
+  return rest;
+}
+
 type SourceName = (typeof utmNames)[number] | (typeof clickIdNames)[number];
 
 /** What a lead keeps of its source: the columns of migration 0051. */

@@ -2,9 +2,9 @@
 // (decision 245). Read and saved whole through /api/admin/company; a refusal (422 per field,
 // 409 after a colleague's save) is shown by api()'s dialog. While placeholders remain, the list
 // of what is missing stands above the form.
-import { useState } from "react";
+import { createContext, useContext, useState } from "react";
 import { adminMeta } from "~/admin/lib/actions";
-import { api } from "~/lib/api";
+import { ApiError, api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import type { CompanyRecord, Office } from "../../../content/company";
 import { companyFieldLabels as labels } from "../../../content/company-fields";
@@ -75,6 +75,28 @@ function recordOf(form: FormData, offices: number): CompanyRecord {
   };
 }
 
+/** The last refusal's messages per field, keyed as the API names them («offices.0.postalCode»). */
+const RefusedFields = createContext<Record<string, string[]>>({});
+
+/** The API's name of a form field: the form's «office0.city» is the record's «offices.0.city». */
+const apiName = (name: string) => name.replace(/^office(\d+)\./, "offices.$1.");
+
+/** The field's own refusal, beside it and tied to it for screen readers (SPEC §8's dialog too). */
+function useRefusal(name: string) {
+  const messages = useContext(RefusedFields)[apiName(name)];
+  const id = `${name}-error`;
+  return messages?.length
+    ? {
+        props: { "aria-invalid": true, "aria-describedby": id },
+        note: (
+          <span id={id} className="mt-1 block text-sm text-red-800">
+            {messages.join(" ")}
+          </span>
+        ),
+      }
+    : { props: {}, note: null };
+}
+
 function Field({
   name,
   label,
@@ -86,11 +108,13 @@ function Field({
   value: string | number;
   hint?: string;
 }) {
+  const refusal = useRefusal(name);
   return (
     <label className="block">
       <span className="font-medium">{label}</span>
       {hint ? <span className="block text-sm text-ink-soft">{hint}</span> : null}
-      <input name={name} defaultValue={value} className={input} />
+      <input name={name} defaultValue={value} className={input} {...refusal.props} />
+      {refusal.note}
     </label>
   );
 }
@@ -106,11 +130,19 @@ function Lines({
   value: string[];
   hint: string;
 }) {
+  const refusal = useRefusal(name);
   return (
     <label className="block">
       <span className="font-medium">{label}</span>
       <span className="block text-sm text-ink-soft">{hint}</span>
-      <textarea name={name} defaultValue={value.join("\n")} rows={4} className={input} />
+      <textarea
+        name={name}
+        defaultValue={value.join("\n")}
+        rows={4}
+        className={input}
+        {...refusal.props}
+      />
+      {refusal.note}
     </label>
   );
 }
@@ -119,6 +151,7 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
   const [loaded, setLoaded] = useState(loaderData);
   const [offices, setOffices] = useState(loaderData.record.offices.length);
   const [saving, setSaving] = useState(false);
+  const [refused, setRefused] = useState<Record<string, string[]>>({});
   const { record } = loaded;
 
   const save = async (event: React.FormEvent<HTMLFormElement>) => {
@@ -130,12 +163,17 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
         version: loaded.version,
       });
       setLoaded(answer);
+      setRefused({});
       void showSuccess({
         title: "Datos guardados",
         message: "Los datos de la empresa ya se ven en la web.",
       });
-    } catch {
-      // api() has already shown the refusal (SPEC §8).
+    } catch (error) {
+      // api() has already shown the refusal (SPEC §8); each field says its own too.
+      const errors = error instanceof ApiError && error.status === 422 ? error.body : null;
+      if (errors && typeof errors === "object" && "errors" in errors) {
+        setRefused((errors.errors ?? {}) as Record<string, string[]>);
+      }
     } finally {
       setSaving(false);
     }
@@ -159,129 +197,135 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
           </ul>
         </section>
       ) : null}
-      <form key={loaded.version} onSubmit={save} className="mt-6 space-y-6">
-        <fieldset className="space-y-3">
-          <legend className="font-semibold text-lg">Identificación</legend>
-          <Field name="name" label={labels.name} value={record.name} />
-          <Field name="legalName" label={labels.legalName} value={record.legalName} />
-          <Field
-            name="nif"
-            label={labels.nif}
-            value={record.nif}
-            hint="Con su letra o cifra de control, por ejemplo B12345674."
-          />
-          <Field name="foundedYear" label={labels.foundedYear} value={record.foundedYear} />
-        </fieldset>
-        <fieldset className="space-y-3">
-          <legend className="font-semibold text-lg">{labels.registry}</legend>
-          <Field name="registry.office" label="Registro" value={record.registry.office} />
-          <Field name="registry.tomo" label={labels.tomo} value={record.registry.tomo} />
-          <Field name="registry.folio" label={labels.folio} value={record.registry.folio} />
-          <Field name="registry.hoja" label={labels.hoja} value={record.registry.hoja} />
-          <Field
-            name="registry.inscription"
-            label={labels.inscription}
-            value={record.registry.inscription}
-          />
-        </fieldset>
-        <fieldset className="space-y-3">
-          <legend className="font-semibold text-lg">Contacto</legend>
-          <Field name="phone" label={labels.phone} value={record.phone} />
-          <Field
-            name="whatsapp"
-            label={labels.whatsapp}
-            value={record.whatsapp}
-            hint="Con el prefijo 34, solo cifras; vacío si no tenéis."
-          />
-          <Field name="email" label={labels.email} value={record.email} />
-          <Lines
-            name="social"
-            label="Redes sociales"
-            value={record.social.map((s) => `${s.name} | ${s.url}`)}
-            hint="Una por línea: nombre | dirección."
-          />
-          <Lines
-            name="areasServed"
-            label="Zonas de servicio"
-            value={record.areasServed}
-            hint="Una por línea."
-          />
-        </fieldset>
-        {Array.from({ length: offices }, (_, i) => {
-          const office = record.offices[i];
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: offices are edited in place, by position
-            <fieldset key={i} className="space-y-3">
-              <legend className="font-semibold text-lg">
-                {i === 0 ? "Oficina principal" : `Oficina ${i + 1}`}
-              </legend>
-              <Field
-                name={`office${i}.street`}
-                label={labels.street}
-                value={office?.street ?? ""}
-              />
-              <Field
-                name={`office${i}.postalCode`}
-                label={labels.postalCode}
-                value={office?.postalCode ?? ""}
-              />
-              <Field name={`office${i}.city`} label={labels.city} value={office?.city ?? ""} />
-              <label className="block">
-                <span className="font-medium">{labels.province}</span>
-                <select
-                  name={`office${i}.province`}
-                  defaultValue={office?.province ?? ""}
-                  className={input}
-                >
-                  {loaded.provinces.map((name) => (
-                    <option key={name}>{name}</option>
-                  ))}
-                </select>
-              </label>
-              <Field
-                name={`office${i}.lat`}
-                label={labels.lat}
-                value={office?.lat ?? ""}
-                hint="Para el mapa, por ejemplo 39.4699."
-              />
-              <Field
-                name={`office${i}.lng`}
-                label={labels.lng}
-                value={office?.lng ?? ""}
-                hint="Por ejemplo -0.3763."
-              />
-              <Field
-                name={`office${i}.phone`}
-                label={labels.officePhone}
-                value={office?.phone ?? ""}
-              />
-              <Field name={`office${i}.hours`} label={labels.hours} value={office?.hours ?? ""} />
-            </fieldset>
-          );
-        })}
-        <button type="button" onClick={() => setOffices(offices + 1)} className="underline">
-          Añadir oficina
-        </button>
-        <fieldset className="space-y-3">
-          <legend className="font-semibold text-lg">Garantía, seguro y certificaciones</legend>
-          <Field name="warranty" label={labels.warranty} value={record.warranty} />
-          <Field name="insurance.insurer" label={labels.insurer} value={record.insurance.insurer} />
-          <Field name="insurance.cover" label={labels.cover} value={record.insurance.cover} />
-          <Lines
-            name="certifications"
-            label="Certificaciones"
-            value={record.certifications}
-            hint="Una por línea."
-          />
-        </fieldset>
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded-md bg-ink px-4 py-2 font-semibold text-plaster"
-        >
-          {saving ? "Guardando…" : "Guardar y publicar"}
-        </button>
-      </form>
+      <RefusedFields.Provider value={refused}>
+        <form key={loaded.version} onSubmit={save} className="mt-6 space-y-6">
+          <fieldset className="space-y-3">
+            <legend className="font-semibold text-lg">Identificación</legend>
+            <Field name="name" label={labels.name} value={record.name} />
+            <Field name="legalName" label={labels.legalName} value={record.legalName} />
+            <Field
+              name="nif"
+              label={labels.nif}
+              value={record.nif}
+              hint="Con su letra o cifra de control, por ejemplo B12345674."
+            />
+            <Field name="foundedYear" label={labels.foundedYear} value={record.foundedYear} />
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="font-semibold text-lg">{labels.registry}</legend>
+            <Field name="registry.office" label="Registro" value={record.registry.office} />
+            <Field name="registry.tomo" label={labels.tomo} value={record.registry.tomo} />
+            <Field name="registry.folio" label={labels.folio} value={record.registry.folio} />
+            <Field name="registry.hoja" label={labels.hoja} value={record.registry.hoja} />
+            <Field
+              name="registry.inscription"
+              label={labels.inscription}
+              value={record.registry.inscription}
+            />
+          </fieldset>
+          <fieldset className="space-y-3">
+            <legend className="font-semibold text-lg">Contacto</legend>
+            <Field name="phone" label={labels.phone} value={record.phone} />
+            <Field
+              name="whatsapp"
+              label={labels.whatsapp}
+              value={record.whatsapp}
+              hint="Con el prefijo 34, solo cifras; vacío si no tenéis."
+            />
+            <Field name="email" label={labels.email} value={record.email} />
+            <Lines
+              name="social"
+              label="Redes sociales"
+              value={record.social.map((s) => `${s.name} | ${s.url}`)}
+              hint="Una por línea: nombre | dirección."
+            />
+            <Lines
+              name="areasServed"
+              label="Zonas de servicio"
+              value={record.areasServed}
+              hint="Una por línea."
+            />
+          </fieldset>
+          {Array.from({ length: offices }, (_, i) => {
+            const office = record.offices[i];
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: offices are edited in place, by position
+              <fieldset key={i} className="space-y-3">
+                <legend className="font-semibold text-lg">
+                  {i === 0 ? "Oficina principal" : `Oficina ${i + 1}`}
+                </legend>
+                <Field
+                  name={`office${i}.street`}
+                  label={labels.street}
+                  value={office?.street ?? ""}
+                />
+                <Field
+                  name={`office${i}.postalCode`}
+                  label={labels.postalCode}
+                  value={office?.postalCode ?? ""}
+                />
+                <Field name={`office${i}.city`} label={labels.city} value={office?.city ?? ""} />
+                <label className="block">
+                  <span className="font-medium">{labels.province}</span>
+                  <select
+                    name={`office${i}.province`}
+                    defaultValue={office?.province ?? ""}
+                    className={input}
+                  >
+                    {loaded.provinces.map((name) => (
+                      <option key={name}>{name}</option>
+                    ))}
+                  </select>
+                </label>
+                <Field
+                  name={`office${i}.lat`}
+                  label={labels.lat}
+                  value={office?.lat ?? ""}
+                  hint="Para el mapa, por ejemplo 39.4699."
+                />
+                <Field
+                  name={`office${i}.lng`}
+                  label={labels.lng}
+                  value={office?.lng ?? ""}
+                  hint="Por ejemplo -0.3763."
+                />
+                <Field
+                  name={`office${i}.phone`}
+                  label={labels.officePhone}
+                  value={office?.phone ?? ""}
+                />
+                <Field name={`office${i}.hours`} label={labels.hours} value={office?.hours ?? ""} />
+              </fieldset>
+            );
+          })}
+          <button type="button" onClick={() => setOffices(offices + 1)} className="underline">
+            Añadir oficina
+          </button>
+          <fieldset className="space-y-3">
+            <legend className="font-semibold text-lg">Garantía, seguro y certificaciones</legend>
+            <Field name="warranty" label={labels.warranty} value={record.warranty} />
+            <Field
+              name="insurance.insurer"
+              label={labels.insurer}
+              value={record.insurance.insurer}
+            />
+            <Field name="insurance.cover" label={labels.cover} value={record.insurance.cover} />
+            <Lines
+              name="certifications"
+              label="Certificaciones"
+              value={record.certifications}
+              hint="Una por línea."
+            />
+          </fieldset>
+          <button
+            type="submit"
+            disabled={saving}
+            className="rounded-md bg-ink px-4 py-2 font-semibold text-plaster"
+          >
+            {saving ? "Guardando…" : "Guardar y publicar"}
+          </button>
+        </form>
+      </RefusedFields.Provider>
     </div>
   );
 }
