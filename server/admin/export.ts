@@ -5,7 +5,7 @@ import { foldAccents } from "../accents.ts";
 import type { Database } from "../db/client.ts";
 import { log } from "../log.ts";
 import { columnTitle, idIn, type ListQuery, secretTest, selectionOf } from "./list-query.ts";
-import { matchingIds } from "./operations.ts";
+import { matchingIds, shownValues } from "./operations.ts";
 import type { ResourceDefinition } from "./resource.ts";
 
 /** The section's Spanish title as staff read it, in a file name any system keeps: "campanas". */
@@ -83,7 +83,9 @@ export async function* exportRows(db: Database, definition: ResourceDefinition, 
     for (const id of chunk) {
       const row = byId.get(id);
       // Deleted since the export began: skipped.
-      if (row) yield columns.map(({ key }) => row[key]);
+      if (!row) continue;
+      const shown = { ...row, ...shownValues(definition, row) };
+      yield columns.map(({ key }) => shown[key]);
     }
   }
 }

@@ -37,8 +37,21 @@ export function toRecord(
   for (const [key, value] of Object.entries(redact(definition, row) ?? {})) {
     record[key] = value instanceof Date ? value.toISOString() : value;
   }
+  Object.assign(record, shownValues(definition, record));
   record.record_title = recordTitle(definition, record);
   return record as AdminRecord;
+}
+
+/** The record's values that staff read otherwise than stored (`shownAs`), for the fields it has. */
+export function shownValues(
+  definition: ResourceDefinition,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(definition.shownAs ?? {})
+      .filter(([key]) => key in record)
+      .map(([key, show]) => [key, show(record)]),
+  );
 }
 
 /**

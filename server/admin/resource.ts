@@ -90,6 +90,12 @@ export interface ResourceDefinition {
    * confirmation was refused: phone them); the list's records carry it as `record_alert`.
    */
   recordAlert?(record: Record<string, unknown>): string | undefined;
+  /**
+   * A stored value as staff read it, where no list of labels can say it (a quote's answers,
+   * kept as `question:choice|choice`): lists, details and exports show what this answers. Only
+   * for fields staff never edit, since an edit form would get the reading back.
+   */
+  shownAs?: Record<string, (record: Record<string, unknown>) => unknown>;
   /** Fields shown in the edit form that staff may never change (a visitor's own words). */
   readOnly?: readonly string[];
   /** A status with fixed steps: POST /api/admin/{resource}/status and bulk changes. */

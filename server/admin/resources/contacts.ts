@@ -4,6 +4,7 @@ import { leadStatuses, leadStatusValues } from "../../../content/lead-statuses.t
 import { choicesOf, quoteChoices } from "../../../content/quote-details.ts";
 import { type QuoteField, quoteField, quoteFields } from "../../../content/quote-fields.ts";
 import { type Choice, contactLabels, contactLimits } from "../../../content/quote-request.ts";
+import { answersText } from "../../../content/service-questions.ts";
 import { followUpLabels, wonAmountLabel } from "../../../content/staff-home.ts";
 import type { Database } from "../../db/client.ts";
 import { contacts, leadPhotos, roles, users } from "../../db/schema.ts";
@@ -191,6 +192,14 @@ export const contactsResource = defineResource({
     source_channel: sourceChannels,
   },
   readOnly: ["name", "email", "phone", "subject", "message"],
+  // The answers to the service's question as the mails say them («¿Qué cambia en la cocina?
+  // Muebles, Encimera»), not as kept (decision 265); no edit form offers them.
+  shownAs: {
+    job_answers: ({ job_answers, service }) =>
+      typeof job_answers === "string" && job_answers
+        ? answersText(job_answers, typeof service === "string" ? service : undefined)
+        : job_answers,
+  },
   async toColumns(input) {
     return handledColumns(input);
   },
