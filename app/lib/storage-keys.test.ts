@@ -13,6 +13,7 @@ const keysByFile: Record<string, string[]> = {
   "lib/consent.ts": ["cookieConsent"],
   "lib/access-layout.tsx": ["returnTo"],
   "admin/lib/list-memory.ts": ["admin-list:*"],
+  "admin/lib/filter-memory.ts": ["admin-filters:*"],
   "lib/quote-draft.ts": ["quoteDraft"],
   "lib/lead-source.ts": ["leadSource"],
   "lib/account-forms.ts": ["staffBrowser"],

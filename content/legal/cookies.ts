@@ -80,6 +80,13 @@ export function cookiesFor(company: CompanyFacts): LegalDocument {
               "Hasta que cierras la pestaña",
             ],
             [
+              "admin-filters:*",
+              "Almacenamiento local (técnica)",
+              company.name,
+              "Solo para el personal de la empresa: recordar los últimos filtros de la bandeja de contactos de cada persona, para abrirla como la dejó.",
+              "Sin caducidad: cada vista sustituye a la anterior y «Quitar filtros» la vacía",
+            ],
+            [
               "_ga",
               "Cookie de analítica (solo con consentimiento)",
               "Google Ireland Limited",

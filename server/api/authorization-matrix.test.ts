@@ -428,6 +428,15 @@ const cases: Record<string, Case> = {
     request: ({ id }) => ({ path: `/api/admin/projects/${id}/preview`, body: {} }),
     expected: () => staff(200),
   },
+  // A draft opinion's and a team member's preview links (decision 270), as a project's.
+  "POST /api/admin/reviews/:id/preview": {
+    request: ({ id }) => ({ path: `/api/admin/reviews/${id}/preview`, body: {} }),
+    expected: () => staff(200),
+  },
+  "POST /api/admin/team/:id/preview": {
+    request: ({ id }) => ({ path: `/api/admin/team/${id}/preview`, body: {} }),
+    expected: () => staff(200),
+  },
   "POST /api/admin/projects/from-lead": {
     request: () => ({ path: "/api/admin/projects/from-lead", body: { lead_id: 2_000_000 } }),
     expected: () => staff(404),
@@ -768,9 +777,13 @@ describe.skipIf(skipDatabase)("authorization matrix", () => {
         ? (["campaigns"] as Resource[])
         : route.includes("/admin/projects/")
           ? (["projects"] as Resource[])
-          : route.includes("/contacts/follow-up")
-            ? (["contacts"] as Resource[])
-            : (["users"] as Resource[]);
+          : route.includes("/admin/reviews/")
+            ? (["reviews"] as Resource[])
+            : route.includes("/admin/team/")
+              ? (["team"] as Resource[])
+              : route.includes("/contacts/follow-up")
+                ? (["contacts"] as Resource[])
+                : (["users"] as Resource[]);
     for (const resource of perResource) {
       const label = route.includes(":resource") ? `${route} (${resource})` : route;
       it(`${label}: ${actors.map((a) => `${a} ${routeCase.expected(resource)[a]}`).join(", ")}`, async () => {
