@@ -8,7 +8,7 @@ import { cookieBanner, visit } from "./chrome-support";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs } from "./support/people";
 
-const quoteForm = (page: Page) => page.locator("form").filter({ has: page.getByLabel("Asunto") });
+const quoteForm = (page: Page) => page.locator('form[action="/contact"]');
 
 /** What the visit keeps on the device: sessionStorage's key, and anything in longer-lived stores. */
 const onTheDevice = (page: Page) =>
@@ -61,11 +61,15 @@ for (const choice of ["Aceptar", "Rechazar"] as const) {
     await expect(page).toHaveURL(/\/contact\?servicio=reformas-de-banos$/);
     // The landing page stays the visit's first page, not the one the request is sent from.
     expect((await onTheDevice(page)).session).toMatchObject({ landing_page: landing });
+    // The request a step at a time (decision 265): the service page chose the job.
     const form = quoteForm(page);
     const name = `Lucía Origen ${tag}`;
-    await form.getByLabel("Nombre").fill(name);
-    await form.getByLabel("Teléfono").fill("612 345 678");
     await form.getByLabel("Mensaje").fill("Cambiar la bañera por un plato de ducha.");
+    await form.getByRole("button", { name: "Siguiente" }).click();
+    await form.getByRole("button", { name: "Siguiente" }).click();
+    await form.getByLabel("Nombre").fill(name);
+    await form.getByLabel("Teléfono o correo").fill("612 345 678");
+    await form.getByRole("checkbox", { name: /Acepto que uséis mis datos/ }).check();
     await page.clock.fastForward(3_100);
     await form.getByRole("button", { name: "Enviar solicitud de presupuesto" }).click();
     const dialog = page.getByRole("dialog");
