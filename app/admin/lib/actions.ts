@@ -10,9 +10,9 @@ import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation, showSuccess } from "~/lib/dialog";
 import { noindexMeta } from "~/lib/seo";
-import { getSession } from "~/lib/session";
 import { adminPages } from "../../../content/account-pages";
 import { rememberChangeFocus } from "./change-focus";
+import { downloadFile } from "./download";
 import { listPath } from "./list-memory";
 import { type AdminForm, refusalMessage } from "./records";
 
@@ -250,8 +250,7 @@ export type ExportFormat = "xlsx" | "csv";
 
 /**
  * Downloads the filtered list (GET /api/admin/{resource}/export.xlsx, or /export for CSV, with
- * the list's query). The API asks for the bearer token, so a plain link cannot do it: the file is
- * fetched, then handed to the browser as a download under the server's file name.
+ * the list's query) under the server's file name.
  */
 export async function downloadExport(
   resource: string,
@@ -261,24 +260,12 @@ export async function downloadExport(
   const query = new URLSearchParams(search);
   query.delete("page");
   query.delete("per_page");
-  const { token } = getSession();
   const path = format === "xlsx" ? "export.xlsx" : "export";
   try {
-    const response = await fetch(
+    await downloadFile(
       `/api/admin/${encodeURIComponent(resource)}/${path}?${query.toString()}`,
-      { headers: token ? { Authorization: `Bearer ${token}` } : {} },
+      `${resource}.${format}`,
     );
-    if (!response.ok) throw new Error(`export answered ${response.status}`);
-    const disposition = response.headers.get("content-disposition") ?? "";
-    const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${resource}.${format}`;
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = name;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
     return true;
   } catch (error) {
     console.error(`Export of ${resource} failed`, error);

@@ -6,9 +6,9 @@ import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { ScreenLoading } from "~/admin/components/screen-loading";
 import { adminMeta } from "~/admin/lib/actions";
+import { downloadFile } from "~/admin/lib/download";
 import { SubmitButton } from "~/components/account/form-controls";
 import { api } from "~/lib/api";
-import { getSession } from "~/lib/session";
 import { noCampaignTitle, noSourceTitle, sourceChannels } from "../../../content/lead-sources";
 import { funnelSteps, noFunnelService } from "../../../content/quote-funnel";
 import { serviceChoices } from "../../../content/service-choices";
@@ -228,23 +228,8 @@ function OfflineConversions() {
   async function download(form: HTMLFormElement) {
     const query = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
     setBusy(true);
-    const { token } = getSession();
     try {
-      const response = await fetch(`/api/admin/sources/conversions?${query.toString()}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!response.ok) throw new Error(`conversions answered ${response.status}`);
-      const name =
-        /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ??
-        "conversiones.csv";
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadFile(`/api/admin/sources/conversions?${query.toString()}`, "conversiones.csv");
       setSaid("Archivo de conversiones descargado.");
     } catch (error) {
       console.error("Offline conversions failed", error);
