@@ -108,7 +108,7 @@ function honoServerEntry(): Plugin {
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const NOT_SITE =
-  /[\\/](app[\\/](components[\\/](account[\\/]|lightbox[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page|staff-home)|lib[\\/](account-forms|access-layout|photo-shrink|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|my-requests|office-clock|project-fields|provinces|quote-fields|quote-funnel|quote-request|quote-steps|service-choices|service-questions|services|staff-home|time-ago)\.)/;
+  /[\\/](app[\\/](components[\\/](account[\\/]|lightbox[\\/]|carousel-engine|form-field|legal-page|map-embed|newsletter-link-page|staff-home)|lib[\\/](account-forms|access-layout|photo-shrink|private-image|quote-draft|quote-retry|upload-progress)\.)|content[\\/](account-fields|account-pages|company-fields|lead-photos|lead-reply|list-tools|my-requests|office-clock|project-fields|provinces|quote-fields|quote-funnel|quote-request|quote-steps|service-choices|service-questions|services|staff-home|time-ago)\.)/;
 const SITE = /[\\/](app[\\/](components|lib)|content)[\\/]/;
 
 function clientChunks(): Plugin {

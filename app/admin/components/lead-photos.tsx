@@ -4,7 +4,7 @@
 // image in a modal dialog (native <dialog>, titled, Escape closes).
 import { useEffect, useId, useRef, useState } from "react";
 import { api } from "~/lib/api";
-import { getSession } from "~/lib/session";
+import { privateImageUrl } from "~/lib/private-image";
 import { leadPhotosLabel } from "../../../content/lead-photos";
 
 interface LeadPhoto {
@@ -13,22 +13,6 @@ interface LeadPhoto {
   width: number;
   height: number;
   size: number;
-}
-
-/** One image of the API as a data: URL. */
-async function imageUrl(path: string): Promise<string> {
-  const { token } = getSession();
-  const response = await fetch(`/api/${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`GET /api/${path}: ${response.status}`);
-  const blob = await response.blob();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
 }
 
 /** A file's size as staff read it: "850 KB" under a megabyte (never "0 MB"), else "2,4 MB". */
@@ -64,7 +48,7 @@ export function LeadPhotos({ id, listed }: { id: string; listed?: LeadPhoto[] })
         setPhotos(list);
         // One at a time: five thumbnails are small, and the order is the visitor's.
         for (const photo of list) {
-          const url = await imageUrl(`admin/contacts/photos/${photo.id}/thumbnail`);
+          const url = await privateImageUrl(`admin/contacts/photos/${photo.id}/thumbnail`);
           if (cancelled) return;
           setThumbnails((current) => ({ ...current, [photo.id]: url }));
         }
@@ -86,7 +70,7 @@ export function LeadPhotos({ id, listed }: { id: string; listed?: LeadPhoto[] })
 
   const enlarge = async (photo: LeadPhoto) => {
     try {
-      setOpen({ photo, url: await imageUrl(`admin/contacts/photos/${photo.id}`) });
+      setOpen({ photo, url: await privateImageUrl(`admin/contacts/photos/${photo.id}`) });
     } catch (error) {
       console.error(`Photo ${photo.id} failed to load`, error);
       setFailed(true);

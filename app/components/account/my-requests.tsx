@@ -9,7 +9,7 @@ import { primaryButton } from "~/components/buttons";
 import { ApiError, api } from "~/lib/api";
 import { askConfirmation, showSuccess } from "~/lib/dialog";
 import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
-import { getSession } from "~/lib/session";
+import { privateImageUrl } from "~/lib/private-image";
 import { myRequestsTexts as texts } from "../../../content/my-requests";
 import { photoRules } from "../../../content/quote-request";
 import { photoProblems } from "../../quote/photo-checks";
@@ -37,24 +37,9 @@ const longDate = new Intl.DateTimeFormat("es-ES", {
   timeZone: "Europe/Madrid",
 });
 
-/**
- * One photo of the visitor's as a data: URL: an <img src> cannot send the bearer token, and the
- * pages' Content-Security-Policy allows data: images, not blob: (as staff's lead photos).
- */
-async function photoUrl(reference: string, photo: OwnPhoto): Promise<string> {
-  const { token } = getSession();
-  const response = await fetch(`/api/my-requests/${reference}/photos/${photo.id}/thumbnail`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`thumbnail ${photo.id}: ${response.status}`);
-  const blob = await response.blob();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(blob);
-  });
-}
+/** One photo of the visitor's as a data: URL (an <img src> cannot send the token). */
+const photoUrl = (reference: string, photo: OwnPhoto) =>
+  privateImageUrl(`my-requests/${reference}/photos/${photo.id}/thumbnail`);
 
 export default function MyRequests() {
   const [requests, setRequests] = useState<OwnRequest[] | null>(null);
