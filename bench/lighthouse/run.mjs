@@ -1,4 +1,5 @@
-// Lighthouse (mobile preset) against the production build, every public page, median of 3
+// Lighthouse (mobile preset) against the production build on PostgreSQL holding a published
+// project with photos, an opinion and a team member: every public page and the project's page, median of 3
 // runs: prints the four category scores, LCP, TBT, CLS and the page's compressed JavaScript,
 // flags budget misses, and writes the table to docs/benchmarks.md under "## Lighthouse".
 // It prints; it never fails on numbers (the timings depend on the machine).
@@ -8,8 +9,8 @@
 //   npm run bench:lighthouse -- --runs 1 --no-write
 //
 // BUILD_DIR picks the build (default: build); it is built when missing or with --build.
-import { execSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +18,9 @@ import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { publicPaths } from "../../content/sitemap.ts";
+import { startProduct } from "../lib/product.ts";
+import { publishSampleContent } from "../lib/published-content.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -70,56 +74,6 @@ function freePort() {
       server.close(() => resolve(port));
     });
   });
-}
-
-async function publicPaths() {
-  // content/sitemap.ts is TypeScript: read it through tsx, like the rest of the tooling.
-  const out = execSync(
-    `node --import tsx --input-type=module -e "const m = await import('./content/sitemap.ts'); console.log(JSON.stringify(m.publicPaths))"`,
-    { encoding: "utf8" },
-  );
-  return JSON.parse(out.trim().split("\n").at(-1));
-}
-
-async function startServer(buildDir, port) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "obra-lighthouse-"));
-  const entry = path.join(root, buildDir, "server/server.js");
-  const child = spawn(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `const { start } = await import(${JSON.stringify(entry)}); await start();`,
-    ],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        BUILD_DIR: buildDir,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start in 60 s")), 60_000);
-    child.stdout.on("data", (chunk) => {
-      if (String(chunk).includes("Listening")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return {
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 function scriptBytes(lhr) {
@@ -213,20 +167,26 @@ if (options.build || !existsSync(path.join(buildDir, "server/server.js"))) {
   });
 }
 
-const pages = options.pages ?? (await publicPaths());
-// Simulated throttling still scales with how busy the CPU is: keep the load next to the numbers.
-const loadAtStart = os.loadavg()[0].toFixed(1);
-const port = await freePort();
-// The browser first: a machine without one stops here, before a server is left running.
-const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS });
-const server = await startServer(buildDir, port).catch(async (error) => {
-  await chrome.kill();
+// The product on PostgreSQL with what a company publishes from the admin: pages with real photos,
+// and the project page among them (issue 35).
+const product = await startProduct({ label: "lighthouse", port: await freePort(), quiet: true });
+const projectPath = await publishSampleContent(product.database.url).catch(async (error) => {
+  await product.close();
   throw error;
 });
+const pages = options.pages ?? [...publicPaths, projectPath];
+// Simulated throttling still scales with how busy the CPU is: keep the load next to the numbers.
+const loadAtStart = os.loadavg()[0].toFixed(1);
+const chrome = await chromeLauncher
+  .launch({ chromePath: chromePath(), chromeFlags: CHROME_FLAGS })
+  .catch(async (error) => {
+    await product.close();
+    throw error;
+  });
 const rows = [];
 try {
   for (const pagePath of pages) {
-    const url = `http://127.0.0.1:${port}${pagePath}`;
+    const url = `${product.server.base}${pagePath}`;
     const runs = [];
     for (let i = 0; i < options.runs; i++) {
       const result = await lighthouse(url, {
@@ -248,11 +208,11 @@ try {
   }
 } finally {
   await chrome.kill();
-  await server.stop();
+  await product.close();
 }
 
 const markdown = [
-  `Lighthouse ${lighthouse.version ?? "13.5"}, mobile preset (simulated throttling), median of ${options.runs} run(s) per page, production build served by the Hono server on ${os.cpus().length} CPU(s), load average ${loadAtStart} at the start. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with \`npm run bench:lighthouse\`.`,
+  `Lighthouse ${lighthouse.version ?? "13.5"}, mobile preset (simulated throttling), median of ${options.runs} run(s) per page, production build on PostgreSQL with a published project, opinion and team member (bench/lib/published-content.ts), ${os.cpus().length} CPU(s), load average ${loadAtStart} at the start. Measured ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC with \`npm run bench:lighthouse\`.`,
   `Budgets: performance ≥ ${BUDGET.performance} on every page; accessibility, best practices and SEO = ${BUDGET.others}; ≤ ${BUDGET.homeJsKb} KB compressed JavaScript on the home page.`,
   "",
   table(rows),
