@@ -10,7 +10,7 @@
 //
 // BUILD_DIR picks the build (default: build); it is built when missing or with --build.
 import { execSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +21,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { publicPaths } from "../../content/sitemap.ts";
 import { startProduct } from "../lib/product.ts";
 import { publishSampleContent } from "../lib/published-content.ts";
+import { writeSection } from "../lib/report.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -135,28 +136,6 @@ function table(rows) {
   return [header, line, ...body].join("\n");
 }
 
-// Keeps the section's own text (how to run, budget) down to this line, as bench/lib/report.ts does.
-const figuresMarker = "<!-- figures: written by the bench from here on -->";
-
-function writeSection(markdown) {
-  const file = path.join(root, "docs/benchmarks.md");
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const start = current.search(/^## Lighthouse\s*$/m);
-  let next;
-  if (start === -1) next = `${current.trimEnd()}\n\n## Lighthouse\n\n${markdown}\n`;
-  else {
-    const rest = current.slice(start + 1);
-    const end = rest.search(/^## /m);
-    const own = end === -1 ? current.slice(start) : current.slice(start, start + 1 + end);
-    const marker = own.indexOf(figuresMarker);
-    const kept = marker >= 0 ? own.slice(0, marker + figuresMarker.length) : "## Lighthouse";
-    const section = `${kept}\n\n${markdown}\n`;
-    next = current.slice(0, start) + section + (end === -1 ? "" : `\n${rest.slice(end)}`);
-  }
-  writeFileSync(file, `${next.trimEnd()}\n`);
-  return file;
-}
-
 const options = parseArgs(process.argv.slice(2));
 const buildDir = process.env.BUILD_DIR ?? "build";
 if (options.build || !existsSync(path.join(buildDir, "server/server.js"))) {
@@ -220,4 +199,7 @@ const markdown = [
 console.log(`\n${table(rows)}\n`);
 const misses = rows.filter((row) => budgetMisses(row).length > 0).length;
 console.log(misses ? `${misses} page(s) miss a budget.` : "Every page is within budget.");
-if (options.write) console.log(`Written to ${path.relative(root, writeSection(markdown))}`);
+if (options.write) {
+  writeSection("## Lighthouse", markdown);
+  console.log("Written to docs/benchmarks.md");
+}

@@ -1,7 +1,8 @@
 /**
  * `npm run bench:site-content`: the public pages as the site content platform serves them
  * (decision 244), on the production build and PostgreSQL holding a published project with photos,
- * an opinion and a team member (bench/lib/published-content.ts). Prints, writes nothing:
+ * an opinion and a team member (bench/lib/published-content.ts). Prints, and writes its section
+ * of docs/benchmarks.md:
  *
  * - a kept page beside Debian's nginx serving the same bytes (the product's own gzip answer
  *   written to a file with its .gz): `/` with `Accept-Encoding: gzip`, 50 connections, best of
@@ -23,6 +24,7 @@ import { publicPaths } from "../../content/sitemap.ts";
 import { measure } from "../lib/autocannon.ts";
 import { startProduct } from "../lib/product.ts";
 import { publishSampleContent } from "../lib/published-content.ts";
+import { measuredLine, writeSection } from "../lib/report.ts";
 import { ensureBuild, rawGet, root } from "../lib/server.ts";
 import { startNginx } from "../load/nginx.ts";
 
@@ -127,6 +129,14 @@ async function main() {
     await product.close();
   }
   console.log(`\n${lines.join("\n\n")}\n`);
+  writeSection(
+    "## Site content",
+    [
+      measuredLine("npm run bench:site-content", `${seconds} s a round, ${renders} renders`),
+      "",
+      ...lines.map((line) => `- ${line}`),
+    ].join("\n"),
+  );
 }
 
 await main();
