@@ -4,20 +4,14 @@ import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { forgetInWriteAheadLog } from "../db/erasure.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import { idIn } from "../db/id-in.ts";
 import type { Env } from "../env.ts";
 import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { deleteMailFiles } from "../mail/transport.ts";
 import { jsonObject, withControlCharacterErrors } from "../validation.ts";
 import { type AuditAction, changedFields, forgetRecords, recordAudit, redact } from "./audit.ts";
-import {
-  idIn,
-  type ListQuery,
-  PER_PAGE,
-  pageNumber,
-  parseListQuery,
-  selectionOf,
-} from "./list-query.ts";
+import { type ListQuery, PER_PAGE, pageNumber, parseListQuery, selectionOf } from "./list-query.ts";
 import type { FormInput, ResourceDefinition } from "./resource.ts";
 
 export { PER_PAGE, pageNumber };
