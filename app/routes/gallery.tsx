@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { secondaryButton } from "~/components/buttons";
 import {
   type GalleryItem,
   GalleryScroller,
@@ -8,7 +9,6 @@ import { imagePreloadMeta } from "~/components/image-preload";
 import { useLightbox } from "~/components/lightbox/photo-lightbox";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
-import { PortfolioChoice, PortfolioFilter } from "~/components/portfolio-filter";
 import { SitePicture } from "~/components/site-picture";
 import { pageMeta, trail } from "~/lib/seo";
 import { useShuffled } from "~/lib/shuffle";
@@ -101,15 +101,31 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             Fotos de nuestras obras
           </h2>
           {photoServices.length > 1 ? (
-            <PortfolioFilter spacing="mt-6" filtered={Boolean(chosen)} clearTo="/gallery">
-              <PortfolioChoice
-                label="Servicio"
-                name="servicio"
-                chosen={chosen}
-                all="Todos"
-                options={photoServices}
-              />
-            </PortfolioFilter>
+            <form method="get" className="mt-6 flex flex-wrap items-end gap-4">
+              <label className="text-ink">
+                Servicio
+                <select
+                  name="servicio"
+                  defaultValue={chosen}
+                  className="mt-1 block rounded-md border border-sand-300 px-3 py-2"
+                >
+                  <option value="">Todos</option>
+                  {photoServices.map(([value, title]) => (
+                    <option key={value} value={value}>
+                      {title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className={secondaryButton}>
+                Filtrar
+              </button>
+              {chosen ? (
+                <Link to="/gallery" className="text-ink underline">
+                  Ver todas
+                </Link>
+              ) : null}
+            </form>
           ) : null}
           {photos.length > 0 ? (
             <ul

@@ -1,6 +1,7 @@
+import { Link } from "react-router";
+import { secondaryButton } from "~/components/buttons";
 import { NextStep } from "~/components/next-step";
 import { PageIntro } from "~/components/page-intro";
-import { PortfolioChoice, PortfolioFilter } from "~/components/portfolio-filter";
 import { ProjectCard } from "~/components/project-card";
 import { pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
@@ -57,22 +58,46 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           Lista de obras
         </h2>
         {total > 0 ? (
-          <PortfolioFilter filtered={filtered} clearTo={projectsPath}>
-            <PortfolioChoice
-              label="Servicio"
-              name="servicio"
-              chosen={chosen.service}
-              all="Todos"
-              options={services}
-            />
-            <PortfolioChoice
-              label="Ciudad"
-              name="ciudad"
-              chosen={chosen.city}
-              all="Todas"
-              options={cities.map((city) => [city, city] as const)}
-            />
-          </PortfolioFilter>
+          <form method="get" className="flex flex-wrap items-end gap-4">
+            <label className="text-ink">
+              Servicio
+              <select
+                name="servicio"
+                defaultValue={chosen.service}
+                className="mt-1 block rounded-md border border-sand-300 px-3 py-2"
+              >
+                <option value="">Todos</option>
+                {services.map(([value, title]) => (
+                  <option key={value} value={value}>
+                    {title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-ink">
+              Ciudad
+              <select
+                name="ciudad"
+                defaultValue={chosen.city}
+                className="mt-1 block rounded-md border border-sand-300 px-3 py-2"
+              >
+                <option value="">Todas</option>
+                {cities.map((city) => (
+                  <option key={city} value={city}>
+                    {city}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className={secondaryButton}>
+              Filtrar
+            </button>
+            {filtered ? (
+              <Link to={projectsPath} className="text-ink underline">
+                Ver todas
+              </Link>
+            ) : null}
+          </form>
         ) : null}
         {projects.length > 0 ? (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
