@@ -8,7 +8,7 @@ import { quoteChoices } from "../../content/quote-details.ts";
 import { choiceLabel } from "../../content/quote-request.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
-import { idIn } from "../db/id-in.ts";
+import { idIn } from "../db/row-ids.ts";
 import { contacts, users } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { companyName, type MailText, renderMail } from "../mail/layout.ts";

@@ -9,7 +9,7 @@ import { leadRetention, yearsInWords } from "../../content/retention.ts";
 import { forgetRecords } from "../admin/audit.ts";
 import { deleteNotes } from "../admin/notes.ts";
 import type { Database } from "../db/client.ts";
-import { idIn } from "../db/id-in.ts";
+import { idIn } from "../db/row-ids.ts";
 import { adminNotes, contacts, inFull, leadPhotos, mailOutbox } from "../db/schema.ts";
 import { deleteCopies } from "../mail/outbox.ts";
 import { deleteMailFiles } from "../mail/transport.ts";
