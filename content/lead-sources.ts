@@ -38,3 +38,17 @@ export const sourceLabels = {
 export const noSourceTitle = "(sin fuente)";
 /** …and one with no campaign. */
 export const noCampaignTitle = "(sin campaña)";
+
+/** A row of the «Fuentes» report: one month, channel, source and campaign. */
+export interface SourceRow {
+  month: string;
+  channel: string;
+  /** utm_source, else the referring site's domain; null: neither. */
+  source: string | null;
+  campaign: string | null;
+  leads: number;
+  quoted: number;
+  won: number;
+  /** Euros, the sum of the won leads' amounts (those without one count 0). */
+  won_value: number;
+}

@@ -43,3 +43,24 @@ export const myRequestsTexts = {
   eraseConfirm: (reference: string) =>
     `¿Borrar tus datos de la solicitud ${reference}? Borraremos tu nombre, tus datos de contacto, tu mensaje y tus fotos, y dejaremos de atenderla. No se puede deshacer.`,
 } as const;
+
+/** A photo of a request: its id, file name and size, never the image (GET /api/my-requests). */
+export interface OwnPhoto {
+  id: number;
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** A request as its sender reads it (GET /api/my-requests): what staff alone see is not here. */
+export interface OwnRequest {
+  reference: string;
+  /** When it arrived (ISO 8601). */
+  created_at: string;
+  service: { value: string; label: string };
+  /** The status in a client's words (clientStatuses). */
+  status: string;
+  /** Still open: photos may be added to it. */
+  open: boolean;
+  photos: OwnPhoto[];
+}

@@ -14,6 +14,26 @@ export const homeCardTitles = {
 
 export type HomeCardKey = keyof typeof homeCardTitles;
 
+/** A card of the home as GET /api/admin/home answers it and the home draws it. */
+export interface HomeCard {
+  key: HomeCardKey;
+  title: string;
+  /** The inbox's query string that lists exactly what `count` counts. */
+  query: string;
+  count: number;
+  /** The count the home showed on `since` (null: no earlier day to compare with). */
+  previous: number | null;
+  /** Won leads only: the sum of their amounts, in euros. */
+  amount?: number;
+}
+
+/** The home: today, the last earlier day it was opened (null: none), and its cards. */
+export interface StaffHome {
+  today: string;
+  since: string | null;
+  cards: HomeCard[];
+}
+
 /** A won lead's value, asked when it is marked «Ganado»; shown on the lead and in exports. */
 export const wonAmountLabel = "Importe ganado (€)";
 

@@ -1,15 +1,19 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
-
-type Bytes = Uint8Array<ArrayBuffer>;
-type Encoding = "br" | "gzip" | "identity";
+import {
+  type Bytes,
+  chooseEncoding,
+  type EncodedBodies,
+  type EncodedHeaders,
+  headersPerEncoding,
+} from "./encoded-body.ts";
 
 /** One file of the client build in every encoding the build wrote (scripts/precompress.ts). */
 interface BuildFile {
-  bodies: Partial<Record<Encoding, Bytes>> & { identity: Bytes };
+  bodies: EncodedBodies;
   /** The complete headers of each encoding's answer, made once. */
-  headers: Partial<Record<Encoding, Record<string, string>>>;
+  headers: EncodedHeaders;
 }
 
 const contentTypes: Record<string, string> = {
@@ -47,17 +51,7 @@ function readFile(
     ...(bodies.br || bodies.gzip ? { vary: "Accept-Encoding" } : {}),
     ...(policy ? { "content-security-policy": policy } : {}),
   };
-  const headers: BuildFile["headers"] = {};
-  for (const encoding of ["br", "gzip", "identity"] as const) {
-    const body = bodies[encoding];
-    if (!body) continue;
-    headers[encoding] = {
-      ...common,
-      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
-      "content-length": String(body.length),
-    };
-  }
-  return { bodies, headers };
+  return { bodies, headers: headersPerEncoding(bodies, common) };
 }
 
 /**
@@ -112,12 +106,7 @@ export function serveBuildFiles(
     const file = files.get(c.req.path);
     if (!file) return next();
     const accepted = c.req.header("accept-encoding") ?? "";
-    const encoding: Encoding =
-      file.bodies.br && /\bbr\b/.test(accepted)
-        ? "br"
-        : file.bodies.gzip && /\bgzip\b/.test(accepted)
-          ? "gzip"
-          : "identity";
+    const encoding = chooseEncoding(file.bodies, accepted);
     const body = method === "HEAD" ? null : (file.bodies[encoding] as Bytes);
     return new Response(body, { status: 200, headers: file.headers[encoding] });
   };

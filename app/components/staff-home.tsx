@@ -5,22 +5,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ApiError, api } from "~/lib/api";
-import type { HomeCardKey } from "../../content/staff-home";
-
-interface HomeCard {
-  key: HomeCardKey;
-  title: string;
-  query: string;
-  count: number;
-  previous: number | null;
-  amount?: number;
-}
-
-interface Home {
-  today: string;
-  since: string | null;
-  cards: HomeCard[];
-}
+import type { StaffHome as Home, HomeCard } from "../../content/staff-home";
 
 const euros = new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR" });
 const longDay = new Intl.DateTimeFormat("es-ES", {

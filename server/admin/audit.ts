@@ -2,8 +2,9 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { auditYears } from "../../content/retention.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
+import { idIn } from "../db/row-ids.ts";
 import { adminAudit } from "../db/schema.ts";
-import { idIn, secretTest } from "./list-query.ts";
+import { secretTest } from "./list-query.ts";
 import type { ResourceDefinition } from "./resource.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
+import { officeClock } from "../../content/office-clock.ts";
 import type { Database } from "../db/client.ts";
 import {
   cellValue,
@@ -36,33 +36,20 @@ const DATE_FORMAT = "dd/mm/yyyy hh:mm";
 /** Excel's "Text" format: what staff type into the cell later stays text too. */
 const TEXT_FORMAT = "@";
 
-const madridParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: OFFICE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 /**
  * The instant as Madrid's wall clock read it, as a Date whose UTC fields are that reading:
  * exceljs writes a Date's UTC day and time, and a spreadsheet cell has no time zone.
  */
 export function madridWallTime(date: Date): Date {
-  const parts = madridParts.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
+  const clock = officeClock(date);
   return new Date(
     Date.UTC(
-      part("year"),
-      part("month") - 1,
-      part("day"),
-      part("hour"),
-      part("minute"),
-      part("second"),
+      Number(clock.year),
+      Number(clock.month) - 1,
+      Number(clock.day),
+      Number(clock.hour),
+      Number(clock.minute),
+      Number(clock.second),
     ),
   );
 }

@@ -3,8 +3,9 @@ import { stringify } from "csv-stringify";
 import { OFFICE_TIME_ZONE, officeDateTime } from "../../content/office-clock.ts";
 import { foldAccents } from "../accents.ts";
 import type { Database } from "../db/client.ts";
+import { idIn } from "../db/row-ids.ts";
 import { log } from "../log.ts";
-import { columnTitle, idIn, type ListQuery, secretTest, selectionOf } from "./list-query.ts";
+import { columnTitle, type ListQuery, secretTest, selectionOf } from "./list-query.ts";
 import { matchingIds, shownValues } from "./operations.ts";
 import type { ResourceDefinition } from "./resource.ts";
 

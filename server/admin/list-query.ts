@@ -128,16 +128,6 @@ export function listTools(definition: ResourceDefinition): ListTools {
   return tools;
 }
 
-/**
- * `column = any('{1,2,3}'::int[])`: one parameter whatever the number of ids (an IN list takes
- * one parameter per id, and a bulk action on every match may name more than the 65,535 a query
- * may carry).
- */
-export function idIn(column: PgColumn, ids: readonly number[]): SQL {
-  const safe = ids.filter((id) => Number.isSafeInteger(id));
-  return sql`${column} = any(${`{${safe.join(",")}}`}::int[])`;
-}
-
 /** Field names never shown, logged or exported: password hashes, tokens, secrets. */
 export function secretTest(definition: ResourceDefinition): (name: string) => boolean {
   const declared = new Set([

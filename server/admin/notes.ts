@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
+import { idIn } from "../db/row-ids.ts";
 import { adminNotes } from "../db/schema.ts";
-import { idIn } from "./list-query.ts";
 
 /** Internal notes on an admin record, oldest first: a lead's timeline (who, when, what). */
 export async function notesOf(db: Database, resource: string, recordId: number) {

@@ -4,27 +4,17 @@ import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { forgetInWriteAheadLog } from "../db/erasure.ts";
 import { isUniqueViolation } from "../db/errors.ts";
+import { idIn, isRowId } from "../db/row-ids.ts";
 import type { Env } from "../env.ts";
 import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { deleteMailFiles } from "../mail/transport.ts";
 import { jsonObject, withControlCharacterErrors } from "../validation.ts";
 import { type AuditAction, changedFields, forgetRecords, recordAudit, redact } from "./audit.ts";
-import {
-  idIn,
-  type ListQuery,
-  PER_PAGE,
-  pageNumber,
-  parseListQuery,
-  selectionOf,
-} from "./list-query.ts";
+import { type ListQuery, PER_PAGE, pageNumber, parseListQuery, selectionOf } from "./list-query.ts";
 import type { FormInput, ResourceDefinition } from "./resource.ts";
 
-export { PER_PAGE, pageNumber };
-
-/** Ids are PostgreSQL `integer`s: anything outside cannot name a row (and must not reach SQL). */
-const MAX_ID = 2_147_483_647;
-export const isRowId = (id: number) => Number.isInteger(id) && id >= 1 && id <= MAX_ID;
+export { isRowId, PER_PAGE, pageNumber };
 
 export type AdminRecord = Record<string, unknown> & { id: number };
 

@@ -2,7 +2,12 @@
 // each open the lead inbox on exactly what they count. A card's count is the inbox's own query
 // (parseListQuery of the same parameters the card's link carries), so the two cannot disagree.
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
-import { type HomeCardKey, homeCardTitles } from "../../content/staff-home.ts";
+import {
+  type HomeCard,
+  type HomeCardKey,
+  homeCardTitles,
+  type StaffHome,
+} from "../../content/staff-home.ts";
 import type { Database } from "../db/client.ts";
 import { contacts, staffHomeCounts } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -31,18 +36,6 @@ export function homeCardQueries(
   };
 }
 
-export interface HomeCard {
-  key: HomeCardKey;
-  title: string;
-  /** The inbox's query string that lists exactly what `count` counts. */
-  query: string;
-  count: number;
-  /** The count the home showed on `since` (null: no earlier day to compare with). */
-  previous: number | null;
-  /** Won leads only: the sum of their amounts, in euros. */
-  amount?: number;
-}
-
 /**
  * The home's cards for `me`, and the last day before today that the home was opened (what each
  * card's `previous` compares with; «desde ayer» when that day is yesterday). Today's counts are
@@ -53,7 +46,7 @@ export async function staffHome(
   me: number,
   env: Pick<Env, "REMINDER_HOLIDAYS">,
   now = new Date(),
-): Promise<{ today: string; since: string | null; cards: HomeCard[] }> {
+): Promise<StaffHome> {
   const today = madridDay(now).date;
   const queries = homeCardQueries(me, today, env.REMINDER_HOLIDAYS);
   const counted: Omit<HomeCard, "previous">[] = [];

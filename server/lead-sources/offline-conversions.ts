@@ -7,7 +7,7 @@
  * file: its template has no column for them.
  */
 import { and, asc, gte, isNotNull, lt, sql } from "drizzle-orm";
-import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
+import { OFFICE_TIME_ZONE, officeClock } from "../../content/office-clock.ts";
 import type { Database } from "../db/client.ts";
 import { contacts } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -30,23 +30,10 @@ export interface Conversion {
   value: number | null;
 }
 
-const parts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: OFFICE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-  timeZoneName: "longOffset",
-});
-
 /** "2026-11-29 10:15:00+01:00": the office's clock with its offset, as Google's template asks. */
 export function conversionTime(time: Date): string {
-  const part = Object.fromEntries(parts.formatToParts(time).map((p) => [p.type, p.value]));
-  const offset = part.timeZoneName === "GMT" ? "+00:00" : part.timeZoneName?.replace("GMT", "");
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}${offset}`;
+  const { year, month, day, hour, minute, second, offset } = officeClock(time);
+  return `${year}-${month}-${day} ${hour}:${minute}:${second}${offset}`;
 }
 
 /** The start of a day ("2026-11-29") in the office's time zone. */

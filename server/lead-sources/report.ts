@@ -5,22 +5,10 @@
  * month it was quoted or won in, so a month's row says how well that month's leads turned out.
  */
 import { and, desc, gte, lt, sql } from "drizzle-orm";
+import type { SourceRow } from "../../content/lead-sources.ts";
 import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
 import type { Database } from "../db/client.ts";
 import { contacts } from "../db/schema.ts";
-
-export interface SourceRow {
-  month: string;
-  channel: string;
-  /** utm_source, else the referring site's domain; null: neither. */
-  source: string | null;
-  campaign: string | null;
-  leads: number;
-  quoted: number;
-  won: number;
-  /** Euros, the sum of the won leads' amounts (those without one count 0). */
-  won_value: number;
-}
 
 /** The start of a month ("2026-11") in the office's time zone. */
 const monthStart = (month: string) =>

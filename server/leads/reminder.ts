@@ -4,7 +4,7 @@
 // «Espera 3 días» in the inbox, but only when they open it: once each working morning the office
 // gets one mail listing the leads past the promise, each with a link to its page.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
+import { OFFICE_TIME_ZONE, officeClock } from "../../content/office-clock.ts";
 import { quoteChoices } from "../../content/quote-details.ts";
 import { choiceLabel } from "../../content/quote-request.ts";
 import type { Database } from "../db/client.ts";
@@ -26,24 +26,10 @@ export const reminderHour = 8;
 /** One advisory lock for the reminder: instances sharing a database send it once a day. */
 const reminderLock = 0x7265_6d31; // "rem1"
 
-const madridParts = new Intl.DateTimeFormat("en-US", {
-  timeZone: OFFICE_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-});
-
 /** A moment in Madrid as its date (YYYY-MM-DD) and its hour. */
 export function madridDay(at: Date): { date: string; hour: number } {
-  const parts = Object.fromEntries(
-    madridParts.formatToParts(at).map(({ type, value }) => [type, value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    hour: Number(parts.hour),
-  };
+  const { year, month, day, hour } = officeClock(at);
+  return { date: `${year}-${month}-${day}`, hour: Number(hour) };
 }
 
 /** `date` (YYYY-MM-DD) moved by `days`, as a calendar date. */

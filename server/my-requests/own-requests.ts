@@ -6,29 +6,10 @@
  */
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { LeadStatus } from "../../content/lead-statuses.ts";
-import { clientStatuses, isOpenStatus } from "../../content/my-requests.ts";
+import { clientStatuses, isOpenStatus, type OwnRequest } from "../../content/my-requests.ts";
 import { serviceChoices } from "../../content/service-choices.ts";
 import type { Database } from "../db/client.ts";
 import { base64Of, contacts, leadPhotos } from "../db/schema.ts";
-
-export interface OwnPhoto {
-  id: number;
-  name: string;
-  width: number;
-  height: number;
-}
-
-export interface OwnRequest {
-  reference: string;
-  /** When it arrived (ISO 8601). */
-  created_at: string;
-  service: { value: string; label: string };
-  /** The status in a client's words (content/my-requests.ts). */
-  status: string;
-  /** Still open: photos may be added to it. */
-  open: boolean;
-  photos: OwnPhoto[];
-}
 
 /** The service as the form named it; a slug the catalogue dropped since is shown as it is. */
 const serviceOf = (value: string) => ({

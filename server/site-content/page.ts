@@ -2,8 +2,12 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 
-type Bytes = Uint8Array<ArrayBuffer>;
-export type Encoding = "br" | "gzip" | "identity";
+import {
+  type Bytes,
+  type EncodedBodies,
+  type EncodedHeaders,
+  headersPerEncoding,
+} from "../encoded-body.ts";
 
 /**
  * A rendered page as it is kept and answered: its body in each encoding and each encoding's
@@ -11,8 +15,8 @@ export type Encoding = "br" | "gzip" | "identity";
  * look-up and one write; server/build-files.ts).
  */
 export interface KeptPage {
-  bodies: Partial<Record<Encoding, Bytes>> & { identity: Bytes };
-  headers: Partial<Record<Encoding, Record<string, string>>>;
+  bodies: EncodedBodies;
+  headers: EncodedHeaders;
   /** The headers of a 304 answer to a browser that holds this page already. */
   unchanged: Record<string, string>;
   etag: string;
@@ -47,16 +51,7 @@ function assemble(
     etag,
     ...(bodies.br || bodies.gzip ? { vary: "Accept-Encoding" } : {}),
   };
-  const headers: KeptPage["headers"] = {};
-  for (const encoding of ["br", "gzip", "identity"] as const) {
-    const body = bodies[encoding];
-    if (!body) continue;
-    headers[encoding] = {
-      ...common,
-      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
-      "content-length": String(body.length),
-    };
-  }
+  const headers = headersPerEncoding(bodies, common);
   const { "content-type": _type, "content-security-policy": _policy, ...unchanged } = common;
   return { bodies, headers, unchanged, etag, head, polished };
 }
@@ -96,13 +91,6 @@ export async function polishPage(page: KeptPage): Promise<KeptPage> {
     gzipAsync(body, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   return assemble(body, { br: new Uint8Array(br), gzip: new Uint8Array(gz) }, page.head, true);
-}
-
-/** The encoding to answer with: brotli, then gzip, as the browser accepts and the page has. */
-export function chooseEncoding(page: KeptPage, accepted: string): Encoding {
-  if (page.bodies.br && /\bbr\b/.test(accepted)) return "br";
-  if (page.bodies.gzip && /\bgzip\b/.test(accepted)) return "gzip";
-  return "identity";
 }
 
 /** True when If-None-Match names this page's ETag (weakly compared, as RFC 9110 says for GET). */

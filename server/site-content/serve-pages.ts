@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
+import { chooseEncoding } from "../encoded-body.ts";
 import { log } from "../log.ts";
-import { chooseEncoding, holdsPage, type KeptPage, packPage, polishPage } from "./page.ts";
+import { holdsPage, type KeptPage, packPage, polishPage } from "./page.ts";
 import type { SiteContent } from "./site-content.ts";
 
 export interface SitePagesOptions {
@@ -82,7 +83,7 @@ export function serveSitePages(options: SitePagesOptions): MiddlewareHandler {
     if (holdsPage(kept, c.req.header("if-none-match"))) {
       return new Response(null, { status: 304, headers: kept.unchanged });
     }
-    const encoding = chooseEncoding(kept, c.req.header("accept-encoding") ?? "");
+    const encoding = chooseEncoding(kept.bodies, c.req.header("accept-encoding") ?? "");
     const body = method === "HEAD" ? null : (kept.bodies[encoding] ?? null);
     const headers = kept.headers[encoding];
     return new Response(body, {

@@ -6,6 +6,7 @@
 import sharp from "sharp";
 import { visit } from "./chrome-support";
 import { axe } from "./support/axe";
+import { onDesktopAndPhone } from "./support/devices";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, registerVerified } from "./support/people";
 
@@ -48,85 +49,78 @@ async function sendAs(
   return (await res.json()).reference as string;
 }
 
-for (const [device, viewport] of [
-  ["desktop", { width: 1280, height: 800 }],
-  ["phone", { width: 390, height: 844 }],
-] as const) {
-  test.describe(`on a ${device}`, () => {
-    test.use({ viewport });
+onDesktopAndPhone((device) => {
+  test("a visitor follows their request, adds a photo and erases it; another's never shows", async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    test.setTimeout(180_000);
+    const ana = await registerVerified(request, mailbox, "Ana Soler");
+    const bruno = await registerVerified(request, mailbox, "Bruno Vidal");
+    const subject = `Baño ${device} ${Date.now()}`;
+    const mine = await sendAs(request, ana, subject);
+    const theirs = await sendAs(request, bruno, `Baño ajeno ${device} ${Date.now()}`);
 
-    test("a visitor follows their request, adds a photo and erases it; another's never shows", async ({
-      page,
-      request,
-      mailbox,
-    }) => {
-      test.setTimeout(180_000);
-      const ana = await registerVerified(request, mailbox, "Ana Soler");
-      const bruno = await registerVerified(request, mailbox, "Bruno Vidal");
-      const subject = `Baño ${device} ${Date.now()}`;
-      const mine = await sendAs(request, ana, subject);
-      const theirs = await sendAs(request, bruno, `Baño ajeno ${device} ${Date.now()}`);
+    await openAs(page, ana, "/dashboard");
+    const main = page.getByRole("main");
+    const section = main.getByRole("region", { name: "Mis solicitudes" });
+    await expect(section).toBeVisible();
+    const card = section.getByRole("article").filter({ hasText: mine });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("heading", { level: 3 })).toHaveText(/baño/i);
+    await expect(card).toContainText("Recibida");
+    await expect(section).not.toContainText(theirs);
 
-      await openAs(page, ana, "/dashboard");
-      const main = page.getByRole("main");
-      const section = main.getByRole("region", { name: "Mis solicitudes" });
-      await expect(section).toBeVisible();
-      const card = section.getByRole("article").filter({ hasText: mine });
-      await expect(card).toBeVisible();
-      await expect(card.getByRole("heading", { level: 3 })).toHaveText(/baño/i);
-      await expect(card).toContainText("Recibida");
-      await expect(section).not.toContainText(theirs);
-
-      // Staff move the lead: the visitor reads it in their words.
-      const found = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
-        headers: { Authorization: `Bearer ${staff.token}` },
-      });
-      const id = ((await found.json()).data.data as { id: number }[])[0]?.id;
-      const moved = await request.post("/api/admin/contacts/status", {
-        headers: { Authorization: `Bearer ${staff.token}` },
-        data: { id, status: "visita" },
-      });
-      expect(moved.status(), await moved.text()).toBe(200);
-      await page.reload();
-      await expect(card).toContainText("Visita");
-
-      // A photo added, then shown.
-      await card
-        .getByLabel("Añadir fotos")
-        .setInputFiles({ name: "bano-actual.jpg", mimeType: "image/jpeg", buffer: await photo() });
-      await card.getByRole("button", { name: "Enviar fotos" }).click();
-      const dialog = page.getByRole("dialog");
-      await expect(dialog).toContainText("Hemos añadido 1 foto a tu solicitud.");
-      await dialog.getByRole("button", { name: "Aceptar" }).click();
-      await expect(card.getByRole("img", { name: "bano-actual.jpg" })).toBeVisible();
-      // WCAG 2.1 AA with a request, its photo and its controls on screen.
-      const scan = await axe(page)
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .include("main")
-        .analyze();
-      expect(
-        scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-      ).toEqual([]);
-
-      // Erased on the visitor's word: asked first, then gone from the list.
-      await card.getByRole("button", { name: "Borrar mis datos de esta solicitud" }).click();
-      await expect(dialog).toContainText("No se puede deshacer");
-      await dialog.getByRole("button", { name: "Borrar mis datos" }).click();
-      await expect(page.getByRole("dialog")).toContainText(
-        `Hemos borrado tus datos personales de la solicitud ${mine}`,
-      );
-      await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
-      await expect(section).not.toContainText(mine);
-      await expect(section).toContainText("Aún no tienes solicitudes");
-
-      // Bruno's is still his, and still there.
-      await openAs(page, bruno, "/dashboard");
-      await expect(
-        page.getByRole("region", { name: "Mis solicitudes" }).getByText(theirs),
-      ).toBeVisible();
+    // Staff move the lead: the visitor reads it in their words.
+    const found = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
+      headers: { Authorization: `Bearer ${staff.token}` },
     });
+    const id = ((await found.json()).data.data as { id: number }[])[0]?.id;
+    const moved = await request.post("/api/admin/contacts/status", {
+      headers: { Authorization: `Bearer ${staff.token}` },
+      data: { id, status: "visita" },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+    await page.reload();
+    await expect(card).toContainText("Visita");
+
+    // A photo added, then shown.
+    await card
+      .getByLabel("Añadir fotos")
+      .setInputFiles({ name: "bano-actual.jpg", mimeType: "image/jpeg", buffer: await photo() });
+    await card.getByRole("button", { name: "Enviar fotos" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Hemos añadido 1 foto a tu solicitud.");
+    await dialog.getByRole("button", { name: "Aceptar" }).click();
+    await expect(card.getByRole("img", { name: "bano-actual.jpg" })).toBeVisible();
+    // WCAG 2.1 AA with a request, its photo and its controls on screen.
+    const scan = await axe(page)
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .include("main")
+      .analyze();
+    expect(
+      scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+    ).toEqual([]);
+
+    // Erased on the visitor's word: asked first, then gone from the list.
+    await card.getByRole("button", { name: "Borrar mis datos de esta solicitud" }).click();
+    await expect(dialog).toContainText("No se puede deshacer");
+    await dialog.getByRole("button", { name: "Borrar mis datos" }).click();
+    await expect(page.getByRole("dialog")).toContainText(
+      `Hemos borrado tus datos personales de la solicitud ${mine}`,
+    );
+    await page.getByRole("dialog").getByRole("button", { name: "Aceptar" }).click();
+    await expect(section).not.toContainText(mine);
+    await expect(section).toContainText("Aún no tienes solicitudes");
+
+    // Bruno's is still his, and still there.
+    await openAs(page, bruno, "/dashboard");
+    await expect(
+      page.getByRole("region", { name: "Mis solicitudes" }).getByText(theirs),
+    ).toBeVisible();
   });
-}
+});
 
 test("/register says what an account is for, and public pages never load «Mis solicitudes»", async ({
   page,

@@ -7,6 +7,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { e2eDataDir } from "../../playwright.config";
+import { onDesktopAndPhone } from "./support/devices";
 import { expect, linkPath, type ReceivedMail, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, uniqueEmail } from "./support/people";
 
@@ -55,13 +56,24 @@ async function sendLeads(request: APIRequestContext, tag: string, count: number)
   return subjects;
 }
 
-/** Signs in through the form, as staff do. */
+/** Signs in through the form on the page shown (/login, or where a guard sent them), as staff do. */
 async function signIn(page: Page, person: Person) {
-  await openAs(page, null, "/login");
   const main = page.getByRole("main");
   await main.getByRole("textbox", { name: "Correo electrónico" }).fill(person.email);
   await main.getByRole("textbox", { name: "Contraseña", exact: true }).fill(person.password);
   await main.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+/** Marta opens a new lead's page from the inbox, found by its subject; answers its path. */
+async function openLead(page: Page, subject: string): Promise<string> {
+  await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject)}`);
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: new RegExp(`${subject}$`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
+  return new URL(page.url()).pathname;
 }
 
 /** How many records the inbox says it lists: «N registros», or 0 when it has none. */
@@ -74,140 +86,115 @@ async function inboxTotal(page: Page): Promise<number> {
   return Number.parseInt((await counted.textContent()) ?? "", 10);
 }
 
-for (const [device, viewport] of [
-  ["desktop", { width: 1280, height: 800 }],
-  ["phone", { width: 390, height: 844 }],
-] as const) {
-  test.describe(`on a ${device}`, () => {
-    test.use({ viewport });
-
-    test("sign-in lands staff on their home, whose cards count what the inbox they open lists", async ({
-      page,
-      request,
-    }) => {
-      test.setTimeout(120_000);
-      await sendLeads(request, `Inicio${device}${Date.now().toString(36)}`, 2);
-      await signIn(page, marta);
-      await expect(page).toHaveURL(/\/dashboard$/);
-      const home = page.getByRole("region", { name: "Tu trabajo de hoy" });
-      await expect(home.getByRole("link")).toHaveCount(6);
-      for (const key of ["nuevos", "sin_asignar", "esperando", "mios", "presupuestos", "ganados"]) {
-        const card = home.locator(`[data-card="${key}"]`);
-        const count = Number(await card.locator("[data-count]").textContent());
-        if (key === "nuevos") expect(count).toBeGreaterThanOrEqual(2);
-        await card.click();
-        await expect(page).toHaveURL(/\/admin\/contacts\/index\?/);
-        expect(await inboxTotal(page), key).toBe(count);
-        await page.goBack();
-        await expect(home.locator(`[data-card="${key}"]`)).toBeVisible();
-      }
-      // /admin is the same home.
-      await page.goto("/admin");
-      await expect(page).toHaveURL(/\/dashboard$/);
-      await expect(home).toBeVisible();
-    });
-
-    test("giving a lead to a colleague mails them a link that lands on the lead after sign-in", async ({
-      page,
-      request,
-      mailbox,
-    }) => {
-      test.setTimeout(120_000);
-      const [subject] = await sendLeads(request, `Asignar${device}${Date.now().toString(36)}`, 1);
-      await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject ?? "")}`);
-      const main = page.getByRole("main");
-      await main
-        .getByRole("link", { name: new RegExp(`${subject}$`) })
-        .first()
-        .click();
-      await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
-      const leadPath = new URL(page.url()).pathname;
-      const already = (await mailbox.messagesFor(luis.email)).length;
-      await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
-      await expect(main.getByRole("status").first()).toContainText("Responsable de");
-      const mail = await mailbox.waitForMail(luis.email, { already });
-      expect(mail.subject).toMatch(/^Te han asignado la solicitud OM-\d{4}-\d{5}$/);
-      expect(mail.text).toContain("Marta Inicio te ha asignado esta solicitud");
-      const link = linkPath(mail, "/admin/contacts/detail/");
-      expect(link).toBe(leadPath);
-
-      // Luis opens it signed out, signs in, and is on the lead.
-      await openAs(page, null, link);
-      await expect(page).toHaveURL(/\/login$/);
-      const login = page.getByRole("main");
-      await login.getByRole("textbox", { name: "Correo electrónico" }).fill(luis.email);
-      await login.getByRole("textbox", { name: "Contraseña", exact: true }).fill(luis.password);
-      await login.getByRole("button", { name: "Iniciar sesión" }).click();
-      await expect(page).toHaveURL(new RegExp(`${link}$`));
-      await expect(
-        page.getByRole("main").getByRole("combobox", { name: "Responsable" }),
-      ).toHaveValue(/\d+/);
-      // The lead's history says who gave it to whom.
-      await expect(page.getByRole("main")).toContainText("Asignación");
-    });
-
-    test("a follow-up due today, set on the lead with a note, is in the assignee's morning reminder", async ({
-      page,
-      request,
-      mailbox,
-    }) => {
-      test.setTimeout(120_000);
-      const [subject] = await sendLeads(request, `Seguir${device}${Date.now().toString(36)}`, 1);
-      await openAs(page, marta, `/admin/contacts/index?q=${encodeURIComponent(subject ?? "")}`);
-      const main = page.getByRole("main");
-      await main
-        .getByRole("link", { name: new RegExp(`${subject}$`) })
-        .first()
-        .click();
-      await expect(page).toHaveURL(/\/admin\/contacts\/detail\/\d+$/);
-      const leadPath = new URL(page.url()).pathname;
-      // Luis has it: the assignment's mail names its reference.
-      const assigned = (await mailbox.messagesFor(luis.email)).length;
-      await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
-      const given = await mailbox.waitForMail(luis.email, { already: assigned });
-      const reference = given.subject.match(/OM-\d{4}-\d{5}/)?.[0];
-      expect(reference).toBeDefined();
-
-      // «Volver a contactar el» today, with a note.
-      const note = `Confirmar la visita del jueves (${device})`;
-      const followUp = main.getByRole("region", { name: "Volver a contactar" });
-      await followUp.getByLabel("Volver a contactar el").fill(officeToday());
-      await followUp.getByLabel("Nota para volver a contactar").fill(note);
-      await followUp.getByRole("button", { name: "Guardar" }).click();
-      await expect(followUp.getByRole("status")).toBeVisible();
-      await page.reload();
-      await expect(followUp.getByLabel("Nota para volver a contactar")).toHaveValue(note);
-
-      // The morning's reminder, sent now as the operator can (decision 277): the server's clock
-      // decides the morning, and a test may run on a Sunday or at night.
-      const { stdout } = await run(
-        process.execPath,
-        ["--import", "tsx", "scripts/leads-remind.ts"],
-        {
-          env: { ...process.env, DATA_DIR: e2eDataDir },
-          timeout: 60_000,
-        },
-      );
-      expect(stdout).toMatch(/^Recordatorios? en camino a \d+ personas? del equipo/);
-
-      // Luis's mail lists the lead as due today, with the note, and links to its page.
-      let reminder: ReceivedMail | undefined;
-      await expect
-        .poll(
-          async () => {
-            reminder = (await mailbox.messagesFor(luis.email)).find(
-              (mail) => mail.subject.startsWith("Tu día:") && mail.text.includes(`${reference} ·`),
-            );
-            return reminder?.text ?? "";
-          },
-          { timeout: 20_000, intervals: [200], message: "Luis's morning reminder" },
-        )
-        .toContain(`${reference} · Reforma de cocinas · volver a contactar hoy · «${note}»`);
-      expect(reminder?.subject).toMatch(/^Tu día: \d+ seguimientos? para hoy/);
-      expect(reminder?.text).toContain(`${leadPath}`);
-    });
+onDesktopAndPhone((device) => {
+  test("sign-in lands staff on their home, whose cards count what the inbox they open lists", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await sendLeads(request, `Inicio${device}${Date.now().toString(36)}`, 2);
+    await openAs(page, null, "/login");
+    await signIn(page, marta);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const home = page.getByRole("region", { name: "Tu trabajo de hoy" });
+    await expect(home.getByRole("link")).toHaveCount(6);
+    for (const key of ["nuevos", "sin_asignar", "esperando", "mios", "presupuestos", "ganados"]) {
+      const card = home.locator(`[data-card="${key}"]`);
+      const count = Number(await card.locator("[data-count]").textContent());
+      if (key === "nuevos") expect(count).toBeGreaterThanOrEqual(2);
+      await card.click();
+      await expect(page).toHaveURL(/\/admin\/contacts\/index\?/);
+      expect(await inboxTotal(page), key).toBe(count);
+      await page.goBack();
+      await expect(home.locator(`[data-card="${key}"]`)).toBeVisible();
+    }
+    // /admin is the same home.
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(home).toBeVisible();
   });
-}
+
+  test("giving a lead to a colleague mails them a link that lands on the lead after sign-in", async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    test.setTimeout(120_000);
+    const [subject] = await sendLeads(request, `Asignar${device}${Date.now().toString(36)}`, 1);
+    const leadPath = await openLead(page, subject ?? "");
+    const main = page.getByRole("main");
+    const already = (await mailbox.messagesFor(luis.email)).length;
+    await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
+    await expect(main.getByRole("status").first()).toContainText("Responsable de");
+    const mail = await mailbox.waitForMail(luis.email, { already });
+    expect(mail.subject).toMatch(/^Te han asignado la solicitud OM-\d{4}-\d{5}$/);
+    expect(mail.text).toContain("Marta Inicio te ha asignado esta solicitud");
+    const link = linkPath(mail, "/admin/contacts/detail/");
+    expect(link).toBe(leadPath);
+
+    // Luis opens it signed out, signs in, and is on the lead.
+    await openAs(page, null, link);
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, luis);
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByRole("main").getByRole("combobox", { name: "Responsable" })).toHaveValue(
+      /\d+/,
+    );
+    // The lead's history says who gave it to whom.
+    await expect(page.getByRole("main")).toContainText("Asignación");
+  });
+
+  test("a follow-up due today, set on the lead with a note, is in the assignee's morning reminder", async ({
+    page,
+    request,
+    mailbox,
+  }) => {
+    test.setTimeout(120_000);
+    const [subject] = await sendLeads(request, `Seguir${device}${Date.now().toString(36)}`, 1);
+    const leadPath = await openLead(page, subject ?? "");
+    const main = page.getByRole("main");
+    // Luis has it: the assignment's mail names its reference.
+    const assigned = (await mailbox.messagesFor(luis.email)).length;
+    await main.getByRole("combobox", { name: "Responsable" }).selectOption({ label: luis.name });
+    const given = await mailbox.waitForMail(luis.email, { already: assigned });
+    const reference = given.subject.match(/OM-\d{4}-\d{5}/)?.[0];
+    expect(reference).toBeDefined();
+
+    // «Volver a contactar el» today, with a note.
+    const note = `Confirmar la visita del jueves (${device})`;
+    const followUp = main.getByRole("region", { name: "Volver a contactar" });
+    await followUp.getByLabel("Volver a contactar el").fill(officeToday());
+    await followUp.getByLabel("Nota para volver a contactar").fill(note);
+    await followUp.getByRole("button", { name: "Guardar" }).click();
+    await expect(followUp.getByRole("status")).toBeVisible();
+    await page.reload();
+    await expect(followUp.getByLabel("Nota para volver a contactar")).toHaveValue(note);
+
+    // The morning's reminder, sent now as the operator can (decision 277): the server's clock
+    // decides the morning, and a test may run on a Sunday or at night.
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/leads-remind.ts"], {
+      env: { ...process.env, DATA_DIR: e2eDataDir },
+      timeout: 60_000,
+    });
+    expect(stdout).toMatch(/^Recordatorios? en camino a \d+ personas? del equipo/);
+
+    // Luis's mail lists the lead as due today, with the note, and links to its page.
+    let reminder: ReceivedMail | undefined;
+    await expect
+      .poll(
+        async () => {
+          reminder = (await mailbox.messagesFor(luis.email)).find(
+            (mail) => mail.subject.startsWith("Tu día:") && mail.text.includes(`${reference} ·`),
+          );
+          return reminder?.text ?? "";
+        },
+        { timeout: 20_000, intervals: [200], message: "Luis's morning reminder" },
+      )
+      .toContain(`${reference} · Reforma de cocinas · volver a contactar hoy · «${note}»`);
+    expect(reminder?.subject).toMatch(/^Tu día: \d+ seguimientos? para hoy/);
+    expect(reminder?.text).toContain(`${leadPath}`);
+  });
+});
 
 test.describe("on a phone's inbox", () => {
   test.use({ viewport: { width: 390, height: 844 } });

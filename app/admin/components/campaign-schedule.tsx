@@ -1,22 +1,12 @@
 // A draft campaign's test to typed addresses and its scheduled send (decision 259), as forms of
 // the campaign screen (app/admin/routes/campaign.tsx), whose clientAction sends them.
 import { Form } from "react-router";
-import { OFFICE_TIME_ZONE } from "../../../content/office-clock";
+import { officeDateTime } from "../../../content/office-clock";
 
 const button =
   "min-h-11 rounded-md px-4 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus aria-disabled:cursor-wait aria-disabled:opacity-60";
 const control =
   "mt-1 block min-h-11 w-full rounded-md border border-sand-300 bg-white px-3 py-2 text-ink";
-
-/** "1 de diciembre de 2026, 09:30" on the office's clock, whatever the browser's zone. */
-export const scheduledAt = new Intl.DateTimeFormat("es-ES", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: OFFICE_TIME_ZONE,
-});
 
 /** Busy, not disabled, while a form is on its way (decision 052). */
 type Busy = { "aria-disabled"?: true; onClick(event: React.MouseEvent): void };
@@ -77,7 +67,7 @@ export function CampaignSchedule({
       <Form method="post" className="max-w-xl rounded-lg border border-sand-200 bg-white p-4">
         <input type="hidden" name="intent" value="unschedule" />
         <p className="font-medium text-ink">
-          Envío programado para el {scheduledAt.format(new Date(scheduled))} (hora de Madrid).
+          Envío programado para el {officeDateTime.format(new Date(scheduled))} (hora de Madrid).
         </p>
         <p className="text-sm text-ink-soft">
           Hasta entonces puedes editarla: se enviará tal como esté a esa hora.

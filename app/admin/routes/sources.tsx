@@ -9,24 +9,18 @@ import { adminMeta } from "~/admin/lib/actions";
 import { downloadFile } from "~/admin/lib/download";
 import { SubmitButton } from "~/components/account/form-controls";
 import { api } from "~/lib/api";
-import { noCampaignTitle, noSourceTitle, sourceChannels } from "../../../content/lead-sources";
+import {
+  noCampaignTitle,
+  noSourceTitle,
+  type SourceRow,
+  sourceChannels,
+} from "../../../content/lead-sources";
 import { funnelSteps, noFunnelService } from "../../../content/quote-funnel";
 import { serviceChoices } from "../../../content/service-choices";
 import type { Route } from "./+types/sources";
 
 export const meta = (args: { params: { resource: string } }) =>
   adminMeta("sources")(args, "Fuentes");
-
-interface SourceRow {
-  month: string;
-  channel: string;
-  source: string | null;
-  campaign: string | null;
-  leads: number;
-  quoted: number;
-  won: number;
-  won_value: number;
-}
 
 interface FunnelCount {
   service: string;

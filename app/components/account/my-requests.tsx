@@ -10,25 +10,13 @@ import { ApiError, api } from "~/lib/api";
 import { askConfirmation, showSuccess } from "~/lib/dialog";
 import { canShrinkPhotos, shrinkPhoto } from "~/lib/photo-shrink";
 import { privateImageUrl } from "~/lib/private-image";
-import { myRequestsTexts as texts } from "../../../content/my-requests";
+import {
+  type OwnPhoto,
+  type OwnRequest,
+  myRequestsTexts as texts,
+} from "../../../content/my-requests";
 import { photoRules } from "../../../content/quote-request";
 import { photoProblems } from "../../quote/photo-checks";
-
-interface OwnPhoto {
-  id: number;
-  name: string;
-  width: number;
-  height: number;
-}
-
-interface OwnRequest {
-  reference: string;
-  created_at: string;
-  service: { value: string; label: string };
-  status: string;
-  open: boolean;
-  photos: OwnPhoto[];
-}
 
 const longDate = new Intl.DateTimeFormat("es-ES", {
   day: "numeric",
