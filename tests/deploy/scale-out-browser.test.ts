@@ -115,9 +115,26 @@ describe.skipIf(noPostgres)("docs/deploy.md scale-out in a browser (issue 35)", 
     );
   }
 
+  /**
+   * Each instance's visitor opens `paths` before a change and does not find `unseen` there: each
+   * instance now keeps these pages as they were, and the change must reach what it keeps.
+   */
+  async function keptBefore(paths: string[], unseen: string) {
+    await Promise.all(
+      visitors.map(async (page) => {
+        for (const path of paths) {
+          const answer = await page.goto(path, { waitUntil: "domcontentloaded" });
+          expect(answer?.status(), path).toBe(200);
+          expect(await page.content(), path).not.toContain(unseen);
+        }
+      }),
+    );
+  }
+
   it("shows the company details a super admin fills in on both instances within 5 s", async () => {
     await openAs(staffPage, boss, "/admin/company/record");
     await expect(staffPage.getByRole("heading", { name: "Empresa", level: 1 })).toBeVisible();
+    await keptBefore(["/", "/terms-and-conditions", "/contact"], details.phone);
     await fillCompany(staffPage, details);
     await publishCompany(staffPage);
     const published = Date.now();
@@ -130,7 +147,7 @@ describe.skipIf(noPostgres)("docs/deploy.md scale-out in a browser (issue 35)", 
       (page) => expectCompanyShown(page, details),
     );
     await expectCompanyShown(outsider, details);
-  }, 60_000);
+  }, 120_000);
 
   it("previews a draft project, then publishes it to both instances within 5 s", async () => {
     const main = staffPage.getByRole("main");
@@ -150,6 +167,7 @@ describe.skipIf(noPostgres)("docs/deploy.md scale-out in a browser (issue 35)", 
     for (const page of [...visitors, outsider])
       await expectProjectPreview(page, story, preview.pathname);
 
+    await keptBefore(["/obras", storyServicePath(), "/", "/gallery", "/sitemap.xml"], tag);
     const published = await publishProject(staffPage, projectId);
     await onEveryInstance(
       published,
@@ -168,7 +186,7 @@ describe.skipIf(noPostgres)("docs/deploy.md scale-out in a browser (issue 35)", 
         await expectProjectListed(page, story);
       },
     );
-  }, 120_000);
+  }, 180_000);
 
   it("shows the opinion on the service and home pages and the member on /team, on both instances within 5 s", async () => {
     await createReview(staffPage, story);
@@ -177,6 +195,7 @@ describe.skipIf(noPostgres)("docs/deploy.md scale-out in a browser (issue 35)", 
       page.getByRole("region", { name: "Lo que dicen nuestros clientes" });
 
     const reviewId = await idOf(api, boss.token, "reviews", tag);
+    await keptBefore([storyServicePath(), "/"], story.reviewText);
     await previewAndPublish(
       staffPage,
       outsider,
@@ -198,6 +217,7 @@ describe.skipIf(noPostgres)("docs/deploy.md scale-out in a browser (issue 35)", 
     );
 
     const memberId = await idOf(api, boss.token, "team", tag);
+    await keptBefore(["/team"], story.memberName);
     await previewAndPublish(staffPage, outsider, "team", memberId, story.memberName, /^Publicado/);
     await onEveryInstance(
       Date.now(),
@@ -212,5 +232,5 @@ describe.skipIf(noPostgres)("docs/deploy.md scale-out in a browser (issue 35)", 
         ).toBeVisible();
       },
     );
-  }, 120_000);
+  }, 180_000);
 });
