@@ -1,9 +1,9 @@
 // «Empresa» (issue 35; decision 245), as staff live it: a super admin replaces the placeholders
-// (the phone, a NIF first mistyped, then right, the legal name, an office more) and publishes; the
-// public header, footer, legal notice and contact page show the new values at once, and the
-// placeholder checklist shrinks. Staff without the right to publish (guest staff) cannot change
-// it. The record is put back as it was at the end: other stories read the first-install values.
-
+// (the phone, a NIF first mistyped, then right, the legal name, an office more) and publishes;
+// the public header, footer, JSON-LD, legal notice and contact page show the new values at once,
+// and the placeholder checklist shrinks. Staff without the right to publish (guest staff) cannot
+// change it. The record is put back as it was at the end: other stories read the first-install
+// values.
 import {
   checklist,
   companyDetails,

@@ -1,7 +1,7 @@
 // «Empresa» (issue 35; decision 245) step by step, as a super admin fills it and a visitor then
 // reads it: shared by the one-instance story (tests/e2e/company-record.spec.ts) and the deploy
 // guide's two instances (tests/deploy/scale-out-browser.test.ts).
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Response } from "@playwright/test";
 
 /** The admin frame's list of what the site still publishes as placeholders. */
 export const checklist = (page: Page) =>
@@ -59,10 +59,15 @@ export async function publishCompany(page: Page) {
   await saved.getByRole("button", { name: "Aceptar" }).click();
 }
 
-/** The schema.org data of the page open in `page`, each script parsed. */
-export async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
-  const scripts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return scripts.map((text) => JSON.parse(text));
+/**
+ * The schema.org data of a page as served, each script parsed: what a search engine reads.
+ * (Not the live document: signed-in staff's hydrated page no longer carries it.)
+ */
+export async function jsonLdOf(answer: Response | null): Promise<Record<string, unknown>[]> {
+  const html = (await answer?.text()) ?? "";
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) =>
+    JSON.parse(match[1] as string),
+  );
 }
 
 /**
@@ -70,12 +75,12 @@ export async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
  * name and address, the home page's JSON-LD, the legal notice's NIF and the contact page's hours.
  */
 export async function expectCompanyShown(page: Page, details: CompanyDetails) {
-  await page.goto("/");
+  const home = await page.goto("/");
   await expect(page.getByRole("banner")).toContainText(details.phone);
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(details.legalName);
   await expect(footer).toContainText(details.office.Dirección);
-  const business = (await jsonLdOf(page)).find((data) => "taxID" in data);
+  const business = (await jsonLdOf(home)).find((data) => "taxID" in data);
   expect(business).toMatchObject({
     legalName: details.legalName,
     taxID: details.nif,
