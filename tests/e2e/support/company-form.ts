@@ -61,7 +61,7 @@ export async function publishCompany(page: Page) {
 
 /**
  * The schema.org data of a page as served, each script parsed: what a search engine reads.
- * (Not the live document: signed-in staff's hydrated page no longer carries it.)
+ * (Not the live document: at / signed-in staff get their panel once the page's script runs.)
  */
 export async function jsonLdOf(answer: Response | null): Promise<Record<string, unknown>[]> {
   const html = (await answer?.text()) ?? "";
