@@ -10,6 +10,24 @@ export const e2eSmtpPort = Number(process.env.E2E_SMTP_PORT ?? 2626);
 export const e2eDataDir =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `obra-e2e-data-${port}`);
 
+/** How every browser test starts Chromium (tests/deploy/ too, through Playwright's library). */
+export const launchOptions = {
+  // Debian's chromium-headless-shell: the same Chromium without the full browser's UI
+  // process work, as Playwright's own headless runs use. The suite took 3.8 min against
+  // 6.4 with /usr/bin/chromium, its browser processes a third of the CPU (decision 185).
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
 /** Browser tests drive Debian's Chromium against the production build on a fresh database. */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -29,22 +47,7 @@ export default defineConfig({
     // action). CI, which retries a failure once, records the retry's; a local run keeps a
     // failure's (decision 170).
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
-    launchOptions: {
-      // Debian's chromium-headless-shell: the same Chromium without the full browser's UI
-      // process work, as Playwright's own headless runs use. The suite took 3.8 min against
-      // 6.4 with /usr/bin/chromium, its browser processes a third of the CPU (decision 185).
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions,
   },
   projects: [
     {

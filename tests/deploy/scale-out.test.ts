@@ -3,261 +3,40 @@
  * block) in front of two instances of the production build on one PostgreSQL database and one
  * Redis, with the guide's instance settings. Needs the build (`npm test` runs it after building).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import https from "node:https";
-import os from "node:os";
-import path from "node:path";
 import { Redis } from "ioredis";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { company } from "../../content/company.ts";
-import { writeNginxConf } from "../support/nginx-conf.ts";
-import { freePorts } from "../support/ports.ts";
-import { adminUrl, databaseUrl } from "../support/postgres.ts";
-import { localNginxSite, readDeployGuide } from "./deploy-guide.ts";
+import {
+  guide,
+  type Instance,
+  noPostgres,
+  redisUrl,
+  type ScaleOut,
+  startInstance,
+  startScaleOut,
+  stopInstance,
+  throughProxy,
+} from "./scale-out-setup.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const guide = readDeployGuide();
-const databaseName = `obra_deploy_${process.pid}`;
-/** A Redis database of its own, emptied first: throttle windows of earlier runs stay out. */
-const redisUrl = "redis://127.0.0.1:6379/7";
-
-const tlsAgent = new https.Agent({ keepAlive: true, rejectUnauthorized: false, maxSockets: 16 });
-
-/**
- * One HTTPS request through nginx, for the site's canonical name (its TLS name and Host) unless
- * `host` says another: status, headers and parsed JSON body (when JSON).
- */
-function throughProxy(
-  base: string,
-  target: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    headers?: Record<string, string>;
-    host?: string;
-    localAddress?: string;
-  } = {},
-): Promise<{ status: number; body: unknown; headers: http.IncomingHttpHeaders }> {
-  const host = init.host ?? guide.canonicalHost;
-  return new Promise((resolve, reject) => {
-    // JSON, unless the body is already bytes (a form, with its own content-type header).
-    const payload =
-      init.body === undefined || Buffer.isBuffer(init.body) ? init.body : JSON.stringify(init.body);
-    const request = https.request(
-      `${base}${target}`,
-      {
-        method: init.method ?? "GET",
-        agent: init.localAddress ? undefined : tlsAgent,
-        rejectUnauthorized: false,
-        servername: host,
-        localAddress: init.localAddress,
-        headers: {
-          host,
-          ...(typeof payload === "string" ? { "content-type": "application/json" } : {}),
-          ...init.headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => {
-          const text = Buffer.concat(chunks).toString();
-          let body: unknown = text;
-          if (/json/.test(response.headers["content-type"] ?? "")) body = JSON.parse(text);
-          resolve({ status: response.statusCode ?? 0, body, headers: response.headers });
-        });
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(payload);
-  });
-}
-
-interface Instance {
-  port: number;
-  child: ChildProcess;
-}
-
-/**
- * `npm run serve` with the guide's settings, as systemd would start it (own process group), and
- * ready as the guide's step 3 says: /readyz answers 200. Counted only once the server itself
- * has said it listens on this port (its "Listening on" line): until then an answer on the port
- * may be another process's, and the instance may yet fail to listen (CI once counted a
- * still-draining server's answers for its successor's; this machine also runs other tests
- * that take free ports from the same range).
- */
-async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child = spawn("npm", ["run", "serve", "--silent"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, ...env, PORT: String(port) },
-  });
-  const listeningLine = `"msg":"Listening on 127.0.0.1 only, http://127.0.0.1:${port}"`;
-  let output = "";
-  let listens = false;
-  // Read to the end, kept only until the line: a full pipe would stop the server's writes.
-  child.stdout?.on("data", (chunk: Buffer) => {
-    if (listens) return;
-    output += chunk;
-    listens = output.includes(listeningLine);
-  });
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`instance on ${port} exited (${child.exitCode})`);
-    const ready =
-      listens &&
-      (await fetch(`http://127.0.0.1:${port}/readyz`).then(
-        (r) => r.status === 200,
-        () => false,
-      ));
-    if (ready) return { port, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`instance on ${port} never became ready`);
-}
-
-/** Whether any process of the group `leader` started is still running. */
-function groupRuns(leader: ChildProcess): boolean {
-  try {
-    process.kill(-(leader.pid as number), 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * systemd's stop: SIGTERM to the unit's whole process group, then wait until every process of
- * it has exited, the server's drain included, as systemd does. npm, the group's leader, exits
- * at once; the server stops listening first and answers what it has, on nginx's kept-alive
- * connections too, before it exits. Neither npm's exit nor a free port is the end of the stop.
- */
-async function stopInstance(instance: Instance) {
-  if (!groupRuns(instance.child)) return;
-  process.kill(-(instance.child.pid as number), "SIGTERM");
-  await vi.waitFor(() => expect(groupRuns(instance.child)).toBe(false), {
-    timeout: 30_000,
-    interval: 100,
-  });
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-/** Outside CI a machine without PostgreSQL skips this, loudly (as the API tests do). */
-const postgresAvailable = await postgresAnswers();
-if (!postgresAvailable)
-  console.warn("No PostgreSQL on 127.0.0.1:5432: the deploy test is skipped.");
-
-describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out", () => {
-  const instances: Instance[] = [];
-  let nginx: ChildProcess | undefined;
+describe.skipIf(noPostgres)("docs/deploy.md scale-out", () => {
+  let setup: ScaleOut;
+  let instances: Instance[] = [];
   let proxyBase = "";
   let plainBase = "";
-  let prefix = "";
   let instanceEnv: Record<string, string> = {};
-  const ports: number[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.query(`create database "${databaseName}"`);
-    await admin.end();
-    const redis = new Redis(redisUrl);
-    await redis.flushdb();
-    redis.disconnect();
-
-    prefix = mkdtempSync(path.join(os.tmpdir(), "obra-deploy-"));
-    const [httpPort, httpsPort, ...instancePorts] = await freePorts(2 + guide.instancePorts.length);
-    ports.push(...instancePorts);
-    // Requests name the guide's own host (TLS name and Host header): nginx's default servers
-    // refuse any other. APP_URL stays the guide's too.
-    proxyBase = `https://127.0.0.1:${httpsPort}`;
-    plainBase = `http://127.0.0.1:${httpPort}`;
-    instanceEnv = {
-      ...guide.instanceEnv,
-      DATABASE_URL: databaseUrl(databaseName),
-      REDIS_URL: redisUrl,
-      DATA_DIR: path.join(prefix, "data"),
-    };
-
-    // The guide's separate migration step, then both instances at once.
-    execFileSync("npm", ["run", "db:migrate", "--silent"], {
-      cwd: root,
-      env: { ...process.env, ...instanceEnv },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    instances.push(...(await Promise.all(ports.map((port) => startInstance(port, instanceEnv)))));
-
-    const cert = path.join(prefix, "cert.pem");
-    const key = path.join(prefix, "key.pem");
-    execFileSync(
-      "openssl",
-      [
-        "req",
-        "-x509",
-        "-newkey",
-        "rsa:2048",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        "/CN=localhost",
-        "-keyout",
-        key,
-        "-out",
-        cert,
-      ],
-      { stdio: "ignore" },
-    );
-    const site = localNginxSite(guide.nginxSite, {
-      ports: new Map(guide.instancePorts.map((from, i) => [from, ports[i] as number])),
-      http: httpPort as number,
-      https: httpsPort as number,
-      cert,
-      key,
-      logs: prefix,
-      build: buildDir,
-    });
-    const conf = writeNginxConf(prefix, site);
-    nginx = spawn("/usr/sbin/nginx", ["-c", conf, "-p", prefix], {
-      stdio: "inherit",
-    });
-    await vi.waitFor(() => throughProxy(proxyBase, "/healthz"), { timeout: 30_000, interval: 100 });
+    setup = await startScaleOut("scale");
+    ({ instances, proxyBase, plainBase, instanceEnv } = setup);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all(instances.map(stopInstance));
-    if (nginx && nginx.exitCode === null) {
-      const gone = new Promise((r) => nginx?.once("exit", r));
-      nginx.kill("SIGQUIT");
-      await gone;
-    }
-    tlsAgent.destroy();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists "${databaseName}" with (force)`);
-    await admin.end();
-    if (prefix) rmSync(prefix, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => setup?.stop(), 60_000);
 
-  const direct = (i: number) => `http://127.0.0.1:${instances[i]?.port}`;
-  const accessLog = () => readFileSync(path.join(prefix, "obra.access.log"), "utf8");
+  const direct = (i: number) => setup.direct(i);
+  const accessLog = () => setup.accessLog();
 
   /** Until nginx's access log has a line of a request it passed to `port` alone, from now on. */
   async function servedThroughNginx(port: number) {
@@ -408,98 +187,6 @@ describe.skipIf(!postgresAvailable && !process.env.CI)("docs/deploy.md scale-out
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(statuses).toEqual([401, 401]);
-  });
-
-  it("shows the company details a super admin saves on both instances within 5 s, no restart (issue 35)", async () => {
-    const credentials = {
-      email: `sara-${process.pid}@example.test`,
-      password: "tejado-azul-2026-deploy",
-    };
-    execFileSync(
-      "npm",
-      [
-        "run",
-        "user:create",
-        "--silent",
-        "--",
-        "--name",
-        "Sara Gil",
-        "--email",
-        credentials.email,
-        "--password",
-        credentials.password,
-        "--role",
-        "super_admin",
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, ...instanceEnv },
-        stdio: ["ignore", "ignore", "inherit"],
-      },
-    );
-    // user:create takes seconds: the instance may close the idle kept-alive socket just as the
-    // POST is written (not retried, as a GET would be). Once more on a fresh one.
-    const login = await vi.waitFor(
-      () => post(direct(0), "/api/login", { ...credentials, remember: false }),
-      { timeout: 5000, interval: 100 },
-    );
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
-    // Every page kept by both instances first, as visitors would have left them.
-    const pages = ["/", "/terms-and-conditions", "/contact"];
-    for (const i of [0, 1]) for (const page of pages) await fetch(`${direct(i)}${page}`);
-    const opened = (await (
-      await fetch(`${direct(1)}/api/admin/company`, {
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json()) as {
-      record: { offices: Record<string, unknown>[] } & Record<string, unknown>;
-      version: string;
-      missing: string[];
-    };
-    expect(opened.missing).toContain("NIF/CIF");
-    const record = {
-      ...opened.record,
-      legalName: "Reformas Turia Obra y Diseño, S.L.",
-      nif: "B12345674",
-      phone: "963 112 233",
-      email: "oficina@reformasturia.es",
-      offices: [
-        {
-          ...opened.record.offices[0],
-          street: "Carrer de Sueca, 21",
-          postalCode: "46006",
-          phone: "963 112 233",
-        },
-      ],
-    };
-    const saved = await fetch(`${direct(1)}/api/admin/company`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ record, version: opened.version }),
-    });
-    expect(saved.status).toBe(200);
-    const published = Date.now();
-    // Both instances, and nginx in front of them: header and footer, legal notice, JSON-LD.
-    for (const base of [direct(0), direct(1)]) {
-      await vi.waitFor(
-        async () => {
-          const home = await (await fetch(`${base}/`)).text();
-          expect(home).toContain("963 112 233");
-          expect(home).toContain("Carrer de Sueca, 21");
-          expect(home).toContain("Reformas Turia Obra y Diseño, S.L.");
-          expect(home).toMatch(/"taxID":"B12345674"/);
-          expect(home).not.toContain("960 000 000");
-          const notice = await (await fetch(`${base}/terms-and-conditions`)).text();
-          expect(notice).toContain("NIF: B12345674.");
-          expect(notice).toContain("oficina@reformasturia.es");
-        },
-        { timeout: 5000, interval: 100 },
-      );
-    }
-    const viaProxy = await throughProxy(proxyBase, "/contact");
-    expect(String(viaProxy.body)).toContain("963 112 233");
-    expect(Date.now() - published).toBeLessThan(5000);
   });
 
   it("shares throttles between instances, whatever X-Forwarded-For a visitor sends", async () => {

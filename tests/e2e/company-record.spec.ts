@@ -1,33 +1,23 @@
 // «Empresa» (issue 35; decision 245), as staff live it: a super admin replaces the placeholders
-// (the phone, a NIF first mistyped, then right, the legal name, an office more) and publishes; the
-// public header, footer, legal notice and contact page show the new values at once, and the
-// placeholder checklist shrinks. Staff without the right to publish (guest staff) cannot change
-// it. The record is put back as it was at the end: other stories read the first-install values.
-import type { Locator, Page } from "@playwright/test";
-import { visit } from "./chrome-support";
+// (the phone, a NIF first mistyped, then right, the legal name, an office more) and publishes;
+// the public header, footer, JSON-LD, legal notice and contact page show the new values at once,
+// and the placeholder checklist shrinks. Staff without the right to publish (guest staff) cannot
+// change it. The record is put back as it was at the end: other stories read the first-install
+// values.
+import {
+  checklist,
+  companyDetails,
+  expectCompanyShown,
+  fieldset,
+  fill,
+  fillCompany,
+  labelled,
+  publishCompany,
+} from "./support/company-form";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs } from "./support/people";
 
 test.use({ actionTimeout: 10_000 });
-
-/** The admin frame's list of what the site still publishes as placeholders. */
-const checklist = (page: Page) =>
-  page.locator("section").filter({
-    has: page.getByRole("heading", { name: "Faltan datos reales de la empresa" }),
-  });
-
-const fieldset = (page: Page, legend: string) =>
-  page.getByRole("group", { name: legend, exact: true });
-
-/** A field by its label, whatever hint follows it («NIF/CIF Con su letra…»). */
-const labelled = (scope: Locator | Page, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(?!\\p{Ll})`, "u"));
-
-async function fill(scope: Locator, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    await labelled(scope, label).fill(value);
-  }
-}
 
 test("a super admin replaces the placeholders and publishes; the public pages show them; guest staff cannot", async ({
   page,
@@ -41,7 +31,7 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     await request.get("/api/admin/company", { headers: auth(boss.token) })
   ).json();
   const tag = Date.now().toString(36).slice(-5);
-  const legalName = `Reformas Turia ${tag}, S.L.`;
+  const details = companyDetails(tag);
   try {
     // Guest staff: neither the screen nor the API changes it.
     const refused = await request.post("/api/admin/company", {
@@ -60,11 +50,7 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     expect(missingBefore).toBeGreaterThan(2);
 
     // A NIF with a wrong control character: refused in Spanish, on that field, nothing saved.
-    await fill(page.getByRole("main"), {
-      "Teléfono principal": "963 112 233",
-      "Razón social": legalName,
-      "NIF/CIF": "B12345678",
-    });
+    await fillCompany(page, { ...details, nif: "B12345678" });
     await page.getByRole("button", { name: "Guardar y publicar" }).click();
     const refusal = page.getByRole("dialog");
     await expect(refusal).toContainText("NIF/CIF");
@@ -76,17 +62,8 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     await expect(nif).toHaveAttribute("aria-invalid", "true");
     await expect(nif).toHaveAccessibleDescription(/El NIF\/CIF no es válido/);
 
-    // Then a valid one, the main office for real, and a second office.
-    await fill(page.getByRole("main"), { "NIF/CIF": "B12345674" });
-    await fill(fieldset(page, "Oficina principal"), {
-      Dirección: `Carrer de Sueca, ${tag}`,
-      "Código postal": "46006",
-      Localidad: "Valencia",
-      Latitud: "39,4585",
-      Longitud: "-0,3769",
-      "Teléfono de la oficina": "963 112 233",
-      Horario: `De lunes a viernes, de 8:00 a 18:00 (${tag})`,
-    });
+    // Then a valid one, and a second office.
+    await fill(page.getByRole("main"), { "NIF/CIF": details.nif });
     await page.getByRole("button", { name: "Añadir oficina" }).click();
     const second = fieldset(page, "Oficina 2");
     await fill(second, {
@@ -99,10 +76,7 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
       Horario: "Sábados, de 9:00 a 13:00",
     });
     await labelled(second, "Provincia").selectOption("Valencia");
-    await page.getByRole("button", { name: "Guardar y publicar" }).click();
-    const saved = page.getByRole("dialog");
-    await expect(saved).toContainText("Los datos de la empresa ya se ven en la web.");
-    await saved.getByRole("button", { name: "Aceptar" }).click();
+    await publishCompany(page);
 
     // The checklist shrinks on the next screen (NIF, legal name, phone, map are no longer there).
     await page.goto("/admin/contacts/index");
@@ -115,18 +89,11 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     // The public pages show the new values at once, with no rebuild.
     await expect
       .poll(async () => {
-        await visit(page, "/");
+        await page.goto("/");
         return page.getByRole("banner").textContent();
       })
-      .toContain("963 112 233");
-    const footer = page.getByRole("contentinfo");
-    await expect(footer).toContainText(legalName);
-    await expect(footer).toContainText(`Carrer de Sueca, ${tag}`);
-    await visit(page, "/terms-and-conditions");
-    await expect(page.getByRole("main")).toContainText("NIF: B12345674.");
-    await expect(page.getByRole("main")).not.toContainText("B00000000");
-    await visit(page, "/contact");
-    await expect(page.getByRole("main")).toContainText(`(${tag})`);
+      .toContain(details.phone);
+    await expectCompanyShown(page, details);
   } finally {
     // Put the first-install values back for the other stories (the version moved on).
     const now = await (
