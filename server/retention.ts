@@ -1,7 +1,7 @@
 // The server's retention sweep: what the privacy policy says is deleted, the server deletes, on
 // a timer of its own, whether or not anyone uses the site (decisions 101, 168, 179,
 // 183).
-import { deleteOldAuditEntries } from "./admin/audit.ts";
+import { deleteOldAuditEntries } from "./audit-log.ts";
 import { deleteExpiredAccessTokens, deleteSpentOneTimeTokens } from "./auth/spent-tokens.ts";
 import type { Database } from "./db/client.ts";
 import { forgetInWriteAheadLog } from "./db/erasure.ts";

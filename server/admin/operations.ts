@@ -1,5 +1,6 @@
 import { and, Column, count, eq, inArray, is, isNull, SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { type AuditAction, forgetRecords, recordAudit } from "../audit-log.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { forgetInWriteAheadLog } from "../db/erasure.ts";
@@ -10,7 +11,7 @@ import { fieldMessages, hidden } from "../fields.ts";
 import { fail, failValidation, noFieldErrors } from "../http-errors.ts";
 import { deleteMailFiles } from "../mail/transport.ts";
 import { jsonObject, withControlCharacterErrors } from "../validation.ts";
-import { type AuditAction, changedFields, forgetRecords, recordAudit, redact } from "./audit.ts";
+import { changedFields, redact } from "./audit.ts";
 import { type ListQuery, PER_PAGE, pageNumber, parseListQuery, selectionOf } from "./list-query.ts";
 import type { FormInput, ResourceDefinition } from "./resource.ts";
 

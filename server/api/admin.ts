@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { auditedQuery, recordAudit, recordHistory } from "../admin/audit.ts";
+import { auditedQuery, recordHistory } from "../admin/audit.ts";
 import { auditEntryView } from "../admin/audit-entry.ts";
 import { exportCsv, type ListExport } from "../admin/export.ts";
 import { exportXlsx, XLSX_TYPE } from "../admin/export-xlsx.ts";
@@ -35,6 +35,7 @@ import { auditResource } from "../admin/resources/audit.ts";
 import { contactsResource } from "../admin/resources/contacts.ts";
 import { staffHome } from "../admin/staff-home.ts";
 import { tabCounts } from "../admin/tab-counts.ts";
+import { recordAudit } from "../audit-log.ts";
 import {
   type AuthEnv,
   forbidden,

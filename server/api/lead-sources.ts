@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { sourceChannels } from "../../content/lead-sources.ts";
-import { recordAudit } from "../admin/audit.ts";
 import { contactsResource } from "../admin/resources/contacts.ts";
+import { recordAudit } from "../audit-log.ts";
 import { type AuthEnv, requireStaff, requireUser } from "../auth/session.ts";
 import type { Dependencies } from "../dependencies.ts";
 import { failValidation, noFieldErrors } from "../http-errors.ts";

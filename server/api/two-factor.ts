@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../audit-log.ts";
 import { closeOtherSessions } from "../auth/access-tokens.ts";
 import { type AuthEnv, requireUser, requireVerified } from "../auth/session.ts";
 import {

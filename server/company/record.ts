@@ -7,8 +7,8 @@ import {
   placeholderLabels,
   placeholders,
 } from "../../content/company.ts";
-import { recordAudit } from "../admin/audit.ts";
 import { editedMeanwhile } from "../admin/operations.ts";
+import { recordAudit } from "../audit-log.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { companyRecord } from "../db/schema.ts";

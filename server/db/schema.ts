@@ -643,7 +643,7 @@ export const adminNotes = pgTable(
   (t) => [index("admin_notes_record_idx").on(t.resource, t.record_id, t.created_at)],
 );
 
-/** Every admin write (server/admin/audit.ts): who, what, before and after, never a secret. */
+/** Every admin write (server/audit-log.ts): who, what, before and after, never a secret. */
 export const adminAudit = pgTable(
   "admin_audit",
   {

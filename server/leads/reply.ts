@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { replyLimits } from "../../content/lead-reply.ts";
 import { serviceChoices } from "../../content/service-choices.ts";
-import { recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../audit-log.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { isRowId } from "../db/row-ids.ts";

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, lte, ne, sql } from "drizzle-orm";
 import { company } from "../../content/company.ts";
 import { officeDateTime } from "../../content/office-clock.ts";
 import { timeAgo } from "../../content/time-ago.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import { type AuditActor, recordAudit } from "../audit-log.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, mailOutbox } from "../db/schema.ts";

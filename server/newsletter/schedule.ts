@@ -6,7 +6,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { HTTPException } from "hono/http-exception";
 import { OFFICE_TIME_ZONE, officeDateTime } from "../../content/office-clock.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import { type AuditActor, recordAudit } from "../audit-log.ts";
 import type { UserView } from "../auth/user-view.ts";
 import type { Database } from "../db/client.ts";
 import { campaigns, users } from "../db/schema.ts";

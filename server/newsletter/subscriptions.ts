@@ -11,7 +11,7 @@ import {
   currentConsentVersion,
   pendingDays,
 } from "../../content/newsletter.ts";
-import { forgetRecords } from "../admin/audit.ts";
+import { forgetRecords } from "../audit-log.ts";
 import { tokenPattern } from "../auth/one-time-tokens.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
 import type { Database } from "../db/client.ts";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { recordAudit } from "../admin/audit.ts";
+import { recordAudit } from "../audit-log.ts";
 import { removeSecondFactor } from "../auth/two-factor.ts";
 import type { Database } from "../db/client.ts";
 import { accessTokens } from "../db/schema.ts";

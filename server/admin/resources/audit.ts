@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from "drizzle-orm";
+import type { AuditAction } from "../../audit-log.ts";
 import { adminAudit, permissions } from "../../db/schema.ts";
-import { type AuditAction, auditActionTitles } from "../audit.ts";
+import { auditActionTitles } from "../audit.ts";
 import { defineResource } from "../resource.ts";
 import { staffOptions } from "./contacts.ts";
 
