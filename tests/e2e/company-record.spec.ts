@@ -10,7 +10,7 @@ import { createWithRole, openAs } from "./support/people";
 
 test.use({ actionTimeout: 10_000 });
 
-/** The admin frame's list of what the site still publishes as placeholders. */
+/** The staff home's list of what the site still publishes as placeholders. */
 const checklist = (page: Page) =>
   page.locator("section").filter({
     has: page.getByRole("heading", { name: "Faltan datos reales de la empresa" }),
@@ -53,11 +53,16 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     await openAs(page, guest, "/admin/company/record");
     await expect(page.getByRole("button", { name: "Guardar y publicar" })).toHaveCount(0);
 
-    // The super admin: the checklist names what is still an example.
-    await openAs(page, boss, "/admin/company/record");
-    await expect(page.getByRole("heading", { name: "Empresa", level: 1 })).toBeVisible();
+    // The super admin lands on the staff home, whose checklist names what is still an example
+    // and leads to the «Empresa» screen.
+    await openAs(page, boss, "/dashboard");
+    await expect(
+      checklist(page).getByRole("listitem").filter({ hasText: "NIF/CIF" }),
+    ).toBeVisible();
     const missingBefore = await checklist(page).getByRole("listitem").count();
     expect(missingBefore).toBeGreaterThan(2);
+    await checklist(page).getByRole("link", { name: "Completar los datos de la empresa" }).click();
+    await expect(page.getByRole("heading", { name: "Empresa", level: 1 })).toBeVisible();
 
     // A NIF with a wrong control character: refused in Spanish, on that field, nothing saved.
     await fill(page.getByRole("main"), {
@@ -104,8 +109,9 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     await expect(saved).toContainText("Los datos de la empresa ya se ven en la web.");
     await saved.getByRole("button", { name: "Aceptar" }).click();
 
-    // The checklist shrinks on the next screen (NIF, legal name, phone, map are no longer there).
-    await page.goto("/admin/contacts/index");
+    // The home's checklist shrinks (NIF, legal name, phone, map are no longer there).
+    await page.goto("/dashboard");
+    await expect(checklist(page).getByRole("listitem").first()).toBeVisible();
     const missingAfter = await checklist(page).getByRole("listitem").count();
     expect(missingAfter).toBeLessThan(missingBefore);
     for (const done of ["NIF/CIF", "Razón social", "Teléfono principal"]) {
