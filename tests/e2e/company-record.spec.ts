@@ -33,7 +33,7 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const boss = await createWithRole(request, "super_admin", "Sara Empresa");
   const guest = await createWithRole(request, "guest_user", "Gema Invitada");
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -211,7 +211,8 @@ export function ProjectPhotosField({
           }}
         />
       </label>
-      <p role="status" className="min-h-6 text-ink-soft">
+      {/* While a photo is still on its way, the form waits for it (resource-form.tsx). */}
+      <p role="status" className="min-h-6 text-ink-soft" data-uploading={busy ? "" : undefined}>
         {busy}
       </p>
       <FieldMessages id={`${id}-error`} messages={[...refusals, ...(messages ?? [])]} />
@@ -271,7 +272,8 @@ export function SitePhotoField({
           </button>
         ) : null}
       </div>
-      <p role="status" className="min-h-6 text-ink-soft">
+      {/* While a photo is still on its way, the form waits for it (resource-form.tsx). */}
+      <p role="status" className="min-h-6 text-ink-soft" data-uploading={busy ? "" : undefined}>
         {busy}
       </p>
       <FieldMessages id={`${id}-error`} messages={[...refusals, ...(messages ?? [])]} />
