@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LegalPage } from "../../app/components/legal-page";
-import { company, placeholders } from "../company";
+import { company, defaultCompanyFacts, placeholders } from "../company";
 import { terms, termsFor } from "./terms";
 
 /** Every source file of the site: where a copy of the company's data could hide. */
@@ -34,7 +34,10 @@ describe("the legal notice's registry data", () => {
   });
 
   it("names the service areas staff saved in «Empresa», not the first install's", () => {
-    const document = termsFor({ ...company, areasServed: ["Valencia", "Torrent", "Paterna"] });
+    const document = termsFor({
+      ...defaultCompanyFacts,
+      areasServed: ["Valencia", "Torrent", "Paterna"],
+    });
     const text = document.sections.flatMap((section) => section.paragraphs ?? []).join(" ");
     expect(text).toContain("presta en Valencia, Torrent y Paterna, y permite");
     expect(text).not.toContain("Madrid");
