@@ -240,8 +240,8 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   await expect(main.getByText("Espera a que termine de subirse la foto")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/team\/create/);
   release();
-  await page.unroute("**/api/site-photos*");
   await expect(main.locator('img[src^="/media/"]')).toBeVisible({ timeout: 60_000 });
+  await page.unroute("**/api/site-photos*");
   await main.getByRole("button", { name: "Crear", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/team\/index/);
   const memberId = await idOf(page, "team", tag);
