@@ -43,6 +43,19 @@ export const placeholders = {
   foundedYear: 2010,
 } as const;
 
+/**
+ * Stand-ins a real company may well share (its registry, an inscription «1.ª», a city, a
+ * postcode of Valencia, a founding year): never a reason on their own to say the record is
+ * unfinished, neither in the admin's checklist nor in the start-up warning.
+ */
+export const plausiblePlaceholders: ReadonlySet<string> = new Set([
+  "registry.office",
+  "registry.inscription",
+  "address.city",
+  "address.postalCode",
+  "foundedYear",
+]);
+
 export const company = {
   name: "Obra Mediterránea",
   legalName: placeholders.legalName,

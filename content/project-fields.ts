@@ -65,7 +65,7 @@ export const reviewLabels = {
   project: "Obra",
   rating: "Valoración (1 a 5)",
   text: "Opinión",
-  date: "Fecha (AAAA-MM-DD)",
+  date: "Fecha (día/mes/año)",
   source: "Origen",
   consent: "Prueba del consentimiento",
   published: "Publicada",

@@ -32,6 +32,8 @@ export interface StaffHome {
   today: string;
   since: string | null;
   cards: HomeCard[];
+  /** The company details still at their placeholders (only for staff who may edit them). */
+  company_missing?: string[];
 }
 
 /** A won lead's value, asked when it is marked «Ganado»; shown on the lead and in exports. */

@@ -132,6 +132,32 @@ describe("start-up lines", () => {
     ]);
   });
 
+  it("say nothing once only values a real company may share are left (as the admin's checklist)", () => {
+    const real = {
+      ...company,
+      legalName: "Reformas Turia, S.L.",
+      nif: "B12345674",
+      registry: { ...company.registry, tomo: "10234", folio: "87", hoja: "V-172345" },
+      address: { ...company.address, street: "Carrer de Sueca, 45" },
+      phone: "961 234 567",
+      phoneHref: "tel:+34961234567",
+      whatsapp: "34654321098",
+      email: "info@reformasturia.es",
+      social: [{ name: "Instagram", url: "https://www.instagram.com/reformasturia" }],
+      map: {
+        lat: 39.4628,
+        lng: -0.3757,
+        embedUrl: "https://www.openstreetmap.org/export/embed.html",
+      },
+    };
+    // Still «Registro Mercantil de Valencia», «1.ª», Valencia 46004 and 2010: all true of it.
+    expect(placeholdersInPlace(real, placeholders).length).toBeGreaterThan(0);
+    const warned = startupLines(env(), undefined, [], real).filter((line) =>
+      line.message.startsWith("The company record still holds"),
+    );
+    expect(warned).toEqual([]);
+  });
+
   it("say nothing of placeholders outside production", () => {
     const lines = startupLines(env({ NODE_ENV: "development" }));
     expect(lines.filter((line) => line.level === "warn")).toEqual([]);

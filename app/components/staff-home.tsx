@@ -1,9 +1,11 @@
 // The staff home on /dashboard (issue 37; decision 253): one card per kind of lead to act on, each
 // a link to the inbox filtered to exactly what it counts, with what changed since the last day
-// the home was opened. Loaded on demand by the dashboard for staff only, so a customer's
+// the home was opened, under the company details still at their placeholders (decision 245) for
+// whoever may replace them. Loaded on demand by the dashboard for staff only, so a customer's
 // dashboard never downloads it.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { CompanyChecklist } from "~/components/company-checklist";
 import { ApiError, api } from "~/lib/api";
 import type { StaffHome as Home, HomeCard } from "../../content/staff-home";
 
@@ -47,6 +49,15 @@ export default function StaffHome() {
         ),
       );
   }, []);
+  return (
+    <>
+      <CompanyChecklist missing={home?.company_missing} />
+      <StaffCards home={home} failure={failure} />
+    </>
+  );
+}
+
+function StaffCards({ home, failure }: { home: Home | null; failure: string }) {
   return (
     <section aria-labelledby="staff-home-title" className="mt-6">
       <h2 id="staff-home-title" className="font-display text-2xl font-semibold text-ink">

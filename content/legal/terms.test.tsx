@@ -4,8 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LegalPage } from "../../app/components/legal-page";
-import { company, placeholders } from "../company";
-import { terms } from "./terms";
+import { company, defaultCompanyFacts, placeholders } from "../company";
+import { terms, termsFor } from "./terms";
 
 /** Every source file of the site: where a copy of the company's data could hide. */
 function sources(dir: string): string[] {
@@ -31,6 +31,16 @@ describe("the legal notice's registry data", () => {
       `inscrita en el ${registry.office}, tomo ${registry.tomo}, folio ${registry.folio}, hoja ${registry.hoja}, inscripción ${registry.inscription}.`,
     );
     expect(text).toContain(`Teléfono: ${company.phone}.`);
+  });
+
+  it("names the service areas staff saved in «Empresa», not the first install's", () => {
+    const document = termsFor({
+      ...defaultCompanyFacts,
+      areasServed: ["Valencia", "Torrent", "Paterna"],
+    });
+    const text = document.sections.flatMap((section) => section.paragraphs ?? []).join(" ");
+    expect(text).toContain("presta en Valencia, Torrent y Paterna, y permite");
+    expect(text).not.toContain("Madrid");
   });
 
   it("is written only in content/company.ts: no copy in the site's other sources", () => {

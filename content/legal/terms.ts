@@ -3,7 +3,7 @@
  * article 10 of the LSSI-CE (Ley 34/2002) requires of every website owner; its values come from
  * content/company.ts, where the placeholders are marked.
  */
-import { type CompanyFacts, defaultCompanyFacts } from "../company";
+import { type CompanyFacts, defaultCompanyFacts, inWords } from "../company";
 import type { LegalDocument } from "./types";
 
 /** The document with the company's facts as published (the admin's «Empresa»). */
@@ -33,7 +33,7 @@ export function termsFor(company: CompanyFacts): LegalDocument {
       {
         heading: "Objeto y ámbito de aplicación",
         paragraphs: [
-          `Este sitio web presenta los servicios de reformas, construcción e interiorismo que ${company.name} presta en Madrid, Barcelona, Valencia, Alicante, Cataluña y la Comunidad Valenciana, y permite pedir presupuesto, suscribirse al boletín y crear una cuenta de usuario.`,
+          `Este sitio web presenta los servicios de reformas, construcción e interiorismo que ${company.name} presta en ${inWords(company.areasServed)}, y permite pedir presupuesto, suscribirse al boletín y crear una cuenta de usuario.`,
           "Estas condiciones se aplican a cualquier persona que acceda al sitio (en adelante, «usuario»). Algunas funciones, como la cuenta de usuario, pueden tener condiciones propias que se te mostrarán antes de usarlas.",
         ],
       },

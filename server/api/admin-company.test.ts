@@ -99,10 +99,21 @@ describe.skipIf(skipDatabase)("the admin's company record", () => {
           { ...office, lat: 48.85, lng: 2.35 },
         ],
         email: "no-es-correo",
+        social: [{ name: "Web antigua", url: "http://reformas.example" }],
       },
     });
     expect(res.status).toBe(422);
-    const { errors } = await json(res);
+    const { errors, field_titles } = await json(res);
+    // Each refused field by the name the form shows it under, never the record's inner path.
+    expect(field_titles).toMatchObject({
+      nif: "NIF/CIF",
+      "offices.0.postalCode": "Oficina principal · Código postal",
+      "offices.3.lat": "Oficina 4 · Latitud",
+      "social.0.url": "Redes sociales",
+    });
+    expect(errors["social.0.url"]).toEqual([
+      "«Dirección de la red social» debe ser una dirección que empiece por https://.",
+    ]);
     expect(errors.nif).toEqual([
       "El NIF/CIF no es válido: revisa sus cifras y su carácter de control (por ejemplo, B12345674).",
     ]);
@@ -124,13 +135,19 @@ describe.skipIf(skipDatabase)("the admin's company record", () => {
   it("saves the whole record for a super admin, audits it and empties the checklist", async () => {
     const opened = await json(await t.get("/api/admin/company", superAdmin));
     const res = await put(superAdmin, {
-      record: { ...filledIn, nif: "b-12345674" },
+      record: {
+        ...filledIn,
+        nif: "b-12345674",
+        // As copied from the browser's address bar, with no https://.
+        social: [...filledIn.social, { name: "Facebook", url: "facebook.com/reformasturia" }],
+      },
       version: opened.version,
     });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.saved).toBe(true);
     expect(body.record.nif).toBe("B12345674");
+    expect(body.record.social[1].url).toBe("https://facebook.com/reformasturia");
     expect(body.missing).toEqual([]);
     const [entry] = await t.db
       .select()

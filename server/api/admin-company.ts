@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { companyFacts } from "../../content/company.ts";
+import { companyFieldTitle } from "../../content/company-fields.ts";
 import { provinces } from "../../content/provinces.ts";
 import { formVersion } from "../admin/operations.ts";
 import { type AuthEnv, requireStaff, requireUser } from "../auth/session.ts";
@@ -50,7 +51,11 @@ export function createCompanyRouter(deps: Dependencies) {
           issue.message,
         ]);
       }
-      failValidation(errors);
+      failValidation(
+        errors,
+        undefined,
+        Object.fromEntries(Object.keys(errors).map((path) => [path, companyFieldTitle(path)])),
+      );
     }
     const saved = await saveCompany(db, parsed.data, c.var.user, version);
     return c.json(await answer(saved));

@@ -218,15 +218,22 @@ describe.skipIf(skipDatabase)("projects, opinions and team in the admin", () => 
     await expectValidationErrors(
       await t.post(
         "/api/admin/reviews/create",
-        { ...review, rating: 6, reviewed_on: "1/10/2026" },
+        { ...review, rating: 6, reviewed_on: "ayer" },
         token,
       ),
       {
         rating: ["El campo «Valoración (1 a 5)» debe ser como máximo 5."],
-        reviewed_on: ["Escribe la fecha como AAAA-MM-DD."],
+        reviewed_on: ["Escribe la fecha como 15/10/2026 (día/mes/año)."],
       },
     );
-    expect((await t.post("/api/admin/reviews/create", review, token)).status).toBe(201);
+    // Written as people in Spain write a day, it is stored as that day.
+    const created = await t.post(
+      "/api/admin/reviews/create",
+      { ...review, reviewed_on: "1/10/2026" },
+      token,
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect((await json(created)).data.reviewed_on).toBe("2026-10-01");
     const detail = await json(await t.get(`/api/admin/projects/detail/${projectId}`, token));
     expect(JSON.stringify(detail)).toContain("Las opiniones enlazadas (1) se conservan, sin obra.");
     expect((await t.get(`/api/admin/projects/delete/${projectId}`, token)).status).toBe(200);

@@ -219,7 +219,7 @@ export function createAdminRouter(deps: Dependencies) {
       });
     }
     // The one company record (decision 245): its screen, and the placeholders still published,
-    // which the admin lists on every screen until they are replaced.
+    // which the navigation counts until they are replaced.
     if (hasPermission(c.var.user, companySection)) {
       const missing = missingCompanyFacts(await deps.siteContent.get("company"));
       sections.push({
@@ -239,7 +239,12 @@ export function createAdminRouter(deps: Dependencies) {
    */
   admin.get("/home", async (c) => {
     requireStaff(c.var.user, contactsResource.key);
-    return c.json(await staffHome(db, c.var.user.id, deps.env));
+    const home = await staffHome(db, c.var.user.id, deps.env);
+    // The placeholders still published (decision 245), for whoever may replace them: the home
+    // is where staff land after signing in, so a new install's first task is said there.
+    if (!hasPermission(c.var.user, companySection)) return c.json(home);
+    const missing = missingCompanyFacts(await deps.siteContent.get("company"));
+    return c.json({ ...home, company_missing: missing });
   });
 
   /**

@@ -142,6 +142,28 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
     expect(rows.map((row) => row.day).sort()).toEqual([yesterday, today].sort());
   });
 
+  it("lists the company details still at their placeholders until they are replaced", async () => {
+    // Where staff land after signing in: a new install's first task is said there (decision 245).
+    const before = await json(await t.get("/api/admin/home", token));
+    expect(before.company_missing).toEqual(
+      expect.arrayContaining(["NIF/CIF", "Teléfono principal"]),
+    );
+    const company = await json(await t.get("/api/admin/company", token));
+    const saved = await t.post(
+      "/api/admin/company",
+      {
+        record: { ...company.record, nif: "B12345674", phone: "963 112 233" },
+        version: company.version,
+      },
+      token,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const after = await json(await t.get("/api/admin/home", token));
+    expect(after.company_missing).not.toContain("NIF/CIF");
+    expect(after.company_missing).not.toContain("Teléfono principal");
+    expect(after.company_missing.length).toBe(before.company_missing.length - 2);
+  });
+
   it("is for the leads' staff only", async () => {
     for (const [who, callerToken, status] of await staffRouteCallers(t.db, 200)) {
       expect((await t.get("/api/admin/home", callerToken)).status, who).toBe(status);

@@ -6,6 +6,7 @@ import {
   defaultCompanyRecord,
   placeholderLabels,
   placeholders,
+  plausiblePlaceholders,
 } from "../../content/company.ts";
 import { editedMeanwhile } from "../admin/operations.ts";
 import { recordAudit } from "../audit-log.ts";
@@ -40,21 +41,11 @@ export async function readCompanyFacts(db: Database): Promise<CompanyFacts> {
   return companyFacts((await readCompany(db)).record);
 }
 
-/**
- * Stand-ins a real company may well share (its registry, an inscription «1.ª», a city, a
- * postcode of Valencia): not listed on their own.
- */
-const plausible = new Set([
-  "registry.office",
-  "registry.inscription",
-  "address.city",
-  "address.postalCode",
-  "foundedYear",
-]);
-
 /** The values of `facts` still equal to their stand-in (content/company.ts's placeholders). */
 export function placeholdersLeft(facts: CompanyFacts): Placeholder[] {
-  return placeholdersInPlace(facts, placeholders).filter(({ field }) => !plausible.has(field));
+  return placeholdersInPlace(facts, placeholders).filter(
+    ({ field }) => !plausiblePlaceholders.has(field),
+  );
 }
 
 /**

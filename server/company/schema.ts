@@ -31,14 +31,20 @@ const phone = (title: string) =>
     `«${title}» debe ser un teléfono español de 9 cifras (por ejemplo, 961 234 567).`,
   );
 
+/**
+ * A web address. Written as people copy it from the address bar's display («instagram.com/…»),
+ * it gains its https://; an http:// one is still refused (the site links only secure pages).
+ */
 const url = (title: string) =>
-  line(title, 300).refine((value) => {
-    try {
-      return new URL(value).protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, `«${title}» debe ser una dirección que empiece por https://.`);
+  line(title, 300)
+    .transform((value) => (/^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`))
+    .refine((value) => {
+      try {
+        return new URL(value).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, `«${title}» debe ser una dirección que empiece por https://.`);
 
 const coordinate = (title: string) =>
   z

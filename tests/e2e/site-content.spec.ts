@@ -106,6 +106,10 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   await page.goto(`/admin/projects/detail/${projectId}`);
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(main.getByRole("button", { name: "Vista previa" })).toHaveCount(0);
+  // Its photos as staff chose them: each with its alt text and stage, never the stored JSON.
+  await expect(main.getByRole("img", { name: alts[1] })).toBeVisible();
+  await expect(main.getByRole("figure").filter({ hasText: alts[1] })).toContainText("Después");
+  await expect(main).not.toContainText("photo_id");
 
   // An opinion linked to it, and a team member with a photo: drafts first, previewed, then
   // published.

@@ -22,7 +22,6 @@ export function AdminFrame({
   const { user } = useAuth();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const { pathname } = useLocation();
   // The server's sections carry counts; without them, the role's permissions name the sections.
   // None while a second factor is due and missing: only its enrolment opens (decision 220).
   const sections = user?.two_factor?.required ? [] : (summary?.sections ?? adminSections(user));
@@ -98,9 +97,6 @@ export function AdminFrame({
         ) : null}
         <main id="contenido" className="min-w-0 flex-1" aria-busy={loading || undefined}>
           <SecondFactorReminder />
-          {/* On the staff's home and the «Empresa» screen; elsewhere the side navigation's
-              «Por completar» count says it without taking the lead's place (decision 245). */}
-          {checklistHere(pathname) ? <CompanyChecklist missing={summary?.company_missing} /> : null}
           {loading ? (
             <p lang="en" className="px-4 pt-4 text-ink-soft">
               Loading...
@@ -172,36 +168,6 @@ function SecondFactorReminder() {
         Activarla
       </Link>
     </p>
-  );
-}
-
-/** Where the checklist of placeholders shows: the staff's home and the «Empresa» screen. */
-const checklistHere = (path: string) => path === "/dashboard" || path === "/admin/company/record";
-
-/**
- * While the site still publishes content/company.ts's placeholders (decision 245): what is
- * missing, with the way to fill it in.
- */
-function CompanyChecklist({ missing }: { missing?: string[] }) {
-  if (!missing?.length) return null;
-  return (
-    <section
-      aria-labelledby="company-checklist"
-      className="m-4 rounded-md border border-ochre/60 bg-white p-4"
-    >
-      <h2 id="company-checklist" className="font-semibold">
-        Faltan datos reales de la empresa
-      </h2>
-      <p className="mt-1 text-ink-soft">La web publica todavía datos de ejemplo en:</p>
-      <ul className="mt-2 list-disc pl-6">
-        {missing.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-      <Link to="/admin/company/record" className="mt-2 inline-block font-medium underline">
-        Completar los datos de la empresa
-      </Link>
-    </section>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   type ValueTitles,
 } from "~/admin/lib/records";
 import { company } from "../../../content/company";
+import { isProjectPhotoList, ProjectPhotoList } from "./project-photo-list";
 
 /** Spanish mobile numbers (6xx, 7xx), with or without +34: the ones WhatsApp can reach. */
 export function whatsAppNumber(phone: string): string | undefined {
@@ -112,6 +113,7 @@ export function RecordValue({
       );
     }
   }
+  if (isProjectPhotoList(value)) return <ProjectPhotoList photos={value} />;
   return <>{formatValue(value, { date: dates?.has(field) })}</>;
 }
 

@@ -51,7 +51,9 @@ export function ResourceForm({
   const refused = useActionData() as SaveRefusal | undefined;
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
   const errors = (!saving && refused?.errors) || {};
-  const failure = (!saving && refused?.message) || "";
+  // A save asked for while a photo is still uploading: it would be saved without it.
+  const [waitForUpload, setWaitForUpload] = useState("");
+  const failure = waitForUpload || (!saving && refused?.message) || "";
   // A refused save takes the keyboard to the first field to fix, as the quote form does
   // (app/routes/contact.tsx): otherwise focus stays on «Crear», below every message. No dialog
   // to wait for here (SPEC §8: admin failures show none). Once per answer, after it is drawn.
@@ -71,6 +73,11 @@ export function ResourceForm({
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
+    if (formElement.current?.querySelector("[data-uploading]")) {
+      setWaitForUpload("Espera a que termine de subirse la foto antes de guardar.");
+      return;
+    }
+    setWaitForUpload("");
     // Sent as JSON, each value converted to its field's type (SPEC §3: numbers as numbers),
     // with the version the form was loaded with, so a colleague's change is never undone.
     const payload: Record<string, unknown> = {

@@ -55,9 +55,11 @@ const thumbnailSrc = (photo: { thumbnail?: string; src?: string }) =>
  */
 function useUploads(onUploaded: (photos: Uploaded[]) => void) {
   const [busy, setBusy] = useState("");
+  const [uploading, setUploading] = useState(false);
   const [refusals, setRefusals] = useState<string[]>([]);
   const upload = async (files: File[]) => {
     if (!files.length) return;
+    setUploading(true);
     const refused: string[] = [];
     const stored: Uploaded[] = [];
     for (const [index, file] of files.entries()) {
@@ -69,10 +71,11 @@ function useUploads(onUploaded: (photos: Uploaded[]) => void) {
       }
     }
     setBusy(stored.length ? `${stored.length} subida(s).` : "");
+    setUploading(false);
     setRefusals(refused);
     if (stored.length) onUploaded(stored);
   };
-  return { busy, refusals, upload };
+  return { busy, uploading, refusals, upload };
 }
 
 export function ProjectPhotosField({
@@ -89,7 +92,7 @@ export function ProjectPhotosField({
   const id = useId();
   const photos = (Array.isArray(value) ? value : []) as (ProjectPhotoValue & { src?: string })[];
   const [added, setAdded] = useState<Record<number, string>>({});
-  const { busy, refusals, upload } = useUploads((stored) => {
+  const { busy, uploading, refusals, upload } = useUploads((stored) => {
     setAdded((old) => ({ ...old, ...Object.fromEntries(stored.map((p) => [p.id, p.src])) }));
     const fresh = stored.filter((p) => !photos.some((photo) => photo.photo_id === p.id));
     onChange([
@@ -211,7 +214,12 @@ export function ProjectPhotosField({
           }}
         />
       </label>
-      <p role="status" className="min-h-6 text-ink-soft">
+      {/* While a photo is still on its way, the form waits for it (resource-form.tsx). */}
+      <p
+        role="status"
+        className="min-h-6 text-ink-soft"
+        data-uploading={uploading ? "" : undefined}
+      >
         {busy}
       </p>
       <FieldMessages id={`${id}-error`} messages={[...refusals, ...(messages ?? [])]} />
@@ -232,7 +240,7 @@ export function SitePhotoField({
 }) {
   const id = useId();
   const [src, setSrc] = useState("");
-  const { busy, refusals, upload } = useUploads((stored) => {
+  const { busy, uploading, refusals, upload } = useUploads((stored) => {
     const photo = stored[0];
     if (!photo) return;
     setSrc(photo.src);
@@ -271,7 +279,12 @@ export function SitePhotoField({
           </button>
         ) : null}
       </div>
-      <p role="status" className="min-h-6 text-ink-soft">
+      {/* While a photo is still on its way, the form waits for it (resource-form.tsx). */}
+      <p
+        role="status"
+        className="min-h-6 text-ink-soft"
+        data-uploading={uploading ? "" : undefined}
+      >
         {busy}
       </p>
       <FieldMessages id={`${id}-error`} messages={[...refusals, ...(messages ?? [])]} />

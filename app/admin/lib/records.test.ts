@@ -82,6 +82,13 @@ describe("admin lists", () => {
       /^\d{1,2} de noviembre de 2026(,| a las) \d{2}:\d{2}$/,
     );
     expect(formatValue("Reforma")).toBe("Reforma");
+    // A project's photos, as a history line shows them: what each shows, not the stored JSON.
+    expect(
+      formatValue([
+        { photo_id: 1, stage: "antes", alt: "Bañera vieja", cover: true },
+        { photo_id: 2, stage: "despues", alt: "Ducha de obra", cover: false },
+      ]),
+    ).toBe("Bañera vieja, Ducha de obra");
   });
 
   it("reads only ISO dates as dates, in SPEC §9's long form", () => {

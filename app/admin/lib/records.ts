@@ -310,9 +310,11 @@ export function formatValue(value: unknown, { date = false }: { date?: boolean }
   if (when) return formatDate(when);
   if (Array.isArray(value)) return value.map((item) => formatValue(item)).join(", ");
   if (typeof value === "object") {
-    const named = value as { title?: unknown; name?: unknown };
+    const named = value as { title?: unknown; name?: unknown; alt?: unknown };
     if (typeof named.title === "string") return named.title;
     if (typeof named.name === "string") return named.name;
+    // A project's photo (its history's «Fotos» line): what it shows, never its stored JSON.
+    if (typeof named.alt === "string") return named.alt;
     return JSON.stringify(value);
   }
   return String(value);

@@ -7,7 +7,7 @@ import { adminMeta } from "~/admin/lib/actions";
 import { ApiError, api } from "~/lib/api";
 import { showSuccess } from "~/lib/dialog";
 import type { CompanyRecord, Office } from "../../../content/company";
-import { companyFieldLabels as labels } from "../../../content/company-fields";
+import { companyFieldLabels as labels, officeTitle } from "../../../content/company-fields";
 
 interface Loaded {
   record: CompanyRecord;
@@ -83,7 +83,11 @@ const apiName = (name: string) => name.replace(/^office(\d+)\./, "offices.$1.");
 
 /** The field's own refusal, beside it and tied to it for screen readers (SPEC §8's dialog too). */
 function useRefusal(name: string) {
-  const messages = useContext(RefusedFields)[apiName(name)];
+  // A list field (social links, one per line) answers for each of its lines too («social.0.url»).
+  const own = apiName(name);
+  const messages = Object.entries(useContext(RefusedFields))
+    .filter(([field]) => field === own || field.startsWith(`${own}.`))
+    .flatMap(([, list]) => list);
   const id = `${name}-error`;
   return messages?.length
     ? {
@@ -213,7 +217,11 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
           </fieldset>
           <fieldset className="space-y-3">
             <legend className="font-semibold text-lg">{labels.registry}</legend>
-            <Field name="registry.office" label="Registro" value={record.registry.office} />
+            <Field
+              name="registry.office"
+              label={labels.registryOffice}
+              value={record.registry.office}
+            />
             <Field name="registry.tomo" label={labels.tomo} value={record.registry.tomo} />
             <Field name="registry.folio" label={labels.folio} value={record.registry.folio} />
             <Field name="registry.hoja" label={labels.hoja} value={record.registry.hoja} />
@@ -235,13 +243,13 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
             <Field name="email" label={labels.email} value={record.email} />
             <Lines
               name="social"
-              label="Redes sociales"
+              label={labels.social}
               value={record.social.map((s) => `${s.name} | ${s.url}`)}
               hint="Una por línea: nombre | dirección."
             />
             <Lines
               name="areasServed"
-              label="Zonas de servicio"
+              label={labels.areasServed}
               value={record.areasServed}
               hint="Una por línea."
             />
@@ -251,9 +259,7 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: offices are edited in place, by position
               <fieldset key={i} className="space-y-3">
-                <legend className="font-semibold text-lg">
-                  {i === 0 ? "Oficina principal" : `Oficina ${i + 1}`}
-                </legend>
+                <legend className="font-semibold text-lg">{officeTitle(i)}</legend>
                 <Field
                   name={`office${i}.street`}
                   label={labels.street}
@@ -312,7 +318,7 @@ export default function CompanyScreen({ loaderData }: { loaderData: Loaded }) {
             <Field name="insurance.cover" label={labels.cover} value={record.insurance.cover} />
             <Lines
               name="certifications"
-              label="Certificaciones"
+              label={labels.certifications}
               value={record.certifications}
               hint="Una por línea."
             />

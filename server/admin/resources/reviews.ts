@@ -1,8 +1,9 @@
 import { desc, sql } from "drizzle-orm";
+import { z } from "zod";
 import { projectServices, reviewLabels, reviewSources } from "../../../content/project-fields.ts";
 import type { Choice } from "../../../content/quote-request.ts";
 import { inFull, projects, reviews } from "../../db/schema.ts";
-import { checkbox, number, selector, text, textarea } from "../../fields.ts";
+import { checkbox, number, selector, text, textarea, withInput } from "../../fields.ts";
 import { announcingChanges } from "../content-changes.ts";
 import { defineResource } from "../resource.ts";
 import { choice } from "../site-fields.ts";
@@ -12,6 +13,28 @@ const titled = (choices: readonly Choice[]) =>
 
 /** A calendar day as staff write it; the database refuses one that does not exist. */
 const dayPattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * «15/10/2026», as people in Spain write a day (also with - or .), as the day 2026-10-15; any
+ * other text is left for the pattern to refuse.
+ */
+function dayAsIso(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const spanish = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(value);
+  if (!spanish) return value;
+  const [, day = "", month = "", year = ""] = spanish;
+  return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+}
+
+/** The opinion's day: written as staff write it (15/10/2026) or as stored (2026-10-15). */
+function reviewDay() {
+  const field = text(reviewLabels.date, {
+    required: true,
+    max: 10,
+    patterns: [{ regex: dayPattern, message: "Escribe la fecha como 15/10/2026 (día/mes/año)." }],
+  });
+  return withInput(field, { create: z.preprocess(dayAsIso, field.input) });
+}
 
 export const reviewFields = {
   author: text(reviewLabels.author, { required: true, max: 80, personName: true }),
@@ -25,11 +48,7 @@ export const reviewFields = {
   ),
   rating: number(reviewLabels.rating, { required: true, min: 1, max: 5 }),
   text: textarea(reviewLabels.text, { required: true, max: 2000 }),
-  reviewed_on: text(reviewLabels.date, {
-    required: true,
-    max: 10,
-    patterns: [{ regex: dayPattern, message: "Escribe la fecha como AAAA-MM-DD." }],
-  }),
+  reviewed_on: reviewDay(),
   source: choice(reviewLabels.source, reviewSources, { required: true }),
   consent_proof: textarea(reviewLabels.consent, { required: true, max: 500 }),
   published: checkbox(reviewLabels.published),

@@ -3,7 +3,7 @@
 // guide's two instances (tests/deploy/scale-out-browser.test.ts).
 import { expect, type Locator, type Page, type Response } from "@playwright/test";
 
-/** The admin frame's list of what the site still publishes as placeholders. */
+/** The staff home's list of what the site still publishes as placeholders. */
 export const checklist = (page: Page) =>
   page.locator("section").filter({
     has: page.getByRole("heading", { name: "Faltan datos reales de la empresa" }),

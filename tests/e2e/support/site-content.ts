@@ -161,7 +161,8 @@ export async function createReview(page: Page, story: ContentStory) {
   await main.getByLabel(/^Obra/).selectOption({ label: story.title });
   await main.getByLabel(/^Valoración/).fill("5");
   await main.getByLabel(/^Opinión/).fill(story.reviewText);
-  await main.getByLabel(/^Fecha/).fill("2026-10-15");
+  // As people in Spain write a day.
+  await main.getByLabel(/^Fecha/).fill("15/10/2026");
   await main.getByLabel(/^Origen/).selectOption("directa");
   await main
     .getByLabel(/^Prueba del consentimiento/)
@@ -170,19 +171,35 @@ export async function createReview(page: Page, story: ContentStory) {
   await expect(page).toHaveURL(/\/admin\/reviews\/index/);
 }
 
-/** The story's team member with a photo, saved as a draft. */
+/** The story's team member with a photo, saved as a draft once the photo is up. */
 export async function createMember(page: Page, story: ContentStory) {
   const main = page.getByRole("main");
   await page.goto("/admin/team/create");
   await main.getByLabel(/^Nombre/).fill(story.memberName);
   await main.getByLabel(/^Puesto/).fill("Jefa de obra");
+  await main.getByLabel(/^Presentación breve/).fill("Dirige las obras de baños y cocinas.");
+  // A photo still on its way (a phone's upload on a slow line): «Crear» waits for it, rather
+  // than saving the member without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/site-photos*", async (route) => {
+    await held;
+    await route.continue();
+  });
   await main.getByLabel("Subir una foto").setInputFiles({
     name: "lucia.jpg",
     mimeType: "image/jpeg",
     buffer: await picture(480, 480, 200).jpeg().toBuffer(),
   });
+  await expect(main.getByText("Subiendo 1 de 1")).toBeVisible();
+  await main.getByRole("button", { name: "Crear", exact: true }).click();
+  await expect(main.getByText("Espera a que termine de subirse la foto")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/team\/create/);
+  release();
   await expect(main.locator('img[src^="/media/"]')).toBeVisible({ timeout: 60_000 });
-  await main.getByLabel(/^Presentación breve/).fill("Dirige las obras de baños y cocinas.");
+  await page.unroute("**/api/site-photos*");
   await main.getByRole("button", { name: "Crear", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/team\/index/);
 }
