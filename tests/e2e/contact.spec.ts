@@ -10,25 +10,22 @@ import { gtagCommands, visit, waitForHydration, withConsentChosen } from "./chro
 import { axe } from "./support/axe";
 import { holdRequests } from "./support/hold";
 import { test } from "./support/mailbox";
+import {
+  consent,
+  fillRequest,
+  goToStep,
+  likeAPerson,
+  onPlaywrightsClock,
+  photo,
+  quoteForm,
+  send,
+  sendButton,
+  stepHeading,
+} from "./support/quote-form";
 
 test.beforeEach(async ({ page }) => {
   await withConsentChosen(page);
 });
-
-/**
- * People take more than 3 s to write a request; a faster one is asked again (decision 153). The
- * page measures that time with performance.now(), which runs on Playwright's clock once the test
- * has installed it, before opening the page (`onPlaywrightsClock`): time flows as usual, and
- * `likeAPerson` moves it on 3.1 s at once instead of waiting them. (Without the clock installed
- * first, the page's earlier and later readings come from two clocks and the request is refused
- * as hasty: the test fails, it does not pass unseen.)
- */
-const onPlaywrightsClock = (page: Page, time?: number) =>
-  page.clock.install(time === undefined ? undefined : { time });
-const likeAPerson = (page: Page) => page.clock.fastForward(3_100);
-
-/** The quote form (the page's only form posted to /contact). */
-const quoteForm = (page: Page) => page.locator('form[action="/contact"]');
 
 /**
  * The quote form opened on Playwright's clock by a visitor of an address of its own: the file's
@@ -46,91 +43,6 @@ async function quoteFormOnAPhone(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await visit(page, "/contact");
   return quoteForm(page);
-}
-
-/**
- * Types into the quote form's written fields, by the labels a visitor reads, in the form's order.
- * Once its script runs the form goes a step at a time (decision 265): «Mensaje» is asked about the
- * job, the others with the visitor's contact, and the steps between are passed with «Siguiente»
- * (with «Otro trabajo» as the job when none is chosen). Before the script, one plain form.
- */
-async function fillRequest(form: Locator, fields: Partial<Record<WrittenLabel, string>>) {
-  if (!(await isStepped(form))) {
-    for (const label of writtenLabels) {
-      const value = fields[label];
-      if (value !== undefined) await form.getByLabel(label).fill(value);
-    }
-    return;
-  }
-  // In steps there is no subject to type (decision 266): what a test writes as one goes at the
-  // start of the message, where its mails and checks find it; one field takes phone or e-mail.
-  await goToStep(form, "Sobre la obra");
-  const message = [fields.Asunto, fields.Mensaje].filter(Boolean).join(". ");
-  if (message) await form.getByLabel("Mensaje").fill(message);
-  await goToStep(form, "Cómo contactarte");
-  if (fields.Nombre !== undefined) await form.getByLabel("Nombre").fill(fields.Nombre);
-  const reach = fields.Teléfono ?? fields["Correo electrónico"];
-  if (reach !== undefined) await form.getByLabel("Teléfono o correo").fill(reach);
-  await form.getByRole("checkbox", { name: /Acepto que uséis mis datos/ }).check();
-}
-const writtenLabels = ["Nombre", "Correo electrónico", "Teléfono", "Asunto", "Mensaje"] as const;
-type WrittenLabel = (typeof writtenLabels)[number];
-
-/** The form's steps, shown once its script runs. */
-const stepProgress = (form: Locator) =>
-  form.getByRole("navigation", { name: "Progreso de la solicitud" });
-const isStepped = (form: Locator) => stepProgress(form).isVisible();
-const stepTitles = ["El trabajo", "Sobre la obra", "Fotos", "Cómo contactarte"] as const;
-type StepTitle = (typeof stepTitles)[number];
-
-/** A step's heading, «2. Sobre la obra», by its title. */
-const stepHeading = (form: Locator, title: StepTitle) =>
-  form.getByRole("heading", { level: 3, name: `${stepTitles.indexOf(title) + 1}. ${title}` });
-
-/** The step shown: its index in `stepTitles`. */
-async function currentStep(form: Locator) {
-  for (const [index, title] of stepTitles.entries()) {
-    if (await stepHeading(form, title).isVisible()) return index;
-  }
-  throw new Error("No step of the quote form is shown");
-}
-
-/**
- * Moves with «Siguiente» or «Atrás» until the step titled `title` shows, choosing «Otro trabajo»
- * on the job's step if no service is chosen yet. A move puts focus on the step's heading.
- */
-async function goToStep(form: Locator, title: StepTitle) {
-  const target = stepTitles.indexOf(title);
-  let at = await currentStep(form);
-  while (at !== target) {
-    if (at < target) {
-      if (at === 0 && !(await form.getByRole("radio", { checked: true }).count())) {
-        await form.getByRole("radio", { name: "Otro trabajo" }).check();
-      }
-      await form.getByRole("button", { name: "Siguiente" }).click();
-      at += 1;
-    } else {
-      await form.getByRole("button", { name: "Atrás" }).click();
-      at -= 1;
-    }
-    const heading = stepHeading(form, stepTitles[at] as StepTitle);
-    await expect(heading).toBeVisible();
-    await expect(heading).toBeFocused();
-  }
-}
-
-/** Ticks the consent, asked again after a reload (decision 266). */
-const consent = (form: Locator) =>
-  form.getByRole("checkbox", { name: /Acepto que uséis mis datos/ }).check();
-
-/** The request's button, on the last step. */
-const sendButton = (form: Locator) =>
-  form.getByRole("button", { name: "Enviar solicitud de presupuesto" });
-
-/** Sends the request from wherever the visitor is: the last step's button. */
-async function send(form: Locator) {
-  if (await isStepped(form)) await goToStep(form, "Cómo contactarte");
-  await sendButton(form).click();
 }
 
 /** A request the server refuses for its phone (letters), everything else as a visitor writes it. */
@@ -664,12 +576,6 @@ test("a category page's button opens the request with no service chosen yet", as
   await expect(stepHeading(form, "El trabajo")).toBeVisible();
   await expect(form.getByRole("radio", { checked: true })).toHaveCount(0);
 });
-
-/** A small photo, as a phone would send one. */
-const photo = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: "#b5653a" } })
-    .jpeg()
-    .toBuffer();
 
 /** An image of detail that does not compress, as heavy as a photo of its size gets. */
 function detailed(width: number, height: number) {
