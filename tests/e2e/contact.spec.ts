@@ -667,6 +667,103 @@ for (const viewport of [
       )
       .toEqual([[email, true]]);
   });
+
+  test(`on ${viewport.name}: from the home page the visitor chooses the job among large choices, answers its questions and sends; the office and the visitor get it by mail (issue 36)`, async ({
+    page,
+    mailbox,
+  }) => {
+    await page.setViewportSize(viewport.size);
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.36.${viewport.size.width % 250}` });
+    await onPlaywrightsClock(page);
+    await visit(page, "/");
+    await page.getByRole("main").getByRole("link", { name: "Pide tu presupuesto" }).first().click();
+    await expect(page).toHaveURL(/\/contact$/);
+    const form = quoteForm(page);
+    // No page chose the job: the request starts with it, every service a large choice under
+    // its area, «Otro trabajo» among them.
+    await expect(stepHeading(form, "El trabajo")).toBeVisible();
+    await expect(
+      form.getByRole("group", { name: "Reformas de viviendas, hoteles y locales" }),
+    ).toBeVisible();
+    await expect(
+      form.getByRole("group", { name: "Otros" }).getByRole("radio"),
+    ).toHaveAccessibleName("Otro trabajo");
+    const tiles = form.locator("label").filter({ has: page.getByRole("radio") });
+    for (const box of await tiles.evaluateAll((labels) =>
+      labels.map((label) => label.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      // On a phone each takes the screen's width.
+      if (viewport.size.width < 640) expect(box.width).toBeGreaterThan(viewport.size.width - 60);
+    }
+    // A tap anywhere on the choice chooses it, not only on its small round mark.
+    const kitchen = tiles.filter({ hasText: "Reforma de cocinas" });
+    const size = await kitchen.boundingBox();
+    await kitchen.click({ position: { x: (size?.width ?? 0) - 12, y: (size?.height ?? 0) / 2 } });
+    await expect(form.getByRole("radio", { name: "Reforma de cocinas" })).toBeChecked();
+    await form.getByRole("button", { name: "Siguiente" }).click();
+
+    // The kitchen's own question, then the place and the size.
+    await expect(stepHeading(form, "Sobre la obra")).toBeFocused();
+    const question = form.getByRole("group", { name: /¿Qué cambia en la cocina\?/ });
+    await question.getByRole("checkbox", { name: "Muebles" }).check();
+    await question.getByRole("checkbox", { name: "Encimera" }).check();
+    await form.getByLabel("Código postal").fill("46001");
+    await expect(form.getByLabel("Provincia o ciudad")).toHaveValue("Valencia");
+    await form.getByLabel("Metros cuadrados aproximados").fill("12");
+    const message = `Cocina abierta al salón desde la portada ${Date.now()}`;
+    await form.getByLabel("Mensaje").fill(message);
+    await form.getByRole("button", { name: "Siguiente" }).click();
+
+    // Photos are optional: the phone sends one, the desktop goes on without.
+    await expect(stepHeading(form, "Fotos")).toBeFocused();
+    const phone = viewport.size.width < 640;
+    if (phone) {
+      await form
+        .getByLabel("Fotos o planos (hasta 5)")
+        .setInputFiles({ name: "cocina.jpg", mimeType: "image/jpeg", buffer: await photo() });
+      await expect(
+        form.getByRole("listitem").filter({ hasText: "cocina.jpg" }).locator("img"),
+      ).toHaveJSProperty("complete", true);
+    }
+    await form.getByRole("button", { name: "Siguiente" }).click();
+
+    await expect(stepHeading(form, "Cómo contactarte")).toBeFocused();
+    const email = `portada-${viewport.size.width}-${Date.now()}@ejemplo.es`;
+    await form.getByLabel("Nombre").fill("Carmen Portada");
+    await form.getByLabel("Teléfono o correo").fill(email);
+    await consent(form);
+    await likeAPerson(page);
+    await sendButton(form).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+    const reference = (await dialog.textContent())?.match(/OM-\d{4}-\d{5}/)?.[0];
+    await dialog.getByRole("button", { name: "Aceptar" }).click();
+    await expect(page.getByRole("region", { name: "¡Mensaje enviado!" })).toContainText(
+      reference ?? "none",
+    );
+
+    const confirmation = await mailbox.waitForMail(email);
+    expect(confirmation.subject).toBe(`Hemos recibido tu solicitud ${reference}`);
+    expect(confirmation.text).toContain("Servicio: Reforma de cocinas");
+    expect(confirmation.text).toContain(
+      "Sobre el trabajo: ¿Qué cambia en la cocina? Muebles, Encimera",
+    );
+    expect(confirmation.text).toContain("Provincia o ciudad: Valencia");
+    if (phone) expect(confirmation.text).toContain("Fotos recibidas: 1");
+    // The office's notice names the job and answers to the visitor.
+    await expect
+      .poll(async () =>
+        (await mailbox.messagesFor("oficina@obra.test"))
+          .filter((mail) => mail.subject.includes(reference ?? "none"))
+          .map((mail) => [
+            mail.replyTo,
+            mail.subject.includes("Reforma de cocinas"),
+            mail.text.includes(message),
+          ]),
+      )
+      .toEqual([[email, true, true]]);
+  });
 }
 
 test("photos: a refused file is named beside the input, can be taken out, and the rest go with the request", async ({

@@ -23,7 +23,8 @@ export const quoteForm = (page: Page) => page.locator('form[action="/contact"]')
  * Types into the quote form's written fields, by the labels a visitor reads, in the form's order.
  * Once its script runs the form goes a step at a time (decision 265): «Mensaje» is asked about the
  * job, the others with the visitor's contact, and the steps between are passed with «Siguiente»
- * (with «Otro trabajo» as the job when none is chosen). Before the script, one plain form.
+ * (with «Otro trabajo» as the job when none is chosen). Before the script, one plain form: a page
+ * opened without `visit` (or `waitForHydration`) is taken for one until its header is hydrated.
  */
 export async function fillRequest(form: Locator, fields: Partial<Record<WrittenLabel, string>>) {
   if (!(await isStepped(form))) {
