@@ -71,9 +71,13 @@ for (const [device, viewport] of [
         page,
         `${landing}?utm_source=google&utm_medium=cpc&utm_campaign=${tag}&utm_term=reforma%20ba%C3%B1o&gclid=${gclid}`,
       );
-      // Before any choice, the click id waits in the page's memory: not on the device.
+      // The source is kept once the page's script has read the address (on a loaded machine a
+      // moment after the header is hydrated). Before any choice, the click id waits in the
+      // page's memory: not on the device.
+      await expect
+        .poll(async () => (await onTheDevice(page)).session)
+        .toMatchObject({ landing_page: landing, utm_campaign: tag });
       let onDevice = await onTheDevice(page);
-      expect(onDevice.session).toMatchObject({ landing_page: landing, utm_campaign: tag });
       expect(onDevice.session).not.toHaveProperty("gclid");
 
       await cookieBanner(page).getByRole("button", { name: choice, exact: true }).click();
@@ -136,9 +140,18 @@ for (const [device, viewport] of [
       else await expect(main).not.toContainText(gclid);
 
       // The work is won: «Ganado», with what it is worth.
-      await main.getByRole("combobox", { name: /^Estado:/ }).selectOption({ label: "Ganado" });
-      await main.getByRole("textbox", { name: /^Importe ganado \(€\):/ }).fill("18500,50");
-      await main.getByRole("button", { name: "Guardar" }).click();
+      const status = page.getByRole("combobox", { name: /^Estado:/ });
+      await status.selectOption({ label: "Ganado" });
+      const amount = page.getByRole("textbox", { name: /^Importe ganado \(€\):/ });
+      await amount.fill("18500,50");
+      // The «Guardar» beside the amount (the follow-up below has one of its own).
+      await main
+        .locator("div")
+        .filter({ has: status })
+        .filter({ has: amount })
+        .last()
+        .getByRole("button", { name: "Guardar" })
+        .click();
       await expect(main.getByRole("region", { name: "Historial" })).toContainText(
         "Estado: Nuevo → Ganado",
       );
