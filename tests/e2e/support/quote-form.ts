@@ -122,6 +122,17 @@ export async function send(form: Locator) {
   await sendButton(form).click();
 }
 
+/**
+ * The chosen photo `name` is shown small beside its name: its picture drawn, not a blank square
+ * (a blocked or broken image is `complete` too, with no width).
+ */
+export async function expectThumbnail(form: Locator, name: string) {
+  const picture = form.getByRole("listitem").filter({ hasText: name }).locator("img");
+  await expect
+    .poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
 /** A small photo, as a phone would send one. */
 export const photo = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: "#b5653a" } })
