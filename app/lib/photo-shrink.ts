@@ -65,5 +65,34 @@ async function encode(bitmap: ImageBitmap, width: number, height: number) {
   return canvas.convertToBlob({ type: "image/jpeg", quality });
 }
 
+/**
+ * A small picture of a chosen photo for the form's list (issue 36), as a data: URL: the pages'
+ * Content-Security-Policy allows data: images, not blob: (decision 131), which it blocked. The
+ * browser decodes it at the small size only. Undefined when it cannot decode it (a HEIC outside
+ * Safari, a PDF): the list then shows its blank square.
+ */
+export async function photoThumbnail(file: File, height = 160): Promise<string | undefined> {
+  if (!canShrinkPhotos()) return undefined;
+  try {
+    const bitmap = await createImageBitmap(file, {
+      imageOrientation: "from-image",
+      resizeHeight: height,
+      resizeQuality: "medium",
+    });
+    try {
+      const canvas = Object.assign(document.createElement("canvas"), {
+        width: bitmap.width,
+        height: bitmap.height,
+      });
+      canvas.getContext("2d")?.drawImage(bitmap, 0, 0);
+      return canvas.toDataURL("image/jpeg", 0.8);
+    } finally {
+      bitmap.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 /** The visitor's name for the photo, with the extension of what it now is. */
 const jpegName = (name: string) => `${name.replace(/\.[\p{L}\p{N}]{1,5}$/u, "") || "foto"}.jpg`;

@@ -1,5 +1,6 @@
 // Where photos are chosen, listed and taken out, with the messages about them (decision 181).
 import { useEffect, useId, useState } from "react";
+import { photoThumbnail } from "~/lib/photo-shrink";
 import { fileSize } from "~/lib/upload-progress";
 import { draftMessages, photoRules, sendingMessages } from "../../content/quote-request";
 import { QuoteField } from "./fields";
@@ -82,15 +83,20 @@ export function PhotoPicker({ photos, owed }: { photos: Photos; owed?: number })
 
 /**
  * A small picture of a chosen photo, so the visitor sees which one a name is (issue 36). Drawn
- * from the file itself, never uploaded for it; one the browser cannot show (a HEIC outside
+ * from the file itself as a data: URL (`photoThumbnail`), never uploaded for it; one the browser
+ * cannot show (a HEIC outside
  * Safari) leaves the blank square. Decorative: the name beside it says which photo it is.
  */
 function PhotoThumb({ photo }: { photo: File }) {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
-    const url = URL.createObjectURL(photo);
-    setSrc(url);
-    return () => URL.revokeObjectURL(url);
+    let shown = true;
+    void photoThumbnail(photo).then((url) => {
+      if (shown) setSrc(url);
+    });
+    return () => {
+      shown = false;
+    };
   }, [photo]);
   return (
     <span className="size-14 shrink-0 overflow-hidden rounded bg-sand-200">

@@ -38,11 +38,18 @@ export async function withConsentChosen(page: Page): Promise<void> {
  * fiber key), so clicks reach the event handlers instead of the bare HTML.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const header = document.querySelector("header");
-    return header !== null && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(headerHydrated);
 }
+
+/** Whether the page's script has run: React has hydrated its header (see `waitForHydration`). */
+export function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(headerHydrated);
+}
+
+const headerHydrated = () => {
+  const header = document.querySelector("header");
+  return header !== null && Object.keys(header).some((key) => key.startsWith("__reactFiber"));
+};
 
 /** Opens a page and waits for it to be interactive. */
 export async function visit(page: Page, path: string): Promise<void> {

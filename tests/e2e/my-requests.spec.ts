@@ -1,14 +1,21 @@
 // «Mis solicitudes» (issue 36; decisions 263, 267, 268), as a registered visitor lives it on a
-// desktop and on a phone: the request they sent shows on /dashboard with a client's status, which
-// changes when staff move the lead; they add a photo and see it; they erase their data and the
-// request leaves the list. Another visitor's request never shows, and no public page loads the
-// screen's code.
+// desktop and on a phone: the request they sent from the form, signed in, shows on /dashboard
+// with a client's status, which changes when staff move the lead in the admin; they add a photo
+// and see it; they erase their data and the request leaves the list. Another visitor's request
+// never shows, and no public page loads the screen's code.
 import sharp from "sharp";
-import { visit } from "./chrome-support";
+import { visit, waitForHydration } from "./chrome-support";
 import { axe } from "./support/axe";
 import { onDesktopAndPhone } from "./support/devices";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs, type Person, registerVerified } from "./support/people";
+import {
+  fillRequest,
+  likeAPerson,
+  onPlaywrightsClock,
+  quoteForm,
+  send,
+} from "./support/quote-form";
 
 test.describe.configure({ mode: "serial" });
 
@@ -58,11 +65,32 @@ onDesktopAndPhone((device) => {
     test.setTimeout(180_000);
     const ana = await registerVerified(request, mailbox, "Ana Soler");
     const bruno = await registerVerified(request, mailbox, "Bruno Vidal");
-    const subject = `Baño ${device} ${Date.now()}`;
-    const mine = await sendAs(request, ana, subject);
     const theirs = await sendAs(request, bruno, `Baño ajeno ${device} ${Date.now()}`);
 
-    await openAs(page, ana, "/dashboard");
+    // Ana sends hers from a service page's form, signed in: the form ties it to her account.
+    ip += 1;
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${ip}` });
+    await onPlaywrightsClock(page);
+    await openAs(page, ana, "/service/reformas/reformas-de-banos");
+    await waitForHydration(page);
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: "Pide presupuesto de reformas de baños" })
+      .click();
+    const form = quoteForm(page);
+    await fillRequest(form, {
+      Nombre: ana.name,
+      "Correo electrónico": ana.email,
+      Mensaje: `Baño ${device}: cambiar la bañera por un plato de ducha.`,
+    });
+    await likeAPerson(page);
+    await send(form);
+    const sent = page.getByRole("dialog");
+    await expect(sent).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+    const mine = (await sent.textContent())?.match(/OM-\d{4}-\d{5}/)?.[0] ?? "none";
+    await sent.getByRole("button", { name: "Aceptar" }).click();
+
+    await page.goto("/dashboard");
     const main = page.getByRole("main");
     const section = main.getByRole("region", { name: "Mis solicitudes" });
     await expect(section).toBeVisible();
@@ -72,18 +100,14 @@ onDesktopAndPhone((device) => {
     await expect(card).toContainText("Recibida");
     await expect(section).not.toContainText(theirs);
 
-    // Staff move the lead: the visitor reads it in their words.
-    const found = await request.get(`/api/admin/contacts?q=${encodeURIComponent(subject)}`, {
-      headers: { Authorization: `Bearer ${staff.token}` },
-    });
-    const id = ((await found.json()).data.data as { id: number }[])[0]?.id;
-    const moved = await request.post("/api/admin/contacts/status", {
-      headers: { Authorization: `Bearer ${staff.token}` },
-      data: { id, status: "visita" },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-    await page.reload();
+    // Staff move the lead from their inbox: the visitor reads it in their words.
+    await openAs(page, staff, `/admin/contacts/index?q=${mine}`);
+    await expect(main.locator('p[aria-live="polite"]')).toHaveText("1 registro");
+    await main.getByRole("combobox", { name: /^Estado:/ }).selectOption({ label: "Visita" });
+    await expect(main.getByRole("status").filter({ hasText: "cambiado a «Visita»" })).toBeVisible();
+    await openAs(page, ana, "/dashboard");
     await expect(card).toContainText("Visita");
+    await expect(card).not.toContainText("Recibida");
 
     // A photo added, then shown.
     await card
