@@ -61,3 +61,9 @@ export function officeClock(at: Date): OfficeClockReading {
     offset: zone === "GMT" ? "+00:00" : zone.replace("GMT", ""),
   };
 }
+
+/** The office's calendar day at a moment, YYYY-MM-DD: what the date inputs and filters count in. */
+export function officeDay(at: Date): string {
+  const { year, month, day } = officeClock(at);
+  return `${year}-${month}-${day}`;
+}

@@ -6,7 +6,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import { renderSVG } from "uqr";
 import { company } from "../../content/company.ts";
-import { OFFICE_TIME_ZONE } from "../../content/office-clock.ts";
+import { officeDay } from "../../content/office-clock.ts";
 import type { Database } from "../db/client.ts";
 import { recoveryCodes, twoFactorSecrets } from "../db/schema.ts";
 import { hashToken } from "./tokens.ts";
@@ -19,14 +19,10 @@ export interface TwoFactorPolicy {
   TWO_FACTOR_REQUIRED_FROM?: string | undefined;
 }
 
-/** Today on the office's calendar, YYYY-MM-DD (en-CA writes dates so). */
-const officeToday = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: OFFICE_TIME_ZONE }).format(now);
-
 /** Whether the required date has come (from midnight in Madrid on that day). */
 export function secondFactorDue(policy: TwoFactorPolicy, now = new Date()): boolean {
   const from = policy.TWO_FACTOR_REQUIRED_FROM;
-  return from !== undefined && officeToday(now) >= from;
+  return from !== undefined && officeDay(now) >= from;
 }
 
 /** Codes are taken from 30 s before to 30 s after their own step: a phone's clock a little off. */

@@ -15,6 +15,7 @@ import {
   type SourceRow,
   sourceChannels,
 } from "../../../content/lead-sources";
+import { officeDay } from "../../../content/office-clock";
 import { funnelSteps, noFunnelService } from "../../../content/quote-funnel";
 import { serviceChoices } from "../../../content/service-choices";
 import type { Route } from "./+types/sources";
@@ -216,7 +217,8 @@ const serviceTitle = (value: string) =>
 
 /** Google Ads' import file for a range of days (decision 262). */
 function OfflineConversions() {
-  const today = new Date().toISOString().slice(0, 10);
+  // Madrid's day: between midnight and 01:00-02:00 in Madrid the UTC day is still yesterday.
+  const today = officeDay(new Date());
   const [said, setSaid] = useState("");
   const [busy, setBusy] = useState(false);
   async function download(form: HTMLFormElement) {
