@@ -31,7 +31,7 @@ export const reviewSources: readonly Choice[] = [
 
 export const projectLabels = {
   title: "Título",
-  slug: "Dirección (slug)",
+  slug: "Dirección en la web (si la dejas vacía, se hace del título)",
   service: "Servicio",
   city: "Ciudad",
   province: "Provincia",

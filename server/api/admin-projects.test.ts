@@ -319,4 +319,37 @@ describe.skipIf(skipDatabase)("projects, opinions and team in the admin", () => 
     const copied = await t.db.select().from(projectPhotos).where(eq(projectPhotos.project_id, id));
     expect(copied.map((p) => [p.stage, p.alt, p.cover])).toEqual([["antes", "", true]]);
   }, 60_000);
+
+  it("makes a new project's address from its title when left empty, and starts it as a draft", async () => {
+    const blank = await json(await t.get("/api/admin/projects/create", token));
+    expect(blank.parameter_details.status.value).toBe("draft");
+    expect(blank.parameter_details.slug.value).toBe("");
+
+    const untitled = project({ title: "Baño en Elche, con ducha", slug: "" });
+    expect((await t.post("/api/admin/projects/create", untitled, token)).status).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(projects)
+      .where(eq(projects.title, "Baño en Elche, con ducha"));
+    expect(row?.slug).toBe("bano-en-elche-con-ducha");
+    // The same title again: the address is taken, and the form says so on its field.
+    await expectValidationErrors(await t.post("/api/admin/projects/create", untitled, token), {
+      slug: ["Esta dirección ya la usa otra obra; elige otra."],
+    });
+    // An existing project's address is never emptied.
+    const form = await openForm(row?.id as number);
+    await expectValidationErrors(
+      await t.post(
+        "/api/admin/projects/update",
+        { ...form.values, slug: "", version: form.version },
+        token,
+      ),
+      {
+        slug: [
+          "El campo «Dirección en la web (si la dejas vacía, se hace del título)» es obligatorio.",
+        ],
+      },
+    );
+    await t.db.delete(projects).where(eq(projects.id, row?.id as number));
+  });
 });

@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { projectServices } from "../../content/project-fields.ts";
 import { findRecord } from "../admin/operations.ts";
-import { projectsResource } from "../admin/resources/projects.ts";
+import { projectsResource, slugOf } from "../admin/resources/projects.ts";
 import { recordAudit } from "../audit-log.ts";
 import { type AuthEnv, requireStaff, requireUser } from "../auth/session.ts";
 import { generateToken, hashToken } from "../auth/tokens.ts";
@@ -41,16 +41,6 @@ const fromLeadBody = z.object({
     .optional()
     .default(""),
 });
-
-/** A slug from words: lower case, no accents, words joined by hyphens. */
-export const slugOf = (words: string) =>
-  words
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 70) || "obra";
 
 /**
  * A project's own calls beside the generic admin (decisions 249, 250): a draft's preview link,

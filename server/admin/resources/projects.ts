@@ -27,14 +27,26 @@ const titled = (choices: readonly Choice[]) =>
   choices.map(({ value, label }) => ({ value, title: label }));
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slugChecks = { max: 80, patterns: [{ regex: slugPattern, message: projectMessages.slug }] };
+
+/** A slug from words: lower case, no accents, words joined by hyphens. */
+export const slugOf = (words: string) =>
+  words
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 70) || "obra";
 
 export const projectFields = {
   title: text(projectLabels.title, { required: true, max: 120 }),
-  slug: text(projectLabels.slug, {
-    required: true,
-    max: 80,
-    patterns: [{ regex: slugPattern, message: projectMessages.slug }],
-  }),
+  // Left empty on a new project, it is made from the title (staff need not know what a slug is);
+  // once the project exists its address is only changed on purpose, never emptied.
+  slug: {
+    ...text(projectLabels.slug, slugChecks),
+    updateInput: text(projectLabels.slug, { ...slugChecks, required: true }).input,
+  },
   service: choice(projectLabels.service, projectServices, { required: true }),
   city: text(projectLabels.city, { required: true, max: 80 }),
   province: text(projectLabels.province, { required: true, max: 80 }),
@@ -45,7 +57,8 @@ export const projectFields = {
   body: textarea(projectLabels.body, { required: true, max: 20_000 }),
   photos: projectPhotoList(projectLabels.photos),
   featured: checkbox(projectLabels.featured),
-  status: choice(projectLabels.status, projectStatuses, { required: true }),
+  // A new project starts as a draft: publishing is a choice made on purpose.
+  status: { ...choice(projectLabels.status, projectStatuses, { required: true }), blank: "draft" },
 };
 
 /**
@@ -113,6 +126,7 @@ async function writePhotos(db: Database, projectId: number, photos: ProjectPhoto
 
 const creating = async (input: FormInput) => ({
   ...projectColumns(input),
+  slug: input.slug ?? slugOf(String(input.title)),
   published_at: input.status === "published" ? new Date() : null,
 });
 

@@ -77,7 +77,7 @@ export const photoFiles = (story: ContentStory) =>
  */
 export async function fillProject(main: Locator, story: ContentStory) {
   await main.getByLabel(/^Título/).fill(story.title);
-  await main.getByLabel(/^Dirección \(slug\)/).fill(story.slug);
+  await main.getByLabel(/^Dirección en la web/).fill(story.slug);
   await main.getByLabel(/^Duración/).fill("3 semanas");
   await main
     .getByLabel(/^Resumen/)
