@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { OFFICE_TIME_ZONE } from "../../content/office-clock";
 import { cookieBanner, visit } from "./chrome-support";
+import { onDesktopAndPhone } from "./support/devices";
 import { expect, test } from "./support/mailbox";
 import { createWithRole, openAs } from "./support/people";
 import {
@@ -48,19 +49,15 @@ const officeOffset = (time: Date) => {
   return zone === "GMT" ? "+00:00" : zone?.replace("GMT", "");
 };
 
-for (const [device, viewport] of [
-  ["phone", { width: 390, height: 844 }],
-  ["desktop", { width: 1280, height: 800 }],
-] as const) {
+onDesktopAndPhone((device) => {
   for (const choice of ["Aceptar", "Rechazar"] as const) {
     const consented = choice === "Aceptar";
-    test(`on a ${device}, a visit from a Google Ads click, cookies «${choice}»: the lead keeps its source${consented ? " and click id" : ", never the click id"}; staff find it, mark it won with its amount, and the offline-conversion file ${consented ? "lists it" : "does not"}`, async ({
+    test(`a visit from a Google Ads click, cookies «${choice}»: the lead keeps its source${consented ? " and click id" : ", never the click id"}; staff find it, mark it won with its amount, and the offline-conversion file ${consented ? "lists it" : "does not"}`, async ({
       page,
       request,
       context,
     }) => {
       test.setTimeout(180_000);
-      await page.setViewportSize(viewport);
       address += 1;
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.19.7.${address}` });
       await onPlaywrightsClock(page);
@@ -205,7 +202,7 @@ for (const [device, viewport] of [
       expect(time.slice(-6)).toBe(officeOffset(at));
     });
   }
-}
+});
 
 test("the click id is on the device exactly while advertising consent stands: withdrawn, it goes at once", async ({
   page,
