@@ -114,8 +114,10 @@ onDesktopAndPhone((device) => {
       }
       const later = await context.newPage();
       await visit(later, "/obras");
-      const fresh = await onTheDevice(later);
-      expect(fresh.session).toEqual({ landing_page: "/obras" });
+      // Kept a moment after the page is hydrated (a loaded machine's CI showed it late).
+      await expect
+        .poll(async () => (await onTheDevice(later)).session)
+        .toEqual({ landing_page: "/obras" });
       await later.close();
 
       // Staff, on the same screen: the inbox filtered by channel and campaign finds it, alone.
