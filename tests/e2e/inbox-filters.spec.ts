@@ -198,6 +198,8 @@ onDesktopAndPhone((device) => {
     await main.getByRole("combobox", { name: "Servicio" }).selectOption("reformas-de-cocinas");
     await expect(page).toHaveURL(/service=reformas-de-cocinas/);
     const view = new URL(page.url()).search;
+    // The list the URL asks for, not the one drawn before it (a loaded machine draws it later).
+    await expect(liveCount(main)).toHaveText("1 registro");
 
     // Away to a lead and another section, then back by the navigation: the same view.
     await firstLead(page).click();
