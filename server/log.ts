@@ -94,24 +94,17 @@ export function isoTime(now = Date.now()): string {
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 
-/** How long a line may wait for others, and how much may wait, before they are written. */
-const heldMs = 100;
-const heldChars = 16 * 1024;
-
 /**
- * Production's stdout: lines are gathered and handed to pino's background writer (sonic-boom,
- * `sync: false`, which passes them to the kernel without blocking the server) in one write
- * once 16 KB are waiting or the first of them has waited 100 ms. Each write is a round trip
- * through libuv's thread pool, about 21k instructions counted alone, against 4k for making
- * the line: one a turn of the event loop (decision 208) still cost `GET /api/user` a sixth of
- * its instructions (decision 280). A line reaches the journal at most 100 ms late (it carries
- * its own time); the order of the lines is kept. What is waiting when the process exits
- * (process.exit, a crash) is written synchronously then; `flushLog` waits for everything to be
- * written, for a planned exit.
+ * Production's stdout: the lines of one turn of the event loop (every request answered in it,
+ * and any other line) are joined and handed over at its end, in one write, to pino's
+ * background writer (sonic-boom, `sync: false`), which passes them to the kernel without
+ * blocking the server. One write a line cost the access line about 15k instructions a
+ * request (decision 208). A line waits at most until the end of the turn; the order of the
+ * lines is kept. What is waiting when the process exits (process.exit, a crash) is written
+ * synchronously then; `flushLog` waits for everything to be written, for a planned exit.
  */
-class HeldLines implements DestinationStream {
+class TurnLines implements DestinationStream {
   #text = "";
-  #timer: NodeJS.Timeout | undefined;
   readonly #stream: SonicBoom;
 
   constructor(stream: SonicBoom) {
@@ -120,16 +113,11 @@ class HeldLines implements DestinationStream {
   }
 
   write(line: string): void {
+    if (this.#text === "") setImmediate(this.#handOver);
     this.#text += line;
-    if (this.#text.length >= heldChars) this.#handOver();
-    else this.#timer ??= setTimeout(this.#handOver, heldMs).unref();
   }
 
   readonly #handOver = (): string => {
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-    }
     const text = this.#text;
     this.#text = "";
     if (text !== "") this.#stream.write(text);
@@ -163,9 +151,9 @@ class HeldLines implements DestinationStream {
   }
 }
 
-let stdoutLines: HeldLines | undefined;
-const stdout = (): HeldLines => {
-  stdoutLines ??= new HeldLines(
+let stdoutLines: TurnLines | undefined;
+const stdout = (): TurnLines => {
+  stdoutLines ??= new TurnLines(
     pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 }),
   );
   return stdoutLines;
@@ -182,7 +170,7 @@ let lines: DestinationStream | undefined;
  * planned exit, so that the last requests' lines are not lost (decision 080's drain).
  */
 export async function flushLog(limitMs = 2_000): Promise<void> {
-  if (lines instanceof HeldLines) await lines.flush(limitMs);
+  if (lines instanceof TurnLines) await lines.flush(limitMs);
 }
 
 function create(settings: LogSettings, destination?: DestinationStream): Logger {
