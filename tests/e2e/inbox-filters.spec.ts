@@ -192,6 +192,9 @@ onDesktopAndPhone((device) => {
     // The first time, the navigation opens the new leads (SPEC's landing view).
     await sections.getByRole("link", { name: /Contactos/ }).click();
     await expect(page).toHaveURL(/\/admin\/contacts\/index\?status=nuevo&sort=inbox&per_page=50$/);
+    // The list drawn first (the address changes before its data arrives; CI typed into the
+    // panel before that twice, and the search never reached the address).
+    await expect(main.getByRole("heading", { level: 1, name: "Contactos" })).toBeVisible();
     await panelButton(main).click();
     await main.getByRole("searchbox", { name: "Buscar" }).fill(tag);
     await expect(page).toHaveURL(new RegExp(`q=${tag}`));
