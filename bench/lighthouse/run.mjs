@@ -19,6 +19,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { publicPaths } from "../../content/sitemap.ts";
+import { launchOptions } from "../../playwright.config.ts";
 import { startProduct } from "../lib/product.ts";
 import { publishSampleContent } from "../lib/published-content.ts";
 import { writeSection } from "../lib/report.ts";
@@ -27,16 +28,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 process.chdir(root);
 
 const BUDGET = { performance: 95, others: 100, homeJsKb: 120 };
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// The browser tests' own flags: one list of what this machine's Chromium needs headless.
+const CHROME_FLAGS = launchOptions.args;
 
 function parseArgs(argv) {
   const options = { pages: null, runs: 3, write: true, build: false };
