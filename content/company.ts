@@ -92,9 +92,10 @@ export const officeHours = {
   closes: "18:00",
 } as const;
 
+const listInWords = new Intl.ListFormat("es");
+
 /** A list as a sentence says it: "Madrid, Barcelona, Valencia y Alicante". */
-export const inWords = (items: readonly string[]): string =>
-  new Intl.ListFormat("es").format(items);
+export const inWords = (items: readonly string[]): string => listInWords.format(items);
 
 /** One office of the company: where visitors find it and its map. */
 export interface Office {

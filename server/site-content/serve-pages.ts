@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { MiddlewareHandler } from "hono";
 import { chooseEncoding } from "../encoded-body.ts";
 import { log } from "../log.ts";
@@ -13,6 +14,9 @@ export interface SitePagesOptions {
   /** A document's Content-Security-Policy, from its own inline scripts (security-headers.ts). */
   policyFor: (html: string) => string;
 }
+
+/** How long no page has been rendered before the kept ones are compressed harder. */
+const IDLE_MS = 250;
 
 /** What a kept page may be: a document, a client navigation's data, the sitemap. */
 const keptTypes = /^(text\/html|text\/x-script|application\/xml|text\/xml)\b/;
@@ -48,15 +52,31 @@ export function serveSitePages(options: SitePagesOptions): MiddlewareHandler {
     return packPage(body, head);
   };
 
-  /** The build's smaller copies, made after the first answer and kept in its place. */
+  /**
+   * The build's smaller copies, made after the first answer and kept in its place. One page at a
+   * time, in the order rendered, and only once no page has been rendered for a moment: after a
+   * publish every page is rendered anew, and brotli 11 (a core for a tenth of a second a page)
+   * must not take the machine from the renders visitors wait for. A page replaced or forgotten
+   * while it waited is skipped, and visitors who shared a render queue it once.
+   */
+  let lastRender = 0;
+  let polishing = Promise.resolve();
+  const queued = new WeakSet<KeptPage>();
   const polish = (path: string, page: KeptPage) => {
+    if (queued.has(page)) return;
+    queued.add(page);
     const generation = content.generation;
-    polishPage(page).then(
-      (polished) => {
+    polishing = polishing.then(async () => {
+      const idleFor = () => lastRender + IDLE_MS - performance.now();
+      for (let wait = idleFor(); wait > 0; wait = idleFor()) await sleep(wait);
+      if (content.page(path) !== page) return;
+      try {
+        const polished = await polishPage(page);
         if (content.page(path) === page) content.keep(path, polished, generation);
-      },
-      (error: unknown) => log.warn({ err: error, path }, "site page: compressing failed"),
-    );
+      } catch (error) {
+        log.warn({ err: error, path }, "site page: compressing failed");
+      }
+    });
   };
 
   return async (c, next) => {
@@ -75,6 +95,7 @@ export function serveSitePages(options: SitePagesOptions): MiddlewareHandler {
     if (!kept) {
       const started = performance.now();
       kept = await content.render(path, () => make(new URL(c.req.url), path));
+      lastRender = performance.now();
       if (!kept) return next();
       if (!kept.polished && content.page(path) === kept) polish(path, kept);
       // What the render cost, for the browser's developer tools and bench/site-content.

@@ -108,6 +108,29 @@ describe.skipIf(skipDatabase)("site content: pages kept until a publish", () => 
     expect(state.renders).toBe(renders + 1);
   });
 
+  it("compresses a kept page harder once no page is being rendered, keeping its bytes and ETag", async () => {
+    // Words in an order that does not repeat within the sentence: brotli 11 finds more than brotli 1.
+    const words = ["obra", "reforma", "cocina", "baño", "Valencia", "azulejo", "tejado", "suelo"];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return words[(seed >> 16) % words.length];
+    };
+    state.text = `${Array.from({ length: 150 }, next).join(" ")}. `;
+    content.changed();
+    const ask = () => site.request("/team", { headers: { "accept-encoding": "br" } });
+    const first = await ask();
+    const quick = Buffer.from(await first.arrayBuffer());
+    await expect
+      .poll(async () => (await (await ask()).arrayBuffer()).byteLength, { timeout: 5000 })
+      .toBeLessThan(quick.length);
+    const polished = await ask();
+    expect(polished.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(brotliDecompressSync(Buffer.from(await polished.arrayBuffer())).toString()).toBe(
+      brotliDecompressSync(quick).toString(),
+    );
+  });
+
   it("keeps nothing while it cannot hear publishes", async () => {
     content.setLive(false);
     const renders = state.renders;
