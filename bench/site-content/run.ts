@@ -18,8 +18,8 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
 import { gunzipSync, gzipSync } from "node:zlib";
 import pg from "pg";
 import { publicPaths } from "../../content/sitemap.ts";
