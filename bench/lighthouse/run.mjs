@@ -7,10 +7,11 @@
 //   npm run bench:lighthouse                       every public page, 3 runs each
 //   npm run bench:lighthouse -- --pages /,/team    only these pages
 //   npm run bench:lighthouse -- --runs 1 --no-write
+//   npm run bench:lighthouse -- --pages / --json /tmp/lh   also keeps each run's report (LCP element, breakdowns)
 //
 // BUILD_DIR picks the build (default: build); it is built when missing or with --build.
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +33,7 @@ const BUDGET = { performance: 95, others: 100, homeJsKb: 120 };
 const CHROME_FLAGS = launchOptions.args;
 
 function parseArgs(argv) {
-  const options = { pages: null, runs: 3, write: true, build: false };
+  const options = { pages: null, runs: 3, write: true, build: false, json: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--pages") options.pages = argv[++i].split(",").map((p) => p.trim());
@@ -40,6 +41,7 @@ function parseArgs(argv) {
     else if (arg === "--runs") options.runs = Number(argv[++i]);
     else if (arg === "--no-write") options.write = false;
     else if (arg === "--build") options.build = true;
+    else if (arg === "--json") options.json = argv[++i];
     else throw new Error(`Unknown option ${arg}`);
   }
   return options;
@@ -170,6 +172,11 @@ try {
       if (result?.lhr.runtimeError)
         throw new Error(`${pagePath}: ${result.lhr.runtimeError.message}`);
       if (result) runs.push(result.lhr);
+      if (result && options.json) {
+        mkdirSync(options.json, { recursive: true });
+        const name = pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home";
+        writeFileSync(path.join(options.json, `${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+      }
     }
     const row = summarize(pagePath, computeMedianRun(runs));
     rows.push(row);
