@@ -15,10 +15,17 @@ export const sidewaysItem = "w-[85%] max-w-80 shrink-0 snap-start sm:w-auto sm:m
 export function ProjectCard({
   project,
   className = "",
+  priority = false,
 }: {
   project: PublicProject;
   /** Extra classes of its list item (`sidewaysItem` in a sideways row). */
   className?: string;
+  /**
+   * The first card of a list that opens the page (/obras): its cover is then on a phone's first
+   * screen and the page's largest image, so it is fetched from the HTML at once, not lazily
+   * after the first layout (issue 35's Lighthouse budget). Cards further down stay lazy.
+   */
+  priority?: boolean;
 }) {
   return (
     <li
@@ -30,6 +37,7 @@ export function ProjectCard({
             photo={project.cover}
             alt={project.cover.alt}
             sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            priority={priority}
             className="aspect-4/3 w-full object-cover"
           />
         ) : null}

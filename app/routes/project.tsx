@@ -68,6 +68,9 @@ export default function Project({ loaderData }: Route.ComponentProps) {
   const compared = pairs(project.photos);
   const inPairs = new Set(compared.flatMap((pair) => [pair.before, pair.after]));
   const rest = project.photos.filter((photo) => !inPairs.has(photo));
+  // The first photo shown is on a phone's first screen under the project's facts and is the
+  // page's largest image: fetched from the HTML at once, the others lazily (issue 35).
+  const firstShown = compared[0]?.before ?? rest[0];
   // Every photo of the project in the lightbox, in the order staff put them.
   const lightbox = useLightbox(
     project.photos.map((photo) => ({
@@ -136,6 +139,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                         photo={photo}
                         alt={photo.alt}
                         sizes="(min-width: 768px) 50vw, 100vw"
+                        priority={photo === firstShown}
                         className="w-full rounded-lg"
                       />
                     </a>
@@ -163,6 +167,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
                       photo={photo}
                       alt={photo.alt}
                       sizes="(min-width: 1024px) 33vw, 50vw"
+                      priority={photo === firstShown}
                       className="w-full rounded-lg"
                     />
                   </a>

@@ -101,8 +101,9 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         ) : null}
         {projects.length > 0 ? (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {projects.map((project) => (
-              <ProjectCard key={project.slug} project={project} />
+            {projects.map((project, index) => (
+              // The first cover is on a phone's first screen, under the filters (issue 35).
+              <ProjectCard key={project.slug} project={project} priority={index === 0} />
             ))}
           </ul>
         ) : (

@@ -7,10 +7,11 @@
 //   npm run bench:lighthouse                       every public page, 3 runs each
 //   npm run bench:lighthouse -- --pages /,/team    only these pages
 //   npm run bench:lighthouse -- --runs 1 --no-write
+//   npm run bench:lighthouse -- --pages / --json /tmp/lh   also keeps each run's report (LCP element, breakdowns)
 //
 // BUILD_DIR picks the build (default: build); it is built when missing or with --build.
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +33,7 @@ const BUDGET = { performance: 95, others: 100, homeJsKb: 120 };
 const CHROME_FLAGS = launchOptions.args;
 
 function parseArgs(argv) {
-  const options = { pages: null, runs: 3, write: true, build: false };
+  const options = { pages: null, runs: 3, write: true, build: false, json: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--pages") options.pages = argv[++i].split(",").map((p) => p.trim());
@@ -40,6 +41,7 @@ function parseArgs(argv) {
     else if (arg === "--runs") options.runs = Number(argv[++i]);
     else if (arg === "--no-write") options.write = false;
     else if (arg === "--build") options.build = true;
+    else if (arg === "--json") options.json = argv[++i];
     else throw new Error(`Unknown option ${arg}`);
   }
   return options;
@@ -103,6 +105,18 @@ function summarize(pagePath, lhr) {
   };
 }
 
+/**
+ * The browser presented the first frame long after DOMContentLoaded (observed, unthrottled): on
+ * this shared machine Chromium sometimes holds it until about 1.2 or 2.2 s while the page's main
+ * thread is idle, and the simulation then counts everything loaded meanwhile. In 130 runs the
+ * gap was under 0.25 s or over 0.75 s.
+ */
+function firstFrameHeld(lhr) {
+  const metrics = lhr.audits.metrics?.details?.items?.[0];
+  if (!metrics) return false;
+  return metrics.observedFirstContentfulPaint - metrics.observedDomContentLoaded >= 500;
+}
+
 function budgetMisses(row) {
   const misses = [];
   if (row.performance < BUDGET.performance) misses.push(`performance < ${BUDGET.performance}`);
@@ -157,6 +171,13 @@ const chrome = await chromeLauncher
   });
 const rows = [];
 try {
+  // One unrecorded run first: a fresh Chromium often held its first navigation's first frame
+  // until about 2.3 s (7 of 17 first runs, against 1 in 7 later ones), and that fell on "/".
+  await lighthouse(`${product.server.base}${pages[0]}`, {
+    port: chrome.port,
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
   for (const pagePath of pages) {
     const url = `${product.server.base}${pagePath}`;
     const runs = [];
@@ -170,6 +191,11 @@ try {
       if (result?.lhr.runtimeError)
         throw new Error(`${pagePath}: ${result.lhr.runtimeError.message}`);
       if (result) runs.push(result.lhr);
+      if (result && options.json) {
+        mkdirSync(options.json, { recursive: true });
+        const name = pagePath.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home";
+        writeFileSync(path.join(options.json, `${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+      }
     }
     const row = summarize(pagePath, computeMedianRun(runs));
     rows.push(row);
@@ -177,6 +203,11 @@ try {
     console.log(
       `${pagePath.padEnd(58)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${Math.round(row.lcp)} ms TBT ${Math.round(row.tbt)} ms CLS ${row.cls.toFixed(3)} JS ${row.jsKb.toFixed(1)} KB${misses.length ? `  << ${misses.join("; ")}` : ""}`,
     );
+    // A run whose first frame Chromium presented late (decision 281) counts
+    // every request made by then: say so, so that a miss is not read as the page's own.
+    const held = runs.filter((lhr) => firstFrameHeld(lhr)).length;
+    if (held > 0)
+      console.log(`  ${held} of ${runs.length} run(s): first frame held by the browser`);
   }
 } finally {
   await chrome.kill();
