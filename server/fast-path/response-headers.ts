@@ -118,10 +118,13 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage>
   readonly requestId = nextRequestId();
   readonly startedAt = performance.now();
 
-  // Node hands its options (highWaterMark and the like) as a second argument the typings omit.
-  constructor(...args: [Request]) {
-    super(...args);
-    this.on("close", logResponse);
+  /**
+   * The access line is written when the response is over, its 'close' event: seen here rather
+   * than by a listener added to every response, which cost an `addListener` a request.
+   */
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "close") logResponse.call(this);
+    return super.emit(event, ...args);
   }
 
   override _storeHeader(statusLine: string, headers: unknown): void {
