@@ -94,7 +94,7 @@ export function createSitePhotosRouter(deps: Dependencies) {
 /** The public addresses of the variants: /media/{hash}.{ext}, the same bytes for ever. */
 export function createMediaRouter(deps: Dependencies) {
   const router = new Hono();
-  router.get("/:file{[0-9a-f]{32}\\.(avif|webp|jpg)}", async (c) => {
+  router.get("/:file{[0-9a-f]{32}\\.(?:avif|webp|jpg)}", async (c) => {
     const [hash, extension] = c.req.param("file").split(".") as [string, string];
     const file = await sitePhotoFile(deps.db, hash);
     const format = extension === "jpg" ? "jpeg" : extension;

@@ -55,20 +55,28 @@ class HeaderBlock {
       .join("");
   }
 
+  /** `taken` with `name` added when it is one of these headers. */
+  #take(name: unknown, taken: string[] | undefined): string[] | undefined {
+    const lower = String(name).toLowerCase();
+    if (!Object.hasOwn(this.#headers, lower)) return taken;
+    return taken ? [...taken, lower] : [lower];
+  }
+
   /** The lines to write beside an answer's own headers: where both have one, the answer's wins. */
   besides(own: unknown): string {
     // Node hands the answer's headers over as an object (name → value, or lowercase name →
-    // [name, value] once setHeader was used) or as a flat [name, value, ...] list.
-    const names = Array.isArray(own)
-      ? own.filter((_, i) => i % 2 === 0).map(String)
-      : own && typeof own === "object"
-        ? Object.keys(own)
-        : [];
-    const taken = names
-      .map((name) => name.toLowerCase())
-      .filter((name) => Object.hasOwn(this.#headers, name));
-    if (taken.length === 0) return this.#lines;
-    const rest = Object.entries(this.#headers).filter(([name]) => !taken.includes(name));
+    // [name, value] once setHeader was used) or as a flat [name, value, ...] list. Looked
+    // through without building lists: an API answer has two or three headers of its own and
+    // none of these, and this runs for every answer.
+    let taken: string[] | undefined;
+    if (Array.isArray(own)) {
+      for (let i = 0; i < own.length; i += 2) taken = this.#take(own[i], taken);
+    } else if (own && typeof own === "object") {
+      for (const name in own) if (Object.hasOwn(own, name)) taken = this.#take(name, taken);
+    }
+    if (taken === undefined) return this.#lines;
+    const replaced = taken;
+    const rest = Object.entries(this.#headers).filter(([name]) => !replaced.includes(name));
     return new HeaderBlock(Object.fromEntries(rest)).#lines;
   }
 }
@@ -110,10 +118,13 @@ export class SecuredResponse<Request extends IncomingMessage = IncomingMessage>
   readonly requestId = nextRequestId();
   readonly startedAt = performance.now();
 
-  // Node hands its options (highWaterMark and the like) as a second argument the typings omit.
-  constructor(...args: [Request]) {
-    super(...args);
-    this.on("close", logResponse);
+  /**
+   * The access line is written when the response is over, its 'close' event: seen here rather
+   * than by a listener added to every response, which cost an `addListener` a request.
+   */
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === "close") logResponse.call(this);
+    return super.emit(event, ...args);
   }
 
   override _storeHeader(statusLine: string, headers: unknown): void {
