@@ -1,8 +1,12 @@
+import { preload } from "react-dom";
 import type { SitePhotoView } from "../../content/site-photos";
 
 /**
  * A photo staff uploaded (decision 248): AVIF, then WebP, then JPEG, each at every width it was
- * encoded to, with its intrinsic size so nothing shifts while it loads.
+ * encoded to, with its intrinsic size so nothing shifts while it loads. A `priority` photo (the
+ * first screen's largest, decision 281) is also preloaded from the document's head: inside a
+ * <picture> React preloads nothing by itself, and the browser would ask for it only after the
+ * head's fonts and scripts.
  */
 export function SitePicture({
   photo,
@@ -17,6 +21,15 @@ export function SitePicture({
   priority?: boolean;
   className?: string;
 }) {
+  if (priority) {
+    preload(photo.src, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: photo.srcSet.avif,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
   return (
     <picture className="contents">
       <source type="image/avif" srcSet={photo.srcSet.avif} sizes={sizes} />

@@ -72,9 +72,14 @@ describe("the first photo of /obras and of a project's page", () => {
         chosen: { service: "", city: "" },
       },
     } as unknown as Parameters<typeof Projects>[0];
-    expect(images(render(<Projects {...props} />))).toEqual([
+    const html = render(<Projects {...props} />);
+    expect(images(html)).toEqual([
       { src: "/media/1-768.jpg", loading: "eager", high: true },
       { src: "/media/2-768.jpg", loading: "lazy", high: false },
+    ]);
+    // Preloaded from the head too, in the format the <picture> picks, before fonts and scripts.
+    expect(html.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
+      expect.stringMatching(/type="image\/avif" fetchPriority="high" imageSrcSet="\/media\/1-768\.avif 768w"/),
     ]);
   });
 

@@ -6,6 +6,8 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -134,4 +136,20 @@ export function rawGet(
       })
       .on("error", reject);
   });
+}
+
+/**
+ * Waits until a public page is kept and answered compressed as the build compresses, as
+ * visitors get it once a publish has settled: a page is first compressed fast, and harder once
+ * the instance has stopped rendering (decision 283). Pages are polished in the order rendered.
+ */
+export async function keptAndPolished(base: string, page: string): Promise<void> {
+  const identity = (await rawGet(`${base}${page}`)).body;
+  const built = gzipSync(identity, { level: 9 }).length;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const answer = await rawGet(`${base}${page}`, { "accept-encoding": "gzip" });
+    if (answer.body.length === built) return;
+    await sleep(100);
+  }
+  throw new Error(`${page} was not compressed harder within a minute`);
 }

@@ -24,6 +24,7 @@ import { launchOptions } from "../../playwright.config.ts";
 import { startProduct } from "../lib/product.ts";
 import { publishSampleContent } from "../lib/published-content.ts";
 import { writeSection } from "../lib/report.ts";
+import { keptAndPolished } from "../lib/server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 process.chdir(root);
@@ -180,6 +181,9 @@ try {
   });
   for (const pagePath of pages) {
     const url = `${product.server.base}${pagePath}`;
+    // The page as visitors get it once a publish has settled: kept and compressed as the build
+    // does, rather than its first render with the compression running beside the browser.
+    await keptAndPolished(product.server.base, pagePath);
     const runs = [];
     for (let i = 0; i < options.runs; i++) {
       const result = await lighthouse(url, {

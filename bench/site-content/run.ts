@@ -18,16 +18,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { publicPaths } from "../../content/sitemap.ts";
 import { measure } from "../lib/autocannon.ts";
 import { startProduct } from "../lib/product.ts";
 import { publishSampleContent } from "../lib/published-content.ts";
 import { measuredLine, writeSection } from "../lib/report.ts";
-import { ensureBuild, rawGet, root } from "../lib/server.ts";
+import { ensureBuild, keptAndPolished, rawGet, root } from "../lib/server.ts";
 import { startNginx } from "../load/nginx.ts";
 
 const { values: args } = parseArgs({
@@ -44,21 +43,6 @@ const renders = Number(args.renders);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-/**
- * Waits until `page` is answered compressed as the build compresses: kept pages are first
- * compressed fast, and harder once the instance has stopped rendering (serve-pages.ts).
- */
-async function polished(base: string, page: string) {
-  const identity = (await rawGet(`${base}${page}`)).body;
-  const built = gzipSync(identity, { level: 9 }).length;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const answer = await rawGet(`${base}${page}`, { "accept-encoding": "gzip" });
-    if (answer.body.length === built) return;
-    await sleep(100);
-  }
-  throw new Error(`${page} was not compressed harder within a minute`);
-}
-
 async function main() {
   const product = await startProduct({ label: "sitecontent", port: 3431, quiet: true });
   const base = product.server.base;
@@ -70,7 +54,7 @@ async function main() {
     for (let round = 0; round < 3; round++) {
       for (const page of pages) await (await fetch(`${base}${page}`)).arrayBuffer();
     }
-    await polished(base, pages.at(-1) as string);
+    await keptAndPolished(base, pages.at(-1) as string);
     await measure("warm-up", { url: `${base}/`, connections: 20, duration: 3 });
 
     // 1. A kept page beside nginx serving the same bytes.
