@@ -79,7 +79,9 @@ describe("the first photo of /obras and of a project's page", () => {
     ]);
     // Preloaded from the head too, in the format the <picture> picks, before fonts and scripts.
     expect(html.match(/<link rel="preload" as="image"[^>]*>/g)).toEqual([
-      expect.stringMatching(/type="image\/avif" fetchPriority="high" imageSrcSet="\/media\/1-768\.avif 768w"/),
+      expect.stringMatching(
+        /type="image\/avif" fetchPriority="high" imageSrcSet="\/media\/1-768\.avif 768w"/,
+      ),
     ]);
   });
 
