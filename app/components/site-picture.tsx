@@ -4,7 +4,7 @@ import type { SitePhotoView } from "../../content/site-photos";
 /**
  * A photo staff uploaded (decision 248): AVIF, then WebP, then JPEG, each at every width it was
  * encoded to, with its intrinsic size so nothing shifts while it loads. A `priority` photo (the
- * first screen's largest, decision 281) is also preloaded from the document's head: inside a
+ * first screen's largest, decision 287) is also preloaded from the document's head: inside a
  * <picture> React preloads nothing by itself, and the browser would ask for it only after the
  * head's fonts and scripts.
  */

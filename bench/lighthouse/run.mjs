@@ -207,7 +207,7 @@ try {
     console.log(
       `${pagePath.padEnd(58)} perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo} LCP ${Math.round(row.lcp)} ms TBT ${Math.round(row.tbt)} ms CLS ${row.cls.toFixed(3)} JS ${row.jsKb.toFixed(1)} KB${misses.length ? `  << ${misses.join("; ")}` : ""}`,
     );
-    // A run whose first frame Chromium presented late (decision 281) counts
+    // A run whose first frame Chromium presented late (decision 287) counts
     // every request made by then: say so, so that a miss is not read as the page's own.
     const held = runs.filter((lhr) => firstFrameHeld(lhr)).length;
     if (held > 0)

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { MiddlewareHandler } from "hono";
 import { chooseEncoding } from "../encoded-body.ts";
 import { log } from "../log.ts";
+import { hydrateAfterPaint } from "./hydrate-after-paint.ts";
 import { holdsPage, type KeptPage, packPage, polishPage } from "./page.ts";
 import type { SiteContent } from "./site-content.ts";
 
@@ -41,15 +42,15 @@ export function serveSitePages(options: SitePagesOptions): MiddlewareHandler {
       await response.body?.cancel();
       return undefined;
     }
-    const body = new Uint8Array(await response.arrayBuffer());
     // As the pre-rendered files were typed (server/build-files.ts).
     const head: Record<string, string> = {
       "content-type": /^text\/html\s*$/.test(type) ? "text/html; charset=utf-8" : type,
     };
-    if (type.startsWith("text/html")) {
-      head["content-security-policy"] = policyFor(new TextDecoder().decode(body));
-    }
-    return packPage(body, head);
+    if (!type.startsWith("text/html"))
+      return packPage(new Uint8Array(await response.arrayBuffer()), head);
+    const html = hydrateAfterPaint(await response.text());
+    head["content-security-policy"] = policyFor(html);
+    return packPage(new TextEncoder().encode(html), head);
   };
 
   /**

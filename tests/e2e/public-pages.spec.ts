@@ -527,3 +527,32 @@ test("public pages load React Router's production build", async ({ page }) => {
   const withWarnings = scripts.filter((_, i) => bodies[i]?.includes("You rendered descendant"));
   expect(withWarnings).toEqual([]);
 });
+
+// Decision 287: the first screen gets the connection before the framework's scripts, and the
+// page then hydrates as before, within its own Content-Security-Policy.
+test("a public page asks for its scripts only after its first paint, then hydrates", async ({
+  page,
+}) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  for (const path of ["/", servicePath(services[0] as (typeof services)[number]), "/contact"]) {
+    await visit(page, path);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => entry.name.includes("/assets/") && entry.name.endsWith(".js"))
+        .map((entry) => entry.startTime);
+      return { paint, firstScript: Math.min(...scripts), scripts: scripts.length };
+    });
+    expect(timing.scripts, path).toBeGreaterThan(0);
+    expect(timing.paint, path).toBeDefined();
+    expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.paint as number);
+    // `visit` waited for React to hydrate the header; the held script was put back for it.
+    expect(await page.locator('script[type="text/x-module-after-paint"]').count()).toBe(0);
+  }
+  expect(problems).toEqual([]);
+});
