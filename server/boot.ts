@@ -7,6 +7,7 @@ import { followSessionChanges, SessionCache } from "./fast-path/session-cache.ts
 import { remindEachMorning } from "./leads/reminder.ts";
 import { sweepUploadFolders } from "./leads/upload-folder.ts";
 import { log } from "./log.ts";
+import { refreshMailCompany } from "./mail/company.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { createTransport, mailFolder } from "./mail/transport.ts";
 import { sendScheduledCampaigns } from "./newsletter/schedule.ts";
@@ -27,7 +28,10 @@ export async function boot(env: Env): Promise<{ deps: Dependencies; close(): Pro
   const sessions = new SessionCache();
   const stopFollowing = await followSessionChanges(database, sessions);
   const siteContent = new SiteContent(database.db, sectionReaders);
-  const stopFollowingContent = await followSiteContent(database, siteContent);
+  // The mails speak for the company as published, like the pages (decision 245).
+  const readMailCompany = () => refreshMailCompany(siteContent);
+  const stopFollowingContent = await followSiteContent(database, siteContent, readMailCompany);
+  await readMailCompany();
   // Photos left by a process killed in the middle of an upload (decision 151).
   const swept = await sweepUploadFolders();
   if (swept) log.info({ folders: swept }, "removed the upload folders of stopped processes");

@@ -184,6 +184,6 @@ function assigneeMail(leads: AssigneeLead[], today: string, env: ReminderEnv) {
     notes: [
       "Este aviso llega cada día laborable a quien tenga seguimientos para ese día o solicitudes nuevas asignadas.",
     ],
-    signature: [`La web de ${companyName}`],
+    signature: [`La web de ${companyName()}`],
   });
 }

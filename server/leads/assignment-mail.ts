@@ -89,7 +89,7 @@ export async function mailAssignee(
           url: `${env.APP_URL}/admin/contacts/index?assignee=${assigneeId}&sort=inbox&per_page=50`,
         },
     notes: ["Si no estás en la sesión, inicia sesión y llegarás a la solicitud."],
-    signature: [`La web de ${companyName}`],
+    signature: [`La web de ${companyName()}`],
   });
   await queueMail(db, { ...message, kind: "assignment", contactId: one?.id ?? null });
 }

@@ -200,7 +200,7 @@ function reminderMail(leads: WaitingLead[], view: string, env: ReminderEnv) {
     notes: [
       "Cuando hayas respondido, cambia su estado en el panel y dejará de aparecer aquí. Este aviso llega cada día laborable mientras quede alguna.",
     ],
-    signature: [`La web de ${companyName}`],
+    signature: [`La web de ${companyName()}`],
   });
 }
 

@@ -23,7 +23,7 @@ export function newBrowserMail(
 ): MailMessage {
   return renderMail({
     to: user.email,
-    subject: `Nuevo inicio de sesión en tu cuenta de ${companyName}`,
+    subject: `Nuevo inicio de sesión en tu cuenta de ${companyName()}`,
     greeting: `Hola, ${bidiIsolated(user.name)}:`,
     paragraphs: [
       "Se ha iniciado sesión en tu cuenta desde un navegador que no habías usado antes con ella.",
@@ -72,7 +72,7 @@ export function secondFactorChangedMail(
   const text = changeTexts[change];
   return renderMail({
     to: user.email,
-    subject: `${text.subject} en ${companyName}`,
+    subject: `${text.subject} en ${companyName()}`,
     greeting: `Hola, ${bidiIsolated(user.name)}:`,
     paragraphs: [text.paragraph],
     details: [{ label: "Cuándo", value: officeDateTime.format(when) }],

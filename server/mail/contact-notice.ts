@@ -129,7 +129,7 @@ export function contactNoticeMail(
     notes: [
       `Si le respondes desde el panel, la solicitud pasa a «${contacted}»; si le llamas o le escribes desde tu correo, cambia su estado en el panel.`,
     ],
-    signature: [`La web de ${companyName}`],
+    signature: [`La web de ${companyName()}`],
   });
 }
 

@@ -1,8 +1,9 @@
-import { company } from "../../content/company.ts";
 import { bidiControl, bidiControls } from "../bidi.ts";
+import { mailCompany } from "./company.ts";
 import type { MailMessage } from "./mailer.ts";
 
-export const companyName = company.name;
+/** The trade name staff published in «Empresa» (mails read it when written). */
+export const companyName = (): string => mailCompany().name;
 
 /** A link in a mail: its text alone in the text part, a link to `href` in the HTML part. */
 export interface MailLink {
@@ -98,17 +99,20 @@ export function renderMail(content: MailContent): MailMessage {
   };
 }
 
-const { legalName, address } = company;
 /** Who sends a commercial mail and from where (LSSI-CE art. 20). */
-const senderIdentity = `${legalName}, ${address.street}, ${address.postalCode} ${address.city} (${address.country})`;
+function senderIdentity(): string {
+  const { legalName, address } = mailCompany();
+  return `${legalName}, ${address.street}, ${address.postalCode} ${address.city} (${address.country})`;
+}
 
 /**
  * Why a subscriber gets the mail (decision 102): LSSI-CE art. 21 allows commercial mail only to
  * whom asked for it, and a reader who does not remember subscribing reads here how they did.
  */
-const subscriberReason = `Recibes este correo porque te suscribiste al boletín de ${companyName} en nuestra web y confirmaste la suscripción desde el enlace que te enviamos.`;
+const subscriberReason = () =>
+  `Recibes este correo porque te suscribiste al boletín de ${companyName()} en nuestra web y confirmaste la suscripción desde el enlace que te enviamos.`;
 
-const teamSignature = ["Un saludo,", `El equipo de ${companyName}`];
+const teamSignature = () => ["Un saludo,", `El equipo de ${companyName()}`];
 
 /** A text as the text part writes it: the links' words, without their addresses. */
 const plain = (text: MailText): string =>
@@ -134,9 +138,9 @@ function renderText(c: MailContent): string {
     ...(c.details?.length ? [c.details.map(detailLine).join("\n")] : []),
     ...(c.action ? [`${c.action.label}:\n${c.action.url}`] : []),
     ...(c.notes ?? []).map(plain),
-    (c.signature ?? teamSignature).join("\n"),
+    (c.signature ?? teamSignature()).join("\n"),
     ...(c.unsubscribe
-      ? [`${subscriberReason}\n${senderIdentity}\nDarte de baja: ${c.unsubscribe}`]
+      ? [`${subscriberReason()}\n${senderIdentity()}\nDarte de baja: ${c.unsubscribe}`]
       : []),
   ];
   return `${blocks.join("\n\n")}\n`;
@@ -225,17 +229,17 @@ function renderHtml(c: MailContent): string {
     c.details?.length ? detailsList(c.details) : "",
     c.action ? actionButton(c.action) : "",
     ...(c.notes ?? []).map((n) => paragraph(n, small)),
-    `<p style="margin:24px 0 0;color:${colors.text}">${(c.signature ?? teamSignature).map(escapeHtml).join("<br>")}</p>`,
+    `<p style="margin:24px 0 0;color:${colors.text}">${(c.signature ?? teamSignature()).map(escapeHtml).join("<br>")}</p>`,
   ].join("\n");
   return `<!doctype html>
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
 <body style="margin:0;padding:24px 12px;background:${colors.ground};font-family:Inter,Segoe UI,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:${colors.card};border-radius:8px;padding:28px 20px;overflow-wrap:anywhere;word-break:break-word">
-<p style="margin:0 0 24px;font-family:Georgia,serif;font-size:20px;color:${colors.text}">${companyName}</p>
+<p style="margin:0 0 24px;font-family:Georgia,serif;font-size:20px;color:${colors.text}">${escapeHtml(companyName())}</p>
 ${body}
 </div>
-${c.unsubscribe ? `<p style="max-width:560px;margin:16px auto 0;color:${colors.muted};font-size:12px;text-align:center">${escapeHtml(subscriberReason)}<br>${escapeHtml(senderIdentity)}<br><a href="${escapeHtml(c.unsubscribe)}" style="color:${colors.muted}">Darte de baja</a></p>` : ""}
+${c.unsubscribe ? `<p style="max-width:560px;margin:16px auto 0;color:${colors.muted};font-size:12px;text-align:center">${escapeHtml(subscriberReason())}<br>${escapeHtml(senderIdentity())}<br><a href="${escapeHtml(c.unsubscribe)}" style="color:${colors.muted}">Darte de baja</a></p>` : ""}
 </body>
 </html>
 `;

@@ -64,6 +64,6 @@ export function leadReplyMail(
         ".",
       ],
     ],
-    signature: ["Un saludo,", bidiIsolated(writer.name), companyName],
+    signature: ["Un saludo,", bidiIsolated(writer.name), companyName()],
   });
 }

@@ -8,7 +8,7 @@ export function passwordResetMail(
 ): MailMessage {
   return renderMail({
     to: user.email,
-    subject: `Cambia tu contraseña de ${companyName}`,
+    subject: `Cambia tu contraseña de ${companyName()}`,
     greeting: `Hola, ${bidiIsolated(user.name)}:`,
     paragraphs: [
       "Nos has pedido cambiar la contraseña de tu cuenta. Elige una nueva desde este enlace:",

@@ -5,10 +5,10 @@ import type { MailMessage } from "./mailer.ts";
 export function verificationMail(user: { name: string; email: string }, link: string): MailMessage {
   return renderMail({
     to: user.email,
-    subject: `Confirma tu correo electrónico en ${companyName}`,
+    subject: `Confirma tu correo electrónico en ${companyName()}`,
     greeting: `Hola, ${bidiIsolated(user.name)}:`,
     paragraphs: [
-      `Gracias por crear tu cuenta en ${companyName}. Solo falta un paso: confirma que este correo es tuyo para entrar en tu panel.`,
+      `Gracias por crear tu cuenta en ${companyName()}. Solo falta un paso: confirma que este correo es tuyo para entrar en tu panel.`,
     ],
     action: { label: "Confirmar mi correo", url: link },
     notes: [

@@ -7,10 +7,10 @@ import type { MailHeaders, MailMessage } from "../mail/mailer.ts";
 export function newsletterConfirmationMail(to: string, link: string): MailMessage {
   return renderMail({
     to,
-    subject: `Confirma tu suscripción al boletín de ${companyName}`,
+    subject: `Confirma tu suscripción al boletín de ${companyName()}`,
     greeting: "Hola:",
     paragraphs: [
-      `Alguien, seguramente tú, ha pedido recibir el boletín de ${companyName} en esta dirección: ideas para tu reforma y obras terminadas, como mucho una vez al mes.`,
+      `Alguien, seguramente tú, ha pedido recibir el boletín de ${companyName()} en esta dirección: ideas para tu reforma y obras terminadas, como mucho una vez al mes.`,
       "Para empezar a recibirlo, confirma la suscripción aquí abajo. Hasta entonces no te enviaremos nada más.",
     ],
     action: { label: "Confirmar mi suscripción", url: link },
@@ -44,7 +44,7 @@ export function newsletterWelcomeMail(to: string, links: UnsubscribeLinks): Mail
   return {
     ...renderMail({
       to,
-      subject: `Ya recibes el boletín de ${companyName}`,
+      subject: `Ya recibes el boletín de ${companyName()}`,
       greeting: "Hola:",
       paragraphs: [
         "Tu suscripción está confirmada. Te escribiremos como mucho una vez al mes con ideas para tu reforma y las obras que vamos terminando.",

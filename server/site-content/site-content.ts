@@ -111,16 +111,24 @@ export class SiteContent implements SiteContentReader {
   }
 }
 
-/** Keeps `content` current from every instance's publishes; resolves to a stop function. */
+/**
+ * Keeps `content` current from every instance's publishes, and calls `onChange` after each
+ * change it hears (a publish, or listening lost or back); resolves to a stop function.
+ */
 export function followSiteContent(
   database: DatabaseHandle,
   content: SiteContent,
+  onChange: () => void = () => {},
 ): Promise<() => Promise<void>> {
   return database.listen(siteContentChannel, {
     onNotify: (payload) => {
       content.changed(Number(payload));
       log.debug({ version: content.version }, "site content changed");
+      onChange();
     },
-    onLive: (live) => content.setLive(live),
+    onLive: (live) => {
+      content.setLive(live);
+      onChange();
+    },
   });
 }

@@ -8,6 +8,7 @@ import type { Dependencies } from "../../server/dependencies.ts";
 import { type DiskSpace, diskSpace } from "../../server/disk-space.ts";
 import { type Env, parseEnv } from "../../server/env.ts";
 import { followSessionChanges, SessionCache } from "../../server/fast-path/session-cache.ts";
+import { refreshMailCompany } from "../../server/mail/company.ts";
 import { createMailer } from "../../server/mail/outbox.ts";
 import { createTransport, type MailTransport } from "../../server/mail/transport.ts";
 import { createMemoryLimiter } from "../../server/rate-limit/memory.ts";
@@ -55,7 +56,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   if (options.hearsChanges === false) sessions.setLive(true);
   else stopFollowing = await followSessionChanges(database, sessions);
   const siteContent = new SiteContent(database.db, sectionReaders);
-  const stopFollowingContent = await followSiteContent(database, siteContent);
+  // As boot.ts: the mails speak for the company as published.
+  const readMailCompany = () => refreshMailCompany(siteContent);
+  const stopFollowingContent = await followSiteContent(database, siteContent, readMailCompany);
+  await readMailCompany();
   const deps: Dependencies = {
     env,
     db: database.db,
