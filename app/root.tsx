@@ -44,8 +44,11 @@ export function links() {
 }
 
 /** Defaults for screens without their own meta (account and admin screens). */
-export function meta({ location }: Route.MetaArgs) {
-  return pageMeta({ title: "Reformas, construcción e interiorismo", path: location.pathname });
+export function meta({ location, matches }: Route.MetaArgs) {
+  return pageMeta(
+    { title: "Reformas, construcción e interiorismo", path: location.pathname },
+    matches,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { notFoundPage } from "../../content/pages";
 import { primaryButton, secondaryButton } from "./buttons";
 
@@ -28,9 +28,12 @@ export function NotFoundPage() {
 }
 
 /** Head of the Not Found page: its title and texts, and no indexing. */
-export function notFoundMeta() {
-  return noindexMeta({
-    title: notFoundPage.title,
-    description: `${notFoundPage.message} ${notFoundPage.hint}`,
-  });
+export function notFoundMeta(matches: PageMatches) {
+  return noindexMeta(
+    {
+      title: notFoundPage.title,
+      description: `${notFoundPage.message} ${notFoundPage.hint}`,
+    },
+    matches,
+  );
 }

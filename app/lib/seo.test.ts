@@ -1,17 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { defaultDescription, noindexMeta, pageMeta } from "./seo";
+import { defaultDescription, noindexMeta, type PageMatches, pageMeta } from "./seo";
 import { siteUrl } from "./site";
 
 type Descriptor = Record<string, unknown>;
+/** A page whose root has no data (its loader failed): the first install's name. */
+const none: PageMatches = [];
 const find = (meta: Descriptor[], key: string, value: string) =>
   meta.find((entry) => entry[key] === value);
 
 describe("pageMeta", () => {
   it("titles the page after the company and links its canonical URL", () => {
-    const meta = pageMeta({
-      title: "Reformas de cocinas",
-      path: "/service/reformas/reformas-de-cocinas",
-    });
+    const meta = pageMeta(
+      {
+        title: "Reformas de cocinas",
+        path: "/service/reformas/reformas-de-cocinas",
+      },
+      none,
+    );
     expect(meta[0]).toEqual({ title: "Reformas de cocinas | Obra Mediterránea" });
     expect(find(meta, "rel", "canonical")).toMatchObject({
       tagName: "link",
@@ -25,16 +30,19 @@ describe("pageMeta", () => {
   });
 
   it("falls back to the site's description and keywords, and joins keyword lists with commas", () => {
-    const defaults = pageMeta({ title: "Galería", path: "/gallery" });
+    const defaults = pageMeta({ title: "Galería", path: "/gallery" }, none);
     expect(find(defaults, "name", "description")?.content).toBe(defaultDescription);
     expect(String(find(defaults, "name", "keywords")?.content)).toContain("reformas, ");
 
-    const own = pageMeta({
-      title: "Equipo",
-      path: "/team",
-      description: "Quiénes somos.",
-      keywords: ["equipo", "arquitectos"],
-    });
+    const own = pageMeta(
+      {
+        title: "Equipo",
+        path: "/team",
+        description: "Quiénes somos.",
+        keywords: ["equipo", "arquitectos"],
+      },
+      none,
+    );
     expect(find(own, "name", "description")?.content).toBe("Quiénes somos.");
     expect(find(own, "name", "keywords")?.content).toBe("equipo, arquitectos");
   });
@@ -42,23 +50,42 @@ describe("pageMeta", () => {
   it("writes one JSON-LD script per object the route gives, and none of its own", () => {
     const ld = (meta: Descriptor[]) =>
       meta.filter((entry) => "script:ld+json" in entry).map((entry) => entry["script:ld+json"]);
-    expect(ld(pageMeta({ title: "Inicio", path: "/" }))).toEqual([]);
+    expect(ld(pageMeta({ title: "Inicio", path: "/" }, none))).toEqual([]);
     const data = [{ "@type": "BreadcrumbList" }, { "@type": "Service" }];
-    expect(ld(pageMeta({ title: "Reformas", path: "/service/reformas", jsonLd: data }))).toEqual(
-      data,
-    );
+    expect(
+      ld(pageMeta({ title: "Reformas", path: "/service/reformas", jsonLd: data }, none)),
+    ).toEqual(data);
+  });
+});
+
+describe("the company's name in the head", () => {
+  it("is the trade name staff published, in the title and as og:site_name", () => {
+    const matches: PageMatches = [
+      { id: "root", loaderData: { company: { name: "Reformas Turia" } } },
+      { id: "routes/team", loaderData: {} },
+    ];
+    const meta = pageMeta({ title: "Equipo", path: "/team" }, matches);
+    expect(meta[0]).toEqual({ title: "Equipo | Reformas Turia" });
+    expect(find(meta, "property", "og:site_name")?.content).toBe("Reformas Turia");
+    expect(find(meta, "property", "og:title")?.content).toBe("Equipo | Reformas Turia");
+    expect(noindexMeta({ title: "Mi panel" }, matches)[0]).toEqual({
+      title: "Mi panel | Reformas Turia",
+    });
   });
 });
 
 describe("noindexMeta", () => {
   it("gives screens kept out of search results a title, description and keywords too", () => {
-    expect(noindexMeta({ title: "Mi panel" })).toEqual([
+    expect(noindexMeta({ title: "Mi panel" }, none)).toEqual([
       { title: "Mi panel | Obra Mediterránea" },
       { name: "description", content: defaultDescription },
       { name: "keywords", content: expect.stringMatching(/^reformas, reformas integrales, /) },
       { name: "robots", content: "noindex" },
     ]);
-    const own = noindexMeta({ title: "Perfil", description: "Tu cuenta.", keywords: ["a", "b"] });
+    const own = noindexMeta(
+      { title: "Perfil", description: "Tu cuenta.", keywords: ["a", "b"] },
+      none,
+    );
     expect(find(own, "name", "description")?.content).toBe("Tu cuenta.");
     expect(find(own, "name", "keywords")?.content).toBe("a, b");
     expect(find(own, "rel", "canonical")).toBeUndefined();

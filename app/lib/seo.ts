@@ -33,13 +33,28 @@ export interface PageSeo {
   jsonLd?: object[];
 }
 
-export function documentTitle(title: string): string {
-  return `${title} | ${siteName}`;
+/** What a route's `meta` is handed: the matched routes, the root's loader data among them. */
+export type PageMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+
+/**
+ * The company's trade name as staff published it in «Empresa» (the root loader's, decision 245),
+ * or the first install's while the root has none (its loader failed).
+ */
+export function companyNameIn(matches: PageMatches): string {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | { company?: { name?: string } }
+    | undefined;
+  return root?.company?.name || siteName;
+}
+
+/** SPEC §1: the page's title followed by the company's name. */
+export function documentTitle(title: string, companyName = siteName): string {
+  return `${title} | ${companyName}`;
 }
 
 /** What every page's head says (SPEC §1): title, description and keywords, defaults when missing. */
-function headTexts(page: Omit<PageSeo, "path">) {
-  const title = documentTitle(page.title);
+function headTexts(page: Omit<PageSeo, "path">, companyName: string) {
+  const title = documentTitle(page.title, companyName);
   const description = page.description ?? defaultDescription;
   const keywords = Array.isArray(page.keywords)
     ? page.keywords.join(", ")
@@ -57,17 +72,18 @@ function headTexts(page: Omit<PageSeo, "path">) {
  * title, description and keywords like every page, and noindex. No canonical URL or preview
  * cards: nothing here should be indexed or shared.
  */
-export function noindexMeta(page: Omit<PageSeo, "path">): MetaDescriptor[] {
-  return [...headTexts(page).head, { name: "robots", content: "noindex" }];
+export function noindexMeta(page: Omit<PageSeo, "path">, matches: PageMatches): MetaDescriptor[] {
+  return [...headTexts(page, companyNameIn(matches)).head, { name: "robots", content: "noindex" }];
 }
 
 /**
- * Everything a route's `meta` returns: title "<title> | Obra Mediterránea", description and
+ * Everything a route's `meta` returns: title "<title> | <trade name>", description and
  * keywords (site defaults when missing), canonical URL, Open Graph, Twitter card and JSON-LD
  * (built by the route's loader: app/lib/structured-data.server.ts).
  */
-export function pageMeta(page: PageSeo): MetaDescriptor[] {
-  const { title, description, head } = headTexts(page);
+export function pageMeta(page: PageSeo, matches: PageMatches): MetaDescriptor[] {
+  const companyName = companyNameIn(matches);
+  const { title, description, head } = headTexts(page, companyName);
   const url = absoluteUrl(page.path);
   const image = absoluteUrl(page.image ?? defaultImage);
 
@@ -75,7 +91,7 @@ export function pageMeta(page: PageSeo): MetaDescriptor[] {
     ...head,
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.path === "/" ? "website" : "article" },
-    { property: "og:site_name", content: siteName },
+    { property: "og:site_name", content: companyName },
     { property: "og:locale", content: "es_ES" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

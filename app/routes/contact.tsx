@@ -25,8 +25,10 @@ import type { Route } from "./+types/contact";
 
 const crumbs = trail({ name: "Contacto", path: "/contact" });
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? pageMeta({ ...loaderData.seo, path: "/contact", jsonLd: loaderData.jsonLd }) : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ ...loaderData.seo, path: "/contact", jsonLd: loaderData.jsonLd }, matches)
+    : [];
 
 /** The services to choose from, read from the catalogue when the page is pre-rendered. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -69,15 +69,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const real = loaderData.projectCount > 0;
   return [
-    ...pageMeta({
-      ...(real ? projectGalleryPage : galleryPage).seo,
-      path: "/gallery",
-      jsonLd: loaderData.jsonLd,
-    }),
+    ...pageMeta(
+      {
+        ...(real ? projectGalleryPage : galleryPage).seo,
+        path: "/gallery",
+        jsonLd: loaderData.jsonLd,
+      },
+      matches,
+    ),
     // The scroller's first image is above the fold only while it leads the page.
     ...(real ? [] : [imagePreloadMeta(loaderData.first.image, scrollerImageSizes)]),
   ];

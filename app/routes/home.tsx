@@ -36,10 +36,10 @@ import type { Route } from "./+types/home";
 const heroSizes = "(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw";
 
 /** The hero image's preload comes with its data; the fonts' are the root route's (044). */
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? [
-        ...pageMeta({ ...loaderData.seo, path: "/", jsonLd: loaderData.jsonLd }),
+        ...pageMeta({ ...loaderData.seo, path: "/", jsonLd: loaderData.jsonLd }, matches),
         imagePreloadMeta(loaderData.hero.image, heroSizes),
       ]
     : [];

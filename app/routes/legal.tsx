@@ -25,13 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { document, jsonLd: [breadcrumbJsonLd(crumbs)] };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({
-        ...loaderData.document.seo,
-        path: loaderData.document.path,
-        jsonLd: loaderData.jsonLd,
-      })
+    ? pageMeta(
+        {
+          ...loaderData.document.seo,
+          path: loaderData.document.path,
+          jsonLd: loaderData.jsonLd,
+        },
+        matches,
+      )
     : [];
 
 export default function LegalRoute({ loaderData }: Route.ComponentProps) {

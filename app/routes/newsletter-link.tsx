@@ -32,7 +32,8 @@ const pages = {
 const pageAt = (pathname: string) =>
   pathname.replace(/\/$/, "").endsWith("/baja") ? pages.baja : pages.confirmar;
 
-export const meta = ({ location }: Route.MetaArgs) => noindexMeta(pageAt(location.pathname).head);
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  noindexMeta(pageAt(location.pathname).head, matches);
 
 export const clientAction = ({ request }: Route.ClientActionArgs) =>
   postLinkToken(request, pageAt(new URL(request.url).pathname).apiPath);

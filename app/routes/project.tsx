@@ -40,8 +40,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return notFoundMeta();
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta(matches);
   const { project, preview, jsonLd } = loaderData;
   const page = {
     title: project.title.slice(0, 40),
@@ -49,8 +49,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     keywords: [project.serviceTitle.toLowerCase(), project.city, "obra terminada"],
   };
   return preview
-    ? noindexMeta(page)
-    : pageMeta({ ...page, path: projectPath(project.slug), jsonLd });
+    ? noindexMeta(page, matches)
+    : pageMeta({ ...page, path: projectPath(project.slug), jsonLd }, matches);
 };
 
 /** Before and after side by side, pair by pair, in the order staff put them. */

@@ -35,12 +35,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
-    ...projectsPage.seo,
-    path: projectsPath,
-    jsonLd: loaderData?.jsonLd,
-  });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(
+    {
+      ...projectsPage.seo,
+      path: projectsPath,
+      jsonLd: loaderData?.jsonLd,
+    },
+    matches,
+  );
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { projects, total, services, cities, chosen } = loaderData;

@@ -19,13 +19,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { review };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? noindexMeta({
-        title: "Vista previa de una opinión",
-        description: "Una opinión en borrador, como la verán los visitantes cuando se publique.",
-      })
-    : notFoundMeta();
+    ? noindexMeta(
+        {
+          title: "Vista previa de una opinión",
+          description: "Una opinión en borrador, como la verán los visitantes cuando se publique.",
+        },
+        matches,
+      )
+    : notFoundMeta(matches);
 
 export default function ReviewPreview({ loaderData: { review } }: Route.ComponentProps) {
   return (

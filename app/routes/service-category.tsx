@@ -36,11 +36,11 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return notFoundMeta();
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta(matches);
   const { category, jsonLd } = loaderData;
   return [
-    ...pageMeta({ ...category.seo, path: categoryPath(category.slug), jsonLd }),
+    ...pageMeta({ ...category.seo, path: categoryPath(category.slug), jsonLd }, matches),
     imagePreloadMeta(category.image, imageBesideTextSizes),
   ];
 };

@@ -52,11 +52,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return notFoundMeta();
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return notFoundMeta(matches);
   const { service, jsonLd } = loaderData;
   return [
-    ...pageMeta({ ...service.seo, path: servicePath(service), jsonLd }),
+    ...pageMeta({ ...service.seo, path: servicePath(service), jsonLd }, matches),
     imagePreloadMeta(service.image, imageBesideTextSizes),
   ];
 };

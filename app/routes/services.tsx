@@ -12,9 +12,9 @@ import type { Route } from "./+types/services";
 
 const crumbs = trail({ name: "Servicios", path: "/services" });
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ ...loaderData.page.seo, path: "/services", jsonLd: loaderData.jsonLd })
+    ? pageMeta({ ...loaderData.page.seo, path: "/services", jsonLd: loaderData.jsonLd }, matches)
     : [];
 
 /** The catalogue and the page's texts travel as loader data, not as JavaScript (034). */

@@ -40,13 +40,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   !loaderData
-    ? notFoundMeta()
+    ? notFoundMeta(matches)
     : loaderData.preview
-      ? noindexMeta(loaderData.seo)
+      ? noindexMeta(loaderData.seo, matches)
       : [
-          ...pageMeta({ ...loaderData.seo, path: "/team", jsonLd: loaderData.jsonLd }),
+          ...pageMeta({ ...loaderData.seo, path: "/team", jsonLd: loaderData.jsonLd }, matches),
           imagePreloadMeta(loaderData.team.image, imageBesideTextSizes),
         ];
 

@@ -9,7 +9,7 @@ import { fieldErrorsOf } from "~/components/form-field";
 import { api } from "~/lib/api";
 import { sectionTitle } from "~/lib/auth";
 import { askConfirmation, showSuccess } from "~/lib/dialog";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { adminPages } from "../../../content/account-pages";
 import { rememberChangeFocus } from "./change-focus";
 import { downloadFile } from "./download";
@@ -24,9 +24,12 @@ import { type AdminForm, refusalMessage } from "./records";
  */
 export const adminMeta =
   (screen: keyof typeof adminPages, action?: string) =>
-  ({ params }: { params: { resource: string } }, record?: string) => {
+  (
+    { params, matches }: { params: { resource: string }; matches: PageMatches },
+    record?: string,
+  ) => {
     const title = [record, action, sectionTitle(params.resource)].filter(Boolean).join(" · ");
-    return noindexMeta({ title, ...adminPages[screen] });
+    return noindexMeta({ title, ...adminPages[screen] }, matches);
   };
 
 /** `title`: the record's, when the screen sent it (its row may have left the list since). */

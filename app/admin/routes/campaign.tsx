@@ -14,19 +14,22 @@ import { timeAgo } from "../../../content/time-ago";
 import type { Route } from "./+types/campaign";
 
 /** The tab names the campaign once loaded, as a lead's page names the lead (decision 145). */
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  noindexMeta({
-    title: [
-      loaderData?.status === "ready" ? loaderData.campaign.subject : undefined,
-      "Campaña",
-      sectionTitle("campaigns"),
-    ]
-      .filter(Boolean)
-      .join(" · "),
-    description:
-      "Área de administración de Obra Mediterránea: vista previa, prueba y envío de una campaña del boletín.",
-    keywords: ["administración", "boletín", "campaña", "Obra Mediterránea"],
-  });
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  noindexMeta(
+    {
+      title: [
+        loaderData?.status === "ready" ? loaderData.campaign.subject : undefined,
+        "Campaña",
+        sectionTitle("campaigns"),
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      description:
+        "Área de administración de Obra Mediterránea: vista previa, prueba y envío de una campaña del boletín.",
+      keywords: ["administración", "boletín", "campaña", "Obra Mediterránea"],
+    },
+    matches,
+  );
 
 interface Counts {
   queued: number;

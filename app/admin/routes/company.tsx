@@ -18,7 +18,7 @@ interface Loaded {
 }
 
 // Titled, described and kept out of search engines like every admin screen (SPEC §1).
-export const meta = (args: { params: { resource: string } }) =>
+export const meta = (args: Parameters<ReturnType<typeof adminMeta>>[0]) =>
   adminMeta("company")(args, "Empresa");
 
 export const clientLoader = () => api<Loaded>("GET", "admin/company");

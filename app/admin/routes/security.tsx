@@ -11,10 +11,11 @@ import { fieldErrorsOf } from "~/components/form-field";
 import { ApiError, api } from "~/lib/api";
 import { reloadUser } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 
-export const meta = () => noindexMeta(accountPages.security);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.security, matches);
 
 type LoaderData =
   | { status: "ready"; secondFactor: SecondFactorState; sessions: OpenSession[] }

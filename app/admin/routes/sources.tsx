@@ -20,7 +20,7 @@ import { funnelSteps, noFunnelService } from "../../../content/quote-funnel";
 import { serviceChoices } from "../../../content/service-choices";
 import type { Route } from "./+types/sources";
 
-export const meta = (args: { params: { resource: string } }) =>
+export const meta = (args: Parameters<ReturnType<typeof adminMeta>>[0]) =>
   adminMeta("sources")(args, "Fuentes");
 
 interface FunnelCount {

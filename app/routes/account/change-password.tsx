@@ -16,11 +16,12 @@ import { primaryButton } from "~/components/buttons";
 import { accountAction, formTexts, postToLogin, useAccountForm } from "~/lib/account-forms";
 import { ApiError, api } from "~/lib/api";
 import { restoreSession } from "~/lib/auth";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/change-password";
 
-export const meta = () => noindexMeta(accountPages.changePassword);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.changePassword, matches);
 
 /**
  * Whether the link still works. Only the API's refusal of this link (400, or 422 for a link cut

@@ -11,11 +11,12 @@ import { continueToReturn } from "~/lib/access-layout";
 import { api } from "~/lib/api";
 import { canManage, useAuth } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 import type { WelcomeSlide } from "../../../content/home";
 
-export const meta = () => noindexMeta(accountPages.dashboard);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.dashboard, matches);
 
 /** Runs after the layout's guard let a signed-in user in: on to a page kept before sign-in. */
 export async function clientLoader() {

@@ -4,10 +4,11 @@
 import { Link, useLocation } from "react-router";
 import { AccountForm, EmailField, SubmitButton } from "~/components/account/form-controls";
 import { accountAction, formTexts, postToLogin, useAccountForm } from "~/lib/account-forms";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 
-export const meta = () => noindexMeta(accountPages.forgotPassword);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.forgotPassword, matches);
 
 export const clientAction = accountAction((form) =>
   postToLogin("forgot-password", formTexts(form, ["email"])),

@@ -12,11 +12,12 @@ import {
 } from "~/components/account/form-controls";
 import { Field } from "~/components/form-field";
 import { logInAction, type SignInState, useAccountForm } from "~/lib/account-forms";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountLabels } from "../../../content/account-fields";
 import { accountPages } from "../../../content/account-pages";
 
-export const meta = () => noindexMeta(accountPages.login);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.login, matches);
 
 export const clientAction = logInAction;
 

@@ -1,9 +1,10 @@
 // /profile (SPEC §2, online, verify): only an under-construction message for now.
 import { UnderConstruction } from "~/components/account/under-construction";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
 
-export const meta = () => noindexMeta(accountPages.profile);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.profile, matches);
 
 export default function Page() {
   return <UnderConstruction title="Perfil" />;

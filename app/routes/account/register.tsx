@@ -9,11 +9,12 @@ import {
   TextField,
 } from "~/components/account/form-controls";
 import { signInAction, useAccountForm } from "~/lib/account-forms";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountLabels, termsVersion } from "../../../content/account-fields";
 import { accountPages, accountPurpose } from "../../../content/account-pages";
 
-export const meta = () => noindexMeta(accountPages.register);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.register, matches);
 
 // The answer's message tells the new user to look for the verification e-mail. SPEC §7's
 // four fields, plus the ticked terms box and the version of the texts it accepts, which the

@@ -8,12 +8,13 @@ import { AccountPanel, AccountWaiting } from "~/components/account/form-controls
 import { api } from "~/lib/api";
 import { reloadUser, restoreSession } from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
-import { noindexMeta } from "~/lib/seo";
+import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { getSession } from "~/lib/session";
 import { accountPages } from "../../../content/account-pages";
 import type { Route } from "./+types/verify-email";
 
-export const meta = () => noindexMeta(accountPages.verifyEmail);
+export const meta = ({ matches }: { matches: PageMatches }) =>
+  noindexMeta(accountPages.verifyEmail, matches);
 
 const COUNTDOWN_SECONDS = 5;
 
