@@ -41,16 +41,20 @@ function MailIcon({ className = "size-4" }: { className?: string }) {
 /** The company's mark and name; leads home, or to the dashboard once signed in. */
 function Logo() {
   const { ready, user } = useAuth();
+  // The trade name staff published; its first word alone on the first line below 1280 px.
+  const { name } = useCompany();
+  const [first, ...rest] = name.split(" ");
   return (
     <Link
       to={ready && user ? "/dashboard" : "/"}
       className={`flex shrink-0 items-center gap-2 rounded ${focusRing}`}
-      aria-label="Obra Mediterránea, inicio"
+      aria-label={`${name}, inicio`}
     >
       <LogoMark className="size-9 shrink-0" />
       {/* On two lines below 1280 px, where the header's row needs the room (decision 039). */}
       <span className="font-display text-lg leading-none font-semibold text-ink xl:text-xl">
-        Obra <span className="block xl:inline">Mediterránea</span>
+        {first}
+        {rest.length ? <span className="block xl:inline"> {rest.join(" ")}</span> : null}
       </span>
     </Link>
   );

@@ -8,7 +8,9 @@ import "~/admin/admin.css";
 import { rememberedFilters } from "~/admin/lib/filter-memory";
 import type { AdminSummary } from "~/admin/lib/records";
 import { adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
+import { useCompanyIfLoaded } from "~/lib/company";
 import { showSuccess } from "~/lib/dialog";
+import { siteName } from "~/lib/site";
 
 const count = new Intl.NumberFormat("es-ES");
 
@@ -20,6 +22,8 @@ export function AdminFrame({
   children: ReactNode;
 }) {
   const { user } = useAuth();
+  // The trade name staff published in «Empresa».
+  const companyName = useCompanyIfLoaded()?.name ?? siteName;
   const navigate = useNavigate();
   const navigation = useNavigation();
   // The server's sections carry counts; without them, the role's permissions name the sections.
@@ -40,8 +44,7 @@ export function AdminFrame({
         <Link to="/" className="flex items-center gap-2 font-display text-lg font-semibold">
           <LogoMark className="size-8" />
           <span>
-            Obra Mediterránea{" "}
-            <span className="font-sans text-sm font-normal">· Administración</span>
+            {companyName} <span className="font-sans text-sm font-normal">· Administración</span>
           </span>
         </Link>
         <div className="flex flex-wrap items-center gap-3 text-sm">

@@ -25,6 +25,7 @@ export async function fill(scope: Locator, values: Record<string, string>) {
 /** The company's real details in place of the placeholders, some of them named by `tag`. */
 export function companyDetails(tag: string) {
   return {
+    name: `Reformas Turia ${tag}`,
     phone: "963 112 233",
     legalName: `Reformas Turia ${tag}, S.L.`,
     nif: "B12345674",
@@ -44,6 +45,7 @@ export type CompanyDetails = ReturnType<typeof companyDetails>;
 /** On the open «Empresa» screen: the main phone, legal name, NIF and the main office. */
 export async function fillCompany(page: Page, details: CompanyDetails) {
   await fill(page.getByRole("main"), {
+    "Nombre comercial": details.name,
     "Teléfono principal": details.phone,
     "Razón social": details.legalName,
     "NIF/CIF": details.nif,
@@ -71,12 +73,16 @@ export async function jsonLdOf(answer: Response | null): Promise<Record<string, 
 }
 
 /**
- * What a visitor reads of the company on the open site: the header's phone, the footer's legal
- * name and address, the home page's JSON-LD, the legal notice's NIF and the contact page's hours.
+ * What a visitor reads of the company on the open site: the header's trade name and phone, the
+ * page's title, the footer's legal name and address, the home page's JSON-LD, the legal notice's
+ * NIF and the contact page's hours.
  */
 export async function expectCompanyShown(page: Page, details: CompanyDetails) {
   const home = await page.goto("/");
   await expect(page.getByRole("banner")).toContainText(details.phone);
+  // The trade name: the header's mark and every page's title.
+  await expect(page.getByRole("link", { name: `${details.name}, inicio` })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(` \\| ${details.name}$`));
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(details.legalName);
   await expect(footer).toContainText(details.office.Dirección);
