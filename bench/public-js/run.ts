@@ -1,7 +1,8 @@
 // The JavaScript each public page makes the browser load on a first visit, for a build: its
 // production server is started (pages render on request since decision 244: a build holds no
-// HTML), each page of content/sitemap.ts fetched, and the scripts its HTML loads at once (the imports of its <script type="module">
-// and its <link rel="modulepreload">s), each as served (its .br file, or the file itself when
+// HTML), each page of content/sitemap.ts fetched, and the scripts its HTML loads (the imports of
+// its <script type="module"> and its <link rel="modulepreload">s, held until the first paint on
+// public pages: decision 287), each as served (its .br file, or the file itself when
 // the build wrote none), summed per page. Other names in the HTML are not counted: the inline
 // route manifest lists home's module on every page and names manifest-*.js, and the browser
 // fetches neither there (decision 186 checked the set against what Chromium fetches).
@@ -71,12 +72,25 @@ async function renderedPages(buildDir: string): Promise<Map<string, string>> {
   }
 }
 
-/** The scripts an HTML page loads at once: module script imports and sources, modulepreloads. */
+/**
+ * The scripts an HTML page loads at once: module script imports and sources, modulepreloads.
+ * A public page holds its module script and preloads until its first paint (decision 287): the
+ * held script and its `data-modulepreload` list count as the browser then loads them.
+ */
 function scriptsLoadedBy(html: string): Set<string> {
-  const preloads = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
-    ([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1],
-  );
-  const modules = [...html.matchAll(/<script\b([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/g)];
+  const preloads = [
+    ...[...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
+      ([tag]) => /\bhref="([^"]+)"/.exec(tag)?.[1],
+    ),
+    ...[...html.matchAll(/\bdata-modulepreload="([^"]*)"/g)].flatMap(([, list = ""]) =>
+      list.split(" "),
+    ),
+  ];
+  const modules = [
+    ...html.matchAll(
+      /<script\b([^>]*\btype="(?:module|text\/x-module-after-paint)"[^>]*)>([\s\S]*?)<\/script>/g,
+    ),
+  ];
   const imported = modules.flatMap(([, attributes = "", body = ""]) => [
     /\bsrc="([^"]+)"/.exec(attributes)?.[1],
     // `import … from "x"`, `import "x"` and `import("x")`; not the manifest's "module": "x".
