@@ -6,12 +6,12 @@
  * compete with the fonts and the first photo for the first screen, which the page shows without
  * them (it is server-rendered, and its links and forms work before hydration). Here the module
  * script is held as an inert script and a small loader starts it, with its preloads, after the
- * first frame: the first screen gets the connection first and hydration follows. The held
+ * first contentful paint: the first screen gets the connection first and hydration follows. The held
  * script's text is run unchanged, so its CSP hash (taken from the document) still allows it.
  *
  * Written against React Router's own markup. When that markup changes the page is left as
- * rendered, still correct, only hydrated sooner; `hydrate-after-paint.test.ts` renders a real
- * page and fails then.
+ * rendered, still correct, only hydrated sooner; the browser test in public-pages.spec.ts (a
+ * real page's scripts requested after its paint) fails then.
  */
 
 const modulePreload = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
