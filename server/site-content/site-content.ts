@@ -112,14 +112,16 @@ export class SiteContent implements SiteContentReader {
 }
 
 /**
- * Keeps `content` current from every instance's publishes, and calls `onChange` after each
- * change it hears (a publish, or listening lost or back); resolves to a stop function.
+ * Keeps `content` current from every instance's publishes; resolves to a stop function.
+ * `onChange` runs after each publish heard and when listening comes back after a loss (a
+ * publish may have passed unheard); not when it is lost, when the database may be away too.
  */
 export function followSiteContent(
   database: DatabaseHandle,
   content: SiteContent,
   onChange: () => void = () => {},
 ): Promise<() => Promise<void>> {
+  let lost = false;
   return database.listen(siteContentChannel, {
     onNotify: (payload) => {
       content.changed(Number(payload));
@@ -128,7 +130,11 @@ export function followSiteContent(
     },
     onLive: (live) => {
       content.setLive(live);
-      onChange();
+      if (!live) lost = true;
+      else if (lost) {
+        lost = false;
+        onChange();
+      }
     },
   });
 }
