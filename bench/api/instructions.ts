@@ -24,9 +24,9 @@
  *   none runs. Young-generation collections, which follow what each request allocates, stay.
  * Prints and writes its table; never fails on the figures.
  *
- *   --requests N   requests in a round (default 5000)
+ *   --requests N   requests in a round (default 10000)
  *   --rounds N     rounds counted (default 5)
- *   --warm-up N    requests before the first round (default 15000)
+ *   --warm-up N    requests before the first round (default 20000)
  *   --keep DIR     keep callgrind's files there (each round's count, then its idle stretch's),
  *                  to see with callgrind_annotate where a round's instructions went
  *   --only NAME    count only the server whose name contains NAME (`hello`, `user`)
@@ -45,9 +45,9 @@ import { createUser, login } from "../lib/users.ts";
 
 const { values: args } = parseArgs({
   options: {
-    requests: { type: "string", default: "5000" },
+    requests: { type: "string", default: "10000" },
     rounds: { type: "string", default: "5" },
-    "warm-up": { type: "string", default: "15000" },
+    "warm-up": { type: "string", default: "20000" },
     keep: { type: "string" },
     only: { type: "string" },
   },
