@@ -1,4 +1,4 @@
-/** The health probes' paths (decision 091). */
+/** The health probes' paths (decision 091); each starts /h or /r (`isHealthTarget`). */
 const probePaths = new Set(["/healthz", "/readyz"]);
 
 /**
@@ -8,7 +8,10 @@ const probePaths = new Set(["/healthz", "/readyz"]);
  * allocation for a target without a query.
  */
 export function isHealthTarget(target: string): boolean {
-  return probePaths.has(pathOf(target));
+  // Both paths start /h or /r: any other target is told by one character, without the set's
+  // hash of it (this runs for every access line; decision 285).
+  const second = target.charCodeAt(1);
+  return (second === 104 || second === 114) && probePaths.has(pathOf(target));
 }
 
 /** A request-target's path, without its query: `/contact?servicio=cocinas` is /contact. */

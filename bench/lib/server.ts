@@ -67,6 +67,8 @@ export async function startServer(options: {
   stdout?: "ignore" | "inherit";
   /** The command line before the script (default: this node; valgrind, node and flags, say). */
   command?: string[];
+  /** The path polled until the server answers (default `/`, which renders the home page). */
+  readyPath?: string;
 }): Promise<RunningServer> {
   const base = `http://127.0.0.1:${options.port}`;
   const taken = await fetch(base).then(
@@ -101,7 +103,7 @@ export async function startServer(options: {
       resolve(code ?? signal ?? "unknown");
     }),
   );
-  await waitForHttp(`${base}/`, child);
+  await waitForHttp(`${base}${options.readyPath ?? "/"}`, child);
   return {
     child,
     pid: child.pid ?? 0,

@@ -42,10 +42,12 @@ const apiHeaders: Record<string, string> = {
  */
 class HeaderBlock {
   readonly #headers: Record<string, string>;
+  readonly #lengths: Set<number>;
   readonly #lines: string;
 
   constructor(headers: Record<string, string>) {
     this.#headers = headers;
+    this.#lengths = new Set(Object.keys(headers).map((name) => name.length));
     this.#lines = Object.entries(headers)
       .map(([name, value]) => {
         validateHeaderName(name);
@@ -57,6 +59,8 @@ class HeaderBlock {
 
   /** `taken` with `name` added when it is one of these headers. */
   #take(name: unknown, taken: string[] | undefined): string[] | undefined {
+    // A name of no header's length is none of them, without lowercasing it (decision 285).
+    if (typeof name === "string" && !this.#lengths.has(name.length)) return taken;
     const lower = String(name).toLowerCase();
     if (!Object.hasOwn(this.#headers, lower)) return taken;
     return taken ? [...taken, lower] : [lower];
