@@ -6,6 +6,7 @@ import { skipDatabase } from "../../tests/support/database.ts";
 import { staffToken } from "../../tests/support/users.ts";
 import { adminAudit, contacts } from "../db/schema.ts";
 import { conversionTime } from "../lead-sources/offline-conversions.ts";
+import { madridDay } from "../leads/reminder.ts";
 
 let serial = 0;
 
@@ -103,7 +104,8 @@ describe.skipIf(skipDatabase)("where the leads came from, for staff", () => {
   });
 
   it("exports the won leads with a click id as Google's import file, once each", async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    // The office's day: between 23:00 and 00:00 UTC Madrid is already on the next one.
+    const day = madridDay(new Date()).date;
     const res = await t.get(`/api/admin/sources/conversions?from=${day}&to=${day}`, token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(
@@ -129,7 +131,8 @@ describe.skipIf(skipDatabase)("where the leads came from, for staff", () => {
   });
 
   it("adds the quoted leads when asked, with the quote's name and no value", async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    // The office's day: between 23:00 and 00:00 UTC Madrid is already on the next one.
+    const day = madridDay(new Date()).date;
     const res = await t.get(`/api/admin/sources/conversions?from=${day}&to=${day}&quoted=1`, token);
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines.slice(1).map((line) => line.split(",").slice(0, 2).join(","))).toEqual(
