@@ -30,6 +30,7 @@ function authorization(c: Context): string {
   let value: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
+    // Its two usual spellings compared as they are; any other case lowercased (decision 285).
     if (
       name.length === 13 &&
       (name === "Authorization" ||
