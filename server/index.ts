@@ -15,6 +15,7 @@ import { siteContentContext } from "../content/site-content.ts";
 import { adminEntrance } from "./admin/entrance.ts";
 import { serveBuildFiles } from "./build-files.ts";
 import { parseEnv } from "./env.ts";
+import { keepStringMethodsFast } from "./fast-path/string-methods.ts";
 import { setupLog } from "./log.ts";
 import { decodablePath, withLoggedErrors } from "./page-errors.ts";
 import { contentSecurityPolicy, documentPolicy } from "./security-headers.ts";
@@ -25,6 +26,8 @@ import { serveSitePages } from "./site-content/serve-pages.ts";
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 export async function start() {
+  // Every module is loaded by now, ioredis among them (decision 289).
+  keepStringMethodsFast();
   const env = parseEnv();
   setupLog(env);
   const handleRequest = createRequestHandler(withLoggedErrors(build), "production");
