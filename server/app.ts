@@ -9,7 +9,6 @@ import { createMediaRouter } from "./api/site-photos.ts";
 import { isDatabaseUnavailable } from "./db/errors.ts";
 import type { Dependencies } from "./dependencies.ts";
 import { ApiRouter } from "./fast-path/api-router.ts";
-import { requestPath } from "./fast-path/request-path.ts";
 import { isApiTarget } from "./fast-path/response-headers.ts";
 import { mountHealth } from "./health.ts";
 import { jsonResponse } from "./http-errors.ts";
@@ -57,9 +56,8 @@ export interface AppTimings {
  * The production and dev servers hand it every /api/ path: `apiBeside`.
  */
 export function createApp(deps: Dependencies, timings: AppTimings = {}) {
-  // The admin API's routes matched apart, so the rest keeps Hono's fastest router (decision 279);
-  // the path read from the request target as sent, where that is Hono's path (decision 289).
-  const app = new Hono({ router: new ApiRouter(), getPath: requestPath });
+  // The admin API's routes matched apart, so the rest keeps Hono's fastest router (decision 279).
+  const app = new Hono({ router: new ApiRouter() });
 
   // No CORS headers are ever sent: browsers keep other origins out of the API. The security
   // headers and Cache-Control: no-store are written by Node (server/response-headers.ts).
