@@ -76,7 +76,6 @@ export const company = {
   map: placeholders.map,
   areasServed: ["Madrid", "Barcelona", "Valencia", "Alicante", "Cataluña", "Comunidad Valenciana"],
   foundedYear: placeholders.foundedYear,
-  yearsOfExperience: 15,
 } as const;
 
 export type Company = typeof company;
@@ -145,6 +144,7 @@ export interface CompanyFacts extends CompanyRecord {
   phoneHref: string;
   /** The first office on the map. */
   map: { lat: number; lng: number; embedUrl: string };
+  /** Years since `foundedYear` that «más de N años» may claim: `yearsOfExperience`. */
   yearsOfExperience: number;
 }
 
@@ -208,8 +208,27 @@ export function companyFacts(record: CompanyRecord): CompanyFacts {
       lng: main.lng,
       embedUrl: atDefault ? company.map.embedUrl : mapEmbedUrl(main.lat, main.lng),
     },
-    yearsOfExperience: company.yearsOfExperience,
+    yearsOfExperience: yearsOfExperience(record.foundedYear),
   };
+}
+
+/**
+ * The years a company founded in `foundedYear` may claim as «más de N años» on any day of this
+ * year: the years between its founding year's end and this year's start (founded in 2010: 15
+ * in 2026, SPEC's «over 15 years»). Counted when the published facts are read: at start and at
+ * every publish.
+ */
+export function yearsOfExperience(foundedYear: number, today = new Date()): number {
+  return Math.max(0, today.getFullYear() - foundedYear - 1);
+}
+
+/**
+ * «Más de 15 años», «Más de un año», or "" for a company that cannot claim a whole year: each
+ * text that says how long the company has worked starts a sentence with this, or leaves it out.
+ */
+export function moreThanYears(years: number): string {
+  if (years >= 2) return `Más de ${years} años`;
+  return years === 1 ? "Más de un año" : "";
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Every text of the home page (/), top to bottom. */
+import { company, moreThanYears, yearsOfExperience } from "./company";
 import { type ImageId, photosOfFinishedWork } from "./images";
 import type { ContentLink, Seo } from "./types";
 
@@ -32,10 +33,35 @@ export interface KeywordsBlock {
   items: ContentLink[];
 }
 
+/**
+ * The home page's words for how long the company has worked, for the years content/company.ts
+ * counts from the published «Año de fundación»; none for a company that cannot claim a year.
+ */
+function yearsTexts(years: number) {
+  const claim = moreThanYears(years);
+  return {
+    description: `Reformas, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante. ${
+      claim ? `${claim} de obras, presupuesto` : "Presupuesto"
+    } cerrado y un único interlocutor.`,
+    subtitle: `${claim ? `${claim} de obras` : "Obras"} en Madrid, Barcelona, Valencia y Alicante.`,
+    facts:
+      years > 0
+        ? [
+            {
+              value: `+${years}`,
+              label: years === 1 ? "año de experiencia" : "años de experiencia",
+            },
+          ]
+        : [],
+  };
+}
+
+/** The first install's years (SPEC: over 15), until staff publish the company. */
+const firstInstall = yearsTexts(yearsOfExperience(company.foundedYear));
+
 export const homeSeo: Seo = {
   title: "Reformas, construcción e interiorismo",
-  description:
-    "Reformas, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante. Más de 15 años de obras, presupuesto cerrado y un único interlocutor.",
+  description: firstInstall.description,
   keywords: [
     "empresa de reformas",
     "reformas integrales",
@@ -50,7 +76,7 @@ export const homeSeo: Seo = {
 
 export const hero: Hero = {
   title: "Reformamos, construimos y diseñamos espacios para vivir mejor",
-  subtitle: "Más de 15 años de obras en Madrid, Barcelona, Valencia y Alicante.",
+  subtitle: firstInstall.subtitle,
   image: "hero",
   descriptions: [
     "Desde un baño hasta un edificio entero: te damos un presupuesto cerrado por partidas, un calendario por escrito y un jefe de obra que responde por todo.",
@@ -112,13 +138,23 @@ export const info: InfoBlock = {
     "Durante la obra, un jefe de obra coordina a todos los oficios y te informa cada semana. Al terminar repasamos contigo cada detalle, limpiamos y te entregamos la garantía y la documentación de las instalaciones.",
   ],
   facts: [
-    { value: "+15", label: "años de experiencia" },
+    ...firstInstall.facts,
     { value: "14", label: "servicios de reforma, construcción e interiorismo" },
     // Comunidad de Madrid, Cataluña and Comunidad Valenciana: the four cities are in them.
     { value: "3", label: "comunidades autónomas donde trabajamos" },
     { value: "1", label: "interlocutor de principio a fin" },
   ],
 };
+
+/** The home page's SEO, hero and «Cómo trabajamos» for the published company's years. */
+export function withYears(years: number): { seo: Seo; hero: Hero; info: InfoBlock } {
+  const texts = yearsTexts(years);
+  return {
+    seo: { ...homeSeo, description: texts.description },
+    hero: { ...hero, subtitle: texts.subtitle },
+    info: { ...info, facts: [...texts.facts, ...info.facts.slice(firstInstall.facts.length)] },
+  };
+}
 
 /** The gallery strip under the info block: finished work once the pictures are photos of it. */
 export const galleryStrip = {

@@ -1,4 +1,5 @@
 /** Every text of the team page (/team). The map's location lives in content/company.ts. */
+import { company, moreThanYears, yearsOfExperience } from "./company";
 import type { ImageId } from "./images";
 import type { Seo } from "./types";
 
@@ -21,13 +22,19 @@ export const teamSeo: Seo = {
   ],
 };
 
+/** The team page's first paragraph, for the published company's trade name and years. */
+export function foundingParagraph(name: string, years: number): string {
+  const claim = moreThanYears(years).toLowerCase();
+  return `${name} nació ${claim ? `hace ${claim} ` : ""}de un grupo de técnicos y oficios que querían hacer las obras como les gustaría que les hicieran las suyas: con un presupuesto claro, plazos por escrito y alguien que coge el teléfono.`;
+}
+
 export const team = {
   title: "Un equipo que responde por cada obra",
   subtitle:
     "Somos arquitectos, aparejadores, interioristas, jefes de obra y oficios que llevan años trabajando juntos.",
   image: "team" satisfies ImageId as ImageId,
   paragraphs: [
-    "Obra Mediterránea nació hace más de 15 años de un grupo de técnicos y oficios que querían hacer las obras como les gustaría que les hicieran las suyas: con un presupuesto claro, plazos por escrito y alguien que coge el teléfono.",
+    foundingParagraph(company.name, yearsOfExperience(company.foundedYear)),
     "Hoy trabajamos en Madrid, Barcelona, Valencia y Alicante, y en toda Cataluña y la Comunidad Valenciana. Cada obra tiene un jefe de obra asignado que te acompaña desde la primera visita hasta la entrega, y un equipo técnico detrás que revisa cada decisión.",
   ],
   groups: [

@@ -7,7 +7,7 @@ import { CallLink } from "~/components/call-link";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { useCompany } from "~/lib/company";
 import { openConsentPreferences } from "~/lib/consent";
-import { inWords } from "../../content/company";
+import { inWords, moreThanYears } from "../../content/company";
 
 const legalLinks = [
   { to: "/terms-and-conditions", label: "Aviso legal" },
@@ -21,6 +21,7 @@ const link =
 export function SiteFooter() {
   const company = useCompany();
   const { address } = company;
+  const claim = moreThanYears(company.yearsOfExperience);
   return (
     <footer className="bg-ink text-plaster">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -29,8 +30,8 @@ export function SiteFooter() {
             {company.name}
           </h2>
           <p className="mt-3 text-sm text-sand-200">
-            Reformas, construcción e interiorismo en {inWords(company.areasServed.slice(0, 4))}. Más
-            de {company.yearsOfExperience} años de{" "}
+            Reformas, construcción e interiorismo en {inWords(company.areasServed.slice(0, 4))}.{" "}
+            {claim ? `${claim} de ` : "Mira nuestras "}
             <Link to="/obras" className={link}>
               obras terminadas
             </Link>

@@ -31,7 +31,7 @@ describe("pageMeta", () => {
 
   it("falls back to the site's description and keywords, and joins keyword lists with commas", () => {
     const defaults = pageMeta({ title: "Galería", path: "/gallery" }, none);
-    expect(find(defaults, "name", "description")?.content).toBe(defaultDescription);
+    expect(find(defaults, "name", "description")?.content).toBe(defaultDescription(15));
     expect(String(find(defaults, "name", "keywords")?.content)).toContain("reformas, ");
 
     const own = pageMeta(
@@ -74,11 +74,31 @@ describe("the company's name in the head", () => {
   });
 });
 
+describe("the company's years in the default description", () => {
+  const withYears = (yearsOfExperience: number): PageMatches => [
+    { id: "root", loaderData: { company: { name: "Reformas Turia", yearsOfExperience } } },
+  ];
+  const description = (matches: PageMatches) =>
+    find(pageMeta({ title: "Galería", path: "/gallery" }, matches), "name", "description")?.content;
+
+  it("are the published company's, and the first install's (15, SPEC) without them", () => {
+    expect(description(none)).toContain("Más de 15 años de experiencia");
+    expect(description(withYears(21))).toContain("Más de 21 años de experiencia");
+    expect(description(withYears(1))).toContain("Más de un año de experiencia");
+  });
+
+  it("are left out for a company that cannot claim a whole year", () => {
+    expect(description(withYears(0))).toBe(
+      "Reformas integrales, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante. Presupuesto sin compromiso.",
+    );
+  });
+});
+
 describe("noindexMeta", () => {
   it("gives screens kept out of search results a title, description and keywords too", () => {
     expect(noindexMeta({ title: "Mi panel" }, none)).toEqual([
       { title: "Mi panel | Obra Mediterránea" },
-      { name: "description", content: defaultDescription },
+      { name: "description", content: defaultDescription(15) },
       { name: "keywords", content: expect.stringMatching(/^reformas, reformas integrales, /) },
       { name: "robots", content: "noindex" },
     ]);

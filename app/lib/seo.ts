@@ -1,9 +1,14 @@
 import type { MetaDescriptor } from "react-router";
+import { company, moreThanYears, yearsOfExperience } from "../../content/company";
 import { absoluteUrl, siteName } from "./site";
 
-/** Used when a route gives no description of its own. */
-export const defaultDescription =
-  "Reformas integrales, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante. Más de 15 años de experiencia y presupuesto sin compromiso.";
+/** Used when a route gives no description of its own; `years` as content/company.ts counts them. */
+export function defaultDescription(years: number): string {
+  const claim = moreThanYears(years);
+  return `Reformas integrales, construcción e interiorismo en Madrid, Barcelona, Valencia y Alicante. ${
+    claim ? `${claim} de experiencia y presupuesto` : "Presupuesto"
+  } sin compromiso.`;
+}
 
 /** Used when a route gives no keywords of its own. */
 export const defaultKeywords = [
@@ -36,15 +41,24 @@ export interface PageSeo {
 /** What a route's `meta` is handed: the matched routes, the root's loader data among them. */
 export type PageMatches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 
+/** What the head of a page says of the company: its trade name and its years of work. */
+interface HeadCompany {
+  name: string;
+  years: number;
+}
+
 /**
- * The company's trade name as staff published it in «Empresa» (the root loader's, decision 245),
- * or the first install's while the root has none (its loader failed).
+ * The company as staff published it in «Empresa» (the root loader's, decision 245), or the
+ * first install's while the root has none (its loader failed).
  */
-export function companyNameIn(matches: PageMatches): string {
+function companyIn(matches: PageMatches): HeadCompany {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { company?: { name?: string } }
+    | { company?: { name?: string; yearsOfExperience?: number } }
     | undefined;
-  return root?.company?.name || siteName;
+  return {
+    name: root?.company?.name || siteName,
+    years: root?.company?.yearsOfExperience ?? yearsOfExperience(company.foundedYear),
+  };
 }
 
 /** SPEC §1: the page's title followed by the company's name. */
@@ -53,9 +67,9 @@ export function documentTitle(title: string, companyName = siteName): string {
 }
 
 /** What every page's head says (SPEC §1): title, description and keywords, defaults when missing. */
-function headTexts(page: Omit<PageSeo, "path">, companyName: string) {
-  const title = documentTitle(page.title, companyName);
-  const description = page.description ?? defaultDescription;
+function headTexts(page: Omit<PageSeo, "path">, company: HeadCompany) {
+  const title = documentTitle(page.title, company.name);
+  const description = page.description ?? defaultDescription(company.years);
   const keywords = Array.isArray(page.keywords)
     ? page.keywords.join(", ")
     : (page.keywords ?? defaultKeywords.join(", "));
@@ -73,7 +87,7 @@ function headTexts(page: Omit<PageSeo, "path">, companyName: string) {
  * cards: nothing here should be indexed or shared.
  */
 export function noindexMeta(page: Omit<PageSeo, "path">, matches: PageMatches): MetaDescriptor[] {
-  return [...headTexts(page, companyNameIn(matches)).head, { name: "robots", content: "noindex" }];
+  return [...headTexts(page, companyIn(matches)).head, { name: "robots", content: "noindex" }];
 }
 
 /**
@@ -82,8 +96,8 @@ export function noindexMeta(page: Omit<PageSeo, "path">, matches: PageMatches): 
  * (built by the route's loader: app/lib/structured-data.server.ts).
  */
 export function pageMeta(page: PageSeo, matches: PageMatches): MetaDescriptor[] {
-  const companyName = companyNameIn(matches);
-  const { title, description, head } = headTexts(page, companyName);
+  const publisher = companyIn(matches);
+  const { title, description, head } = headTexts(page, publisher);
   const url = absoluteUrl(page.path);
   const image = absoluteUrl(page.image ?? defaultImage);
 
@@ -91,7 +105,7 @@ export function pageMeta(page: PageSeo, matches: PageMatches): MetaDescriptor[] 
     ...head,
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: page.path === "/" ? "website" : "article" },
-    { property: "og:site_name", content: companyName },
+    { property: "og:site_name", content: publisher.name },
     { property: "og:locale", content: "es_ES" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

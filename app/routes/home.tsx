@@ -18,15 +18,13 @@ import { businessJsonLd } from "~/lib/structured-data.server";
 import type { CompanyFacts } from "../../content/company";
 import {
   galleryStrip,
-  hero,
   homeGallery,
-  homeSeo,
-  info,
   keywordsBlock,
   nextStepLines,
   servicesIntro,
   visitNextStep,
   welcomeSlides,
+  withYears,
 } from "../../content/home";
 import { imageIds } from "../../content/images";
 import { categories, servicePath, services } from "../../content/services";
@@ -56,9 +54,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Issue 35: the featured projects and the latest opinions, none when there are none (251).
     featured: portfolio.projects.filter((project) => project.featured).slice(0, 6),
     reviews: portfolio.reviews.slice(0, 4),
-    seo: homeSeo,
+    // The description, the hero's subtitle and a figure say how long it has worked.
+    ...withYears(company.yearsOfExperience),
     jsonLd: [businessJsonLd(company)],
-    hero,
     welcomeSlides,
     servicesIntro,
     serviceCards: services.map((service) => ({
@@ -68,7 +66,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: servicePath(service),
       eyebrow: categories.find((category) => category.slug === service.category)?.label,
     })),
-    info,
     visitNextStep,
     nextStepLines,
     galleryStrip,

@@ -13,7 +13,7 @@ import { noindexMeta, pageMeta, trail } from "~/lib/seo";
 import { breadcrumbJsonLd } from "~/lib/structured-data.server";
 import { inWords } from "../../content/company";
 import { siteContentContext } from "../../content/site-content";
-import { team, teamSeo } from "../../content/team";
+import { foundingParagraph, team, teamSeo } from "../../content/team";
 import type { Route } from "./+types/team";
 
 const crumbs = trail({ name: "Equipo", path: "/team" });
@@ -31,7 +31,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     token === undefined ? undefined : portfolio.memberPreviews[await previewHashOf(token)];
   if (token !== undefined && !draft) throw data(null, { status: 404 });
   return {
-    team,
+    // The first paragraph names the published company and its years.
+    team: {
+      ...team,
+      paragraphs: [
+        foundingParagraph(company.name, company.yearsOfExperience),
+        ...team.paragraphs.slice(1),
+      ],
+    },
     people: draft ? [draft, ...portfolio.team] : portfolio.team,
     preview: draft?.name,
     seo: teamSeo,

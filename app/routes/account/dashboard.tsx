@@ -10,9 +10,11 @@ import { WelcomeCarousel } from "~/components/welcome-carousel";
 import { continueToReturn } from "~/lib/access-layout";
 import { api } from "~/lib/api";
 import { canManage, useAuth } from "~/lib/auth";
+import { useCompany } from "~/lib/company";
 import { showSuccess } from "~/lib/dialog";
 import { noindexMeta, type PageMatches } from "~/lib/seo";
 import { accountPages } from "../../../content/account-pages";
+import { moreThanYears } from "../../../content/company";
 import type { WelcomeSlide } from "../../../content/home";
 
 export const meta = ({ matches }: { matches: PageMatches }) =>
@@ -26,29 +28,32 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 // The home page's carousel component (owner "pages"), with slides for someone already signed in.
-const slides: WelcomeSlide[] = [
-  {
-    title: "Cuéntanos tu proyecto",
-    description:
-      "Pide presupuesto sin compromiso y cuéntanos qué quieres reformar, construir o decorar en Madrid, Barcelona, Valencia o Alicante.",
-    image: "slide-1",
-    link: { text: "Pedir presupuesto", url: "/contact" },
-  },
-  {
-    title: "Reformas, construcción e interiorismo",
-    description:
-      "Cocinas, baños, viviendas completas, locales y edificios: un único interlocutor de principio a fin.",
-    image: "slide-2",
-    link: { text: "Ver servicios", url: "/services" },
-  },
-  {
-    title: "Mira cómo trabajamos",
-    description:
-      "Más de 15 años de obras terminadas en Cataluña, la Comunidad Valenciana y Madrid: inspírate con nuestra galería.",
-    image: "slide-3",
-    link: { text: "Ver la galería", url: "/gallery" },
-  },
-];
+// The last one says how long the published company has worked, or leaves it out.
+function slidesFor(years: number): WelcomeSlide[] {
+  const claim = moreThanYears(years);
+  return [
+    {
+      title: "Cuéntanos tu proyecto",
+      description:
+        "Pide presupuesto sin compromiso y cuéntanos qué quieres reformar, construir o decorar en Madrid, Barcelona, Valencia o Alicante.",
+      image: "slide-1",
+      link: { text: "Pedir presupuesto", url: "/contact" },
+    },
+    {
+      title: "Reformas, construcción e interiorismo",
+      description:
+        "Cocinas, baños, viviendas completas, locales y edificios: un único interlocutor de principio a fin.",
+      image: "slide-2",
+      link: { text: "Ver servicios", url: "/services" },
+    },
+    {
+      title: "Mira cómo trabajamos",
+      description: `${claim ? `${claim} de obras terminadas` : "Obras terminadas"} en Cataluña, la Comunidad Valenciana y Madrid: inspírate con nuestra galería.`,
+      image: "slide-3",
+      link: { text: "Ver la galería", url: "/gallery" },
+    },
+  ];
+}
 
 const StaffHome = lazy(() => import("~/components/staff-home"));
 // A client's own requests (issue 36; decision 267), loaded only once the dashboard draws them.
@@ -56,6 +61,7 @@ const MyRequests = lazy(() => import("~/components/account/my-requests"));
 
 export default function Dashboard() {
   const { user, verified } = useAuth();
+  const company = useCompany();
   if (!user) return null;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:py-14">
@@ -70,7 +76,7 @@ export default function Dashboard() {
         <>
           {verified ? (
             <div className="mt-8">
-              <WelcomeCarousel label="Bienvenida" slides={slides} />
+              <WelcomeCarousel label="Bienvenida" slides={slidesFor(company.yearsOfExperience)} />
             </div>
           ) : (
             <VerifyNotice email={user.email} />

@@ -29,6 +29,7 @@ export function companyDetails(tag: string) {
     phone: "963 112 233",
     legalName: `Reformas Turia ${tag}, S.L.`,
     nif: "B12345674",
+    foundedYear: "2004",
     office: {
       Dirección: `Carrer de Sueca, ${tag}`,
       "Código postal": "46006",
@@ -49,6 +50,7 @@ export async function fillCompany(page: Page, details: CompanyDetails) {
     "Teléfono principal": details.phone,
     "Razón social": details.legalName,
     "NIF/CIF": details.nif,
+    "Año de fundación": details.foundedYear,
   });
   await fill(fieldset(page, "Oficina principal"), details.office);
 }
@@ -74,8 +76,8 @@ export async function jsonLdOf(answer: Response | null): Promise<Record<string, 
 
 /**
  * What a visitor reads of the company on the open site: the header's trade name and phone, the
- * page's title, the footer's legal name and address, the home page's JSON-LD, the legal notice's
- * NIF and the contact page's hours.
+ * page's title, the footer's legal name and address, the years since its founding (the hero, the
+ * footer), the home page's JSON-LD, the legal notice's NIF and the contact page's hours.
  */
 export async function expectCompanyShown(page: Page, details: CompanyDetails) {
   const home = await page.goto("/");
@@ -86,6 +88,11 @@ export async function expectCompanyShown(page: Page, details: CompanyDetails) {
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText(details.legalName);
   await expect(footer).toContainText(details.office.Dirección);
+  // Founded in 2004: in 2026 more than 21 whole years, said wherever the site says its years.
+  const years = `Más de ${new Date().getFullYear() - Number(details.foundedYear) - 1} años de obras`;
+  await expect(footer).toContainText(years);
+  // The hero's subtitle, as served (signed-in staff get their panel at / once the script runs).
+  expect(await home?.text()).toContain(`${years} en Madrid`);
   const business = (await jsonLdOf(home)).find((data) => "taxID" in data);
   expect(business).toMatchObject({
     legalName: details.legalName,
