@@ -144,7 +144,7 @@ export interface CompanyFacts extends CompanyRecord {
   phoneHref: string;
   /** The first office on the map. */
   map: { lat: number; lng: number; embedUrl: string };
-  /** Years since `foundedYear` that «más de N años» may claim: `yearsOfExperience`. */
+  /** The years «Más de N años» may claim, counted from `foundedYear` (`yearsOfExperience`). */
   yearsOfExperience: number;
 }
 
@@ -224,7 +224,8 @@ export function yearsOfExperience(foundedYear: number, today = new Date()): numb
 
 /**
  * «Más de 15 años», «Más de un año», or "" for a company that cannot claim a whole year: each
- * text that says how long the company has worked starts a sentence with this, or leaves it out.
+ * text that says how long the company has worked says it with this (lowercased within a
+ * sentence), or leaves it out.
  */
 export function moreThanYears(years: number): string {
   if (years >= 2) return `Más de ${years} años`;
