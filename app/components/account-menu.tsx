@@ -2,7 +2,14 @@
 // (SPEC §2 "Header"), and the admin links of the user's role.
 import { useState } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
-import { adminSections, isVerified, roleLabel, signOut, useAuth } from "~/lib/auth";
+import {
+  adminSectionPath,
+  adminSections,
+  isVerified,
+  roleLabel,
+  signOut,
+  useAuth,
+} from "~/lib/auth";
 import { showSuccess } from "~/lib/dialog";
 import { useDropdown } from "./disclosure";
 
@@ -109,7 +116,7 @@ export function AdminLinks() {
       {sections.map((section) => (
         <NavLink
           key={section.key}
-          to={`/admin/${section.key}/index`}
+          to={adminSectionPath(section.key)}
           className={({ isActive }) =>
             `rounded-md px-3 py-2 font-medium hover:bg-sand-100 focus-visible:outline-2 focus-visible:outline-focus ${isActive ? "text-terracotta-dark underline underline-offset-4" : "text-ink"}`
           }

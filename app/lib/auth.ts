@@ -130,6 +130,13 @@ export function adminSections(user: User | null): { key: string; title: string }
   return permissions.map(({ key }) => ({ key, title: sectionTitle(key, user) }));
 }
 
+/**
+ * Where an admin section opens: its list, or for «Empresa», one record and no list (decision
+ * 245), its record screen.
+ */
+export const adminSectionPath = (key: string): string =>
+  key === "company" ? "/admin/company/record" : `/admin/${key}/index`;
+
 /** SPEC §6: an admin route is allowed only when the first role holds the resource's permission. */
 export function canManage(user: User | null, resource: string | undefined): boolean {
   return Boolean(resource && user?.roles[0]?.permissions.some((p) => p.key === resource));

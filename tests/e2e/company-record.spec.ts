@@ -112,3 +112,20 @@ test("a super admin replaces the placeholders and publishes; the public pages sh
     expect(restored.status(), await restored.text()).toBe(200);
   }
 });
+
+test("the header's «Empresa» link and the section's list address open the company record", async ({
+  page,
+  request,
+}) => {
+  const boss = await createWithRole(request, "super_admin", "Sara Enlaces");
+  // From a public page, as staff reach the admin: the header's links of their role.
+  await openAs(page, boss, "/");
+  await page.getByRole("banner").getByRole("link", { name: "Empresa", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/company\/record$/);
+  await expect(page.getByRole("heading", { name: "Empresa", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Guardar y publicar" })).toBeVisible();
+  // The address every other section's list has: the one record has no list, so its screen.
+  await page.goto("/admin/company/index");
+  await expect(page).toHaveURL(/\/admin\/company\/record$/);
+  await expect(page.getByRole("heading", { name: "Empresa", level: 1 })).toBeVisible();
+});

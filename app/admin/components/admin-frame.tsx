@@ -7,7 +7,7 @@ import { LogoMark } from "~/components/logo-mark";
 import "~/admin/admin.css";
 import { rememberedFilters } from "~/admin/lib/filter-memory";
 import type { AdminSummary } from "~/admin/lib/records";
-import { adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
+import { adminSectionPath, adminSections, roleLabel, signOut, useAuth } from "~/lib/auth";
 import { useCompanyIfLoaded } from "~/lib/company";
 import { showSuccess } from "~/lib/dialog";
 import { siteName } from "~/lib/site";
@@ -82,7 +82,7 @@ export function AdminFrame({
               {sections.map((section) => (
                 <li key={section.key} className="shrink-0">
                   <NavLink
-                    to={section.key === "company" ? "/admin/company/record" : sectionPath(section)}
+                    to={sectionPath(section)}
                     className={({ isActive }) =>
                       `flex items-center justify-between gap-3 rounded-md px-3 py-2 font-medium ${
                         isActive ? "bg-ink text-plaster" : "text-ink hover:bg-sand-100"
@@ -118,7 +118,7 @@ export function AdminFrame({
  */
 function sectionPath(section: { key: string; landing?: string }): string {
   const query = rememberedFilters(section.key) ?? section.landing ?? "";
-  return `/admin/${section.key}/index${query ? `?${query}` : ""}`;
+  return `${adminSectionPath(section.key)}${query ? `?${query}` : ""}`;
 }
 
 function SectionCounts({ section }: { section: AdminSummary["sections"][number] | object }) {

@@ -27,7 +27,7 @@ import { useListSelection } from "~/admin/lib/list-selection";
 import { type AdminList, refusalMessage } from "~/admin/lib/records";
 import { shortFieldsOf } from "~/admin/lib/short-fields";
 import { ApiError, api, describeError } from "~/lib/api";
-import { sectionTitle } from "~/lib/auth";
+import { adminSectionPath, sectionTitle } from "~/lib/auth";
 import type { Route } from "./+types/list";
 
 export const meta = adminMeta("index");
@@ -37,6 +37,9 @@ type ListState =
   | { status: "failed"; message?: string; details?: string[] };
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  // A section without a list (the company record) opens its own screen.
+  const own = adminSectionPath(params.resource);
+  if (!own.endsWith("/index")) throw redirect(own);
   const url = new URL(request.url);
   // Coming back to the inbox without a query: the staff member's last view (decision 272).
   const restored = restoredView(params.resource, url);
