@@ -72,6 +72,27 @@ describe("the company's name in the head", () => {
       title: "Mi panel | Reformas Turia",
     });
   });
+
+  it("replaces the first install's name in a page's own description and keywords", () => {
+    const matches: PageMatches = [
+      { id: "root", loaderData: { company: { name: "Reformas Turia" } } },
+    ];
+    const page = {
+      title: "Equipo",
+      path: "/team",
+      description: "Conoce al equipo de Obra Mediterránea.",
+      keywords: ["equipo", "Obra Mediterránea"],
+    };
+    for (const meta of [pageMeta(page, matches), noindexMeta(page, matches)]) {
+      expect(find(meta, "name", "description")?.content).toBe(
+        "Conoce al equipo de Reformas Turia.",
+      );
+      expect(find(meta, "name", "keywords")?.content).toBe("equipo, Reformas Turia");
+    }
+    expect(find(pageMeta(page, none), "name", "description")?.content).toBe(
+      "Conoce al equipo de Obra Mediterránea.",
+    );
+  });
 });
 
 describe("the company's years in the default description", () => {

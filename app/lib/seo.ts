@@ -66,13 +66,21 @@ export function documentTitle(title: string, companyName = siteName): string {
   return `${title} | ${companyName}`;
 }
 
-/** What every page's head says (SPEC §1): title, description and keywords, defaults when missing. */
+/**
+ * What every page's head says (SPEC §1): title, description and keywords, defaults when missing.
+ * Pages' texts name the company by the first install's trade name; the head says the one staff
+ * published.
+ */
 function headTexts(page: Omit<PageSeo, "path">, company: HeadCompany) {
+  const named = (text: string) =>
+    company.name === siteName ? text : text.replaceAll(siteName, company.name);
   const title = documentTitle(page.title, company.name);
-  const description = page.description ?? defaultDescription(company.years);
-  const keywords = Array.isArray(page.keywords)
-    ? page.keywords.join(", ")
-    : (page.keywords ?? defaultKeywords.join(", "));
+  const description = named(page.description ?? defaultDescription(company.years));
+  const keywords = named(
+    Array.isArray(page.keywords)
+      ? page.keywords.join(", ")
+      : (page.keywords ?? defaultKeywords.join(", ")),
+  );
   const head: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

@@ -99,6 +99,12 @@ export async function expectCompanyShown(page: Page, details: CompanyDetails) {
     taxID: details.nif,
     address: { streetAddress: details.office.Dirección, postalCode: "46006" },
   });
+  // A page whose description names the company: the published name, as search engines read it.
+  await page.goto("/team");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    new RegExp(`equipo de ${details.name} `),
+  );
   await page.goto("/terms-and-conditions");
   await expect(page.getByRole("main")).toContainText(`NIF: ${details.nif}.`);
   await expect(page.getByRole("main")).not.toContainText("B00000000");
