@@ -38,6 +38,16 @@ describe("the request made from the answers", () => {
       "Abrirla al salón.",
     );
     expect(messageFrom(empty)).toBe("Sin más detalles por ahora.");
+    // The service's own question as the visitor read it, not as it is kept.
+    const bathroom = {
+      ...empty,
+      service: "reformas-de-banos",
+      job_answers: "banera:ducha|alicatado",
+      area: "Valencia",
+    };
+    expect(messageFrom(bathroom)).toBe(
+      "¿Qué quieres en el baño? Ducha, Alicatado nuevo\nProvincia o ciudad: Valencia",
+    );
   });
 
   it("sends the plain form's fields without the steps' own", () => {

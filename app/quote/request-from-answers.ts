@@ -3,6 +3,7 @@
 import { quoteFields } from "../../content/quote-fields";
 import { type Choice, choiceLabel, contactLimits } from "../../content/quote-request";
 import { reachField } from "../../content/quote-steps";
+import { answersText } from "../../content/service-questions";
 import { listed } from "./fields";
 import type { QuoteForm } from "./form-values";
 
@@ -17,11 +18,15 @@ export function subjectFrom(values: QuoteForm, service: Choice | undefined): str
   return `${job}${area}${postcode}`.slice(0, contactLimits.subject);
 }
 
-/** The answers about the job, a line each, for a visitor who wrote no message. */
+/**
+ * The answers about the job, a line each and as the visitor read them, for a visitor who wrote
+ * no message: the service's own question with its choices, then each detail by its label.
+ */
 export function messageFrom(values: QuoteForm): string {
   const lines = quoteFields.flatMap((field) => {
     const value = values[field.name]?.trim();
     if (!value || field.name === "service") return [];
+    if (field.name === "job_answers") return [answersText(value, values.service)];
     const shown = field.kind === "choice" ? choiceLabel(listed(field), value) : value;
     return [`${field.label}: ${shown}`];
   });
