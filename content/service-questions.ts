@@ -6,13 +6,10 @@
  * chosen service's. The labels are the marketer's to change; names and values are stored.
  */
 import type { ServiceSlug } from "./images";
+import { answersOf, answersRead, type ServiceQuestion } from "./job-answers";
 import type { Choice } from "./quote-request";
 
-export interface ServiceQuestion {
-  name: string;
-  label: string;
-  choices: readonly Choice[];
-}
+export type { ServiceQuestion };
 
 const other: Choice = { value: "otro", label: "Otro" };
 const ask = (name: string, label: string, choices: [string, string][]): ServiceQuestion => ({
@@ -103,13 +100,6 @@ export const serviceQuestions: Partial<Record<ServiceSlug, ServiceQuestion>> = {
   ]),
 };
 
-/** A request's answers as kept: `question:choice|choice`, the question's name first. */
-export function answersOf(kept: string): { question: string; choices: string[] } | undefined {
-  const [question, choices] = kept.split(":");
-  if (!question || !choices) return undefined;
-  return { question, choices: choices.split("|").filter(Boolean) };
-}
-
 /** Whether `kept` answers the question of `service`, with its choices only. */
 export function answersService(kept: string, service: string | undefined): boolean {
   const asked = serviceQuestions[service as ServiceSlug];
@@ -123,11 +113,6 @@ export function answersService(kept: string, service: string | undefined): boole
   );
 }
 
-/** The answers as people read them: «¿Qué cambia en la cocina? Muebles, Encimera». */
-export function answersText(kept: string, service: string | undefined): string {
-  const asked = serviceQuestions[service as ServiceSlug];
-  const answers = answersOf(kept);
-  if (!asked || !answers) return kept;
-  const labels = answers.choices.map((v) => asked.choices.find((c) => c.value === v)?.label ?? v);
-  return `${asked.label} ${labels.join(", ")}`;
-}
+/** The answers to `service`'s question as people read them (`answersRead`). */
+export const answersText = (kept: string, service: string | undefined): string =>
+  answersRead(kept, serviceQuestions[service as ServiceSlug]);

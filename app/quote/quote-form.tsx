@@ -88,7 +88,9 @@ export function QuoteForm({
   const service = serviceGroups
     .flatMap((group) => group.choices)
     .find((choice) => choice.value === values.service);
-  const request = steps.stepped ? requestFromAnswers(values, service) : plainRequest(values);
+  const request = steps.stepped
+    ? requestFromAnswers(values, service, questions[values.service])
+    : plainRequest(values);
   const sending = useSendQuote({ values: request, photos, fillTime, notify: setNotice });
   // The postcode says the province (issue 36): the area is filled from it unless chosen.
   useEffect(() => {

@@ -1,5 +1,6 @@
 // The step-by-step form's answers as SPEC §7's five fields (decision 266).
 import { describe, expect, it } from "vitest";
+import { serviceQuestions } from "../../content/service-questions";
 import { empty } from "./form-values";
 import { messageFrom, plainRequest, requestFromAnswers, subjectFrom } from "./request-from-answers";
 import { stepProblems } from "./step-checks";
@@ -45,7 +46,7 @@ describe("the request made from the answers", () => {
       job_answers: "banera:ducha|alicatado",
       area: "Valencia",
     };
-    expect(messageFrom(bathroom)).toBe(
+    expect(messageFrom(bathroom, serviceQuestions["reformas-de-banos"])).toBe(
       "¿Qué quieres en el baño? Ducha, Alicatado nuevo\nProvincia o ciudad: Valencia",
     );
   });

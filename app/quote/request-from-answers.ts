@@ -1,9 +1,10 @@
 // What the step-by-step form sends (decision 266): SPEC §7's five fields made from the answers.
 // The visitor never types a subject, writes one «Teléfono o correo», and may leave the message.
+
+import { answersRead, type ServiceQuestion } from "../../content/job-answers";
 import { quoteFields } from "../../content/quote-fields";
 import { type Choice, choiceLabel, contactLimits } from "../../content/quote-request";
 import { reachField } from "../../content/quote-steps";
-import { answersText } from "../../content/service-questions";
 import { listed } from "./fields";
 import type { QuoteForm } from "./form-values";
 
@@ -22,11 +23,11 @@ export function subjectFrom(values: QuoteForm, service: Choice | undefined): str
  * The answers about the job, a line each and as the visitor read them, for a visitor who wrote
  * no message: the service's own question with its choices, then each detail by its label.
  */
-export function messageFrom(values: QuoteForm): string {
+export function messageFrom(values: QuoteForm, question?: ServiceQuestion): string {
   const lines = quoteFields.flatMap((field) => {
     const value = values[field.name]?.trim();
     if (!value || field.name === "service") return [];
-    if (field.name === "job_answers") return [answersText(value, values.service)];
+    if (field.name === "job_answers") return [answersRead(value, question)];
     const shown = field.kind === "choice" ? choiceLabel(listed(field), value) : value;
     return [`${field.label}: ${shown}`];
   });
@@ -34,7 +35,11 @@ export function messageFrom(values: QuoteForm): string {
 }
 
 /** The request as the API takes it: the one contact field split into e-mail or phone. */
-export function requestFromAnswers(values: QuoteForm, service: Choice | undefined) {
+export function requestFromAnswers(
+  values: QuoteForm,
+  service: Choice | undefined,
+  question?: ServiceQuestion,
+) {
   const { reach, consent: _, ...fields } = values;
   const contact = reach.trim();
   return {
@@ -42,7 +47,7 @@ export function requestFromAnswers(values: QuoteForm, service: Choice | undefine
     email: isEmail(contact) ? contact : "",
     phone: isEmail(contact) ? "" : contact,
     subject: subjectFrom(values, service),
-    message: fields.message.trim() || messageFrom(values),
+    message: fields.message.trim() || messageFrom(values, question),
   };
 }
 
