@@ -124,6 +124,8 @@ test("the header's «Empresa» link and the section's list address open the comp
   await expect(page).toHaveURL(/\/admin\/company\/record$/);
   await expect(page.getByRole("heading", { name: "Empresa", level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Guardar y publicar" })).toBeVisible();
+  // Its tab says the section once: «Empresa | <trade name>».
+  await expect(page).toHaveTitle(/^Empresa \| /);
   // The address every other section's list has: the one record has no list, so its screen.
   await page.goto("/admin/company/index");
   await expect(page).toHaveURL(/\/admin\/company\/record$/);

@@ -124,6 +124,8 @@ export function waitingSince(iso: unknown, now = Date.now()): string | undefined
   if (typeof iso !== "string") return;
   const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
   if (Number.isNaN(minutes)) return;
+  // Just arrived: «Espera 0 minutos» read as a mistake.
+  if (minutes === 0) return "menos de un minuto";
   const [amount, unit]: [number, Intl.RelativeTimeFormatUnit] =
     minutes >= 1440
       ? [Math.floor(minutes / 1440), "day"]

@@ -70,7 +70,13 @@ function useUploads(onUploaded: (photos: Uploaded[]) => void) {
         refused.push(error instanceof Error ? error.message : String(error));
       }
     }
-    setBusy(stored.length ? `${stored.length} subida(s).` : "");
+    setBusy(
+      stored.length === 1
+        ? "1 foto subida."
+        : stored.length
+          ? `${stored.length} fotos subidas.`
+          : "",
+    );
     setUploading(false);
     setRefusals(refused);
     if (stored.length) onUploaded(stored);

@@ -19,7 +19,7 @@ interface Loaded {
 
 // Titled, described and kept out of search engines like every admin screen (SPEC §1).
 export const meta = (args: Parameters<ReturnType<typeof adminMeta>>[0]) =>
-  adminMeta("company")(args, "Empresa");
+  adminMeta("company")(args);
 
 export const clientLoader = () => api<Loaded>("GET", "admin/company");
 clientLoader.hydrate = true as const;
