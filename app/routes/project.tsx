@@ -184,7 +184,8 @@ export default function Project({ loaderData }: Route.ComponentProps) {
           La obra
         </h2>
         <div
-          className="prose mt-4 leading-relaxed"
+          // The Markdown's lists, paragraphs, headings and links, styled here (no typography plugin).
+          className="mt-4 space-y-4 leading-relaxed [&_a]:underline [&_h2]:text-2xl [&_h2]:font-semibold [&_h3]:text-xl [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_ul]:marker:text-terracotta"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: made safe on the server (raw HTML escaped, http(s) links only)
           dangerouslySetInnerHTML={{ __html: project.bodyHtml }}
         />

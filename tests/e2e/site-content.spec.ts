@@ -129,6 +129,12 @@ test("staff make a project from a won lead, preview the draft and publish it wit
   const pairs = outsider.getByRole("region", { name: "Antes y después" });
   await expect(pairs.getByRole("img")).toHaveCount(4);
   await expect(outsider.getByText(reviewText)).toBeVisible();
+  // The description's Markdown list reads as a list, with its bullets.
+  const body = outsider.getByRole("region", { name: "La obra" });
+  await expect(body.getByRole("listitem")).toHaveText(["Ducha de obra", "Lavabo nuevo"]);
+  expect(
+    await body.getByRole("list").evaluate((list) => getComputedStyle(list).listStyleType),
+  ).toBe("disc");
   const jsonLd = await outsider
     .locator('script[type="application/ld+json"]')
     .allTextContents()

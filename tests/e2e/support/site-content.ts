@@ -84,7 +84,9 @@ export async function fillProject(main: Locator, story: ContentStory) {
     .fill("Cambiamos la bañera por una ducha de obra y renovamos el lavabo.");
   await main
     .getByLabel(/^Descripción \(Markdown\)/)
-    .fill("## Qué hicimos\n\nQuitamos la bañera y **alicatamos** de nuevo.");
+    .fill(
+      "## Qué hicimos\n\nQuitamos la bañera y **alicatamos** de nuevo.\n\n- Ducha de obra\n- Lavabo nuevo",
+    );
   await main.getByLabel(/^Añadir fotos/).setInputFiles(await photoFiles(story));
   await expect(main.getByLabel("Texto alternativo de la foto 4")).toBeVisible({ timeout: 60_000 });
   for (const [i, alt] of story.alts.entries()) {
