@@ -7,6 +7,7 @@ export const homeCardTitles = {
   nuevos: "Nuevos",
   sin_asignar: "Sin asignar",
   esperando: "Esperando más de un día laborable",
+  volver: "Volver a contactar hoy o vencidos",
   mios: "Míos",
   presupuestos: "Presupuestos enviados sin respuesta en 7 días",
   ganados: "Ganados este mes",

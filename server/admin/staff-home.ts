@@ -29,6 +29,8 @@ export function homeCardQueries(
     sin_asignar: { status: openStatuses, assignee: "ninguno" },
     // The morning reminder's own view: «Nuevo» past the day the contact page promises.
     esperando: overdueView(today, officeDays),
+    // Open leads whose «volver a contactar el» day has come (decision 255), whoever has them.
+    volver: { status: openStatuses, follow_up: "vencido,hoy" },
     mios: { status: openStatuses, assignee: String(me) },
     // Sent a week ago or more, and still waiting for the client's word.
     presupuestos: { status: "presupuesto_enviado", status_changed_to: daysFrom(today, -7) },

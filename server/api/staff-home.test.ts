@@ -31,11 +31,21 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
     colleague = await createUser(t.db, { role: "super_admin", name: "Luis Super" });
     const now = Date.now();
     // Nuevo, 10 days waiting, nobody on it: nuevos, sin asignar, esperando.
-    await lead({ name: "Vieja", created_at: new Date(now - 10 * day) });
+    await lead({
+      name: "Vieja",
+      created_at: new Date(now - 10 * day),
+      follow_up_on: madridDay(new Date(now - 3 * day)).date,
+    });
     // Nuevo, just in, mine: nuevos, míos.
     await lead({ name: "Reciente", assignee_id: me.id });
     // A colleague's visit: none of mine, nor unassigned.
-    await lead({ name: "Visita", status: "visita", handled: true, assignee_id: colleague.id });
+    await lead({
+      name: "Visita",
+      status: "visita",
+      handled: true,
+      assignee_id: colleague.id,
+      follow_up_on: madridDay(new Date(now + 3 * day)).date,
+    });
     // A quote sent 10 days ago, unassigned; another sent 2 days ago, mine.
     await lead({
       name: "Presupuesto viejo",
@@ -48,6 +58,7 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
       status: "presupuesto_enviado",
       handled: true,
       assignee_id: me.id,
+      follow_up_on: madridDay(new Date(now)).date,
       status_changed_at: new Date(now - 2 * day),
     });
     // Won this month, with and without an amount; won 40 days ago; lost, unassigned.
@@ -66,7 +77,13 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
       status_changed_at: new Date(now - 40 * day),
       won_amount: 9000,
     });
-    await lead({ name: "Perdido", status: "perdido", handled: true });
+    // Lost: its follow-up, overdue, is nobody's work any more.
+    await lead({
+      name: "Perdido",
+      status: "perdido",
+      handled: true,
+      follow_up_on: madridDay(new Date(now - 3 * day)).date,
+    });
   });
 
   it("counts what each card names, the same as the inbox the card opens", async () => {
@@ -78,6 +95,7 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
       "Nuevos",
       "Sin asignar",
       "Esperando más de un día laborable",
+      "Volver a contactar hoy o vencidos",
       "Míos",
       "Presupuestos enviados sin respuesta en 7 días",
       "Ganados este mes",
@@ -88,6 +106,7 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
       nuevos: 2,
       sin_asignar: 2,
       esperando: 1,
+      volver: 2,
       mios: 2,
       presupuestos: 1,
       ganados: 2,
@@ -106,6 +125,7 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
     expect(await names(byKey.esperando.query)).toEqual(["Vieja"]);
     expect(await names(byKey.mios.query)).toEqual(["Presupuesto nuevo", "Reciente"]);
     expect(await names(byKey.presupuestos.query)).toEqual(["Presupuesto viejo"]);
+    expect(await names(byKey.volver.query)).toEqual(["Presupuesto nuevo", "Vieja"]);
   });
 
   it("says what changed since the last earlier day the home was opened", async () => {
@@ -130,6 +150,8 @@ describe.skipIf(skipDatabase)("the staff home API", () => {
       nuevos: 5,
       sin_asignar: 2,
       esperando: 0,
+      // A card that day did not have: nothing to compare with.
+      volver: null,
       mios: 1,
       presupuestos: 1,
       ganados: 0,

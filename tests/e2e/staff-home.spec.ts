@@ -97,8 +97,16 @@ onDesktopAndPhone((device) => {
     await signIn(page, marta);
     await expect(page).toHaveURL(/\/dashboard$/);
     const home = page.getByRole("region", { name: "Tu trabajo de hoy" });
-    await expect(home.getByRole("link")).toHaveCount(6);
-    for (const key of ["nuevos", "sin_asignar", "esperando", "mios", "presupuestos", "ganados"]) {
+    await expect(home.getByRole("link")).toHaveCount(7);
+    for (const key of [
+      "nuevos",
+      "sin_asignar",
+      "esperando",
+      "volver",
+      "mios",
+      "presupuestos",
+      "ganados",
+    ]) {
       const card = home.locator(`[data-card="${key}"]`);
       const count = Number(await card.locator("[data-count]").textContent());
       if (key === "nuevos") expect(count).toBeGreaterThanOrEqual(2);
