@@ -59,7 +59,8 @@ export default function StaffHome() {
 
 function StaffCards({ home, failure }: { home: Home | null; failure: string }) {
   return (
-    <section aria-labelledby="staff-home-title" className="mt-6">
+    // Staff at work need no «Llámanos» or «Pide presupuesto» bar over their cards (app.css).
+    <section aria-labelledby="staff-home-title" className="mt-6" data-no-action-bar>
       <h2 id="staff-home-title" className="font-display text-2xl font-semibold text-ink">
         Tu trabajo de hoy
       </h2>

@@ -98,6 +98,8 @@ onDesktopAndPhone((device) => {
     await expect(page).toHaveURL(/\/dashboard$/);
     const home = page.getByRole("region", { name: "Tu trabajo de hoy" });
     await expect(home.getByRole("link")).toHaveCount(7);
+    // No visitor's «Llámanos / Pide presupuesto» bar over the cards on a phone.
+    await expect(page.locator("[data-action-bar]")).toBeHidden();
     for (const key of [
       "nuevos",
       "sin_asignar",
