@@ -106,13 +106,19 @@ export function AccountMenu() {
 /**
  * One link per admin section of the user's first role; nothing for visitors, guests and staff
  * whose e-mail is not verified (SPEC §2: admin screens are "verify", they would bounce).
+ * `titled`: under the heading «Administración».
  */
-export function AdminLinks() {
+export function AdminLinks({ titled = false }: { titled?: boolean }) {
   const { user } = useAuth();
   const sections = isVerified(user) ? adminSections(user) : [];
   if (sections.length === 0) return null;
   return (
     <>
+      {/* In the phone's menu, below the site's own pages: «Equipo» there is the public page,
+          here the admin's section. */}
+      {titled ? (
+        <p className="w-full px-3 pt-1 text-sm font-semibold text-ink-soft">Administración</p>
+      ) : null}
       {sections.map((section) => (
         <NavLink
           key={section.key}

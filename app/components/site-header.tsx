@@ -311,7 +311,7 @@ function MobileMenu() {
             </MenuItems>
           </ul>
           <div className="mt-2 flex flex-wrap gap-1 border-t border-sand-200 pt-3">
-            <AdminLinks />
+            <AdminLinks titled />
           </div>
           <div className="mt-2 border-t border-sand-200 pt-3">
             <AccountMenu />

@@ -100,6 +100,13 @@ onDesktopAndPhone((device) => {
     await expect(home.getByRole("link")).toHaveCount(7);
     // No visitor's «Llámanos / Pide presupuesto» bar over the cards on a phone.
     await expect(page.locator("[data-action-bar]")).toBeHidden();
+    if (device === "phone") {
+      // The menu tells the admin's sections («Equipo», «Empresa»…) from the site's own pages.
+      await page.getByRole("button", { name: "Menú" }).click();
+      const menu = page.getByRole("navigation", { name: "Menú principal" });
+      await expect(menu.getByText("Administración", { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Menú" }).click();
+    }
     for (const key of [
       "nuevos",
       "sin_asignar",
