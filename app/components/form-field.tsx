@@ -42,27 +42,45 @@ export function FieldMessages({ id, messages }: { id: string; messages?: string[
 }
 
 /**
- * Focus reaching a control that is only partly in view brings the whole of it into view: clear
- * of the sticky header and, on phones, of the call bar fixed at the bottom (html's
- * scroll-padding, app.css). Browsers scroll a focused text field only as far as its caret, so
- * «Mensaje» reached with its first line above the bar kept its other five lines under it for
- * good (decision 178). A control wholly out of view is brought in too (the browser did not
- * always), and one wholly in view stays where it is.
+ * Focus reaching a control that is only partly in view brings the whole of it into view, with
+ * its label when the label sits above it: clear of the sticky header and, on phones, of the call
+ * bar fixed at the bottom (html's scroll-padding, app.css). Browsers scroll a focused text field
+ * only as far as its caret, so «Mensaje» reached with its first line above the bar kept its other
+ * five lines under it for good (decision 178), and a field the form jumped to with an error kept
+ * its label under the header. A control wholly out of view is brought in too (the browser did
+ * not always), and one wholly in view with its label stays where it is.
  */
 export function revealWholeControl(event: FocusEvent<HTMLElement>) {
   const control = event.currentTarget;
   const padding = getComputedStyle(document.documentElement);
   const top = Number.parseFloat(padding.scrollPaddingTop) || 0;
   const bottom = window.innerHeight - (Number.parseFloat(padding.scrollPaddingBottom) || 0);
-  const box = control.getBoundingClientRect();
+  const box = fieldBox(control);
   const partly = (box.top < top && box.bottom > top) || (box.top < bottom && box.bottom > bottom);
+  /** The least scroll that shows the box, its top first when both ends cannot be shown. */
+  const reveal = (behavior: ScrollBehavior) => {
+    const now = fieldBox(control);
+    const by =
+      now.top < top
+        ? now.top - top
+        : now.bottom > bottom
+          ? Math.min(now.bottom - bottom, now.top - top)
+          : 0;
+    if (by) window.scrollBy({ top: by, behavior });
+  };
   // A frame later: the browser's own scroll to the caret, which comes after this event, would
   // otherwise cut this one short.
-  if (partly) requestAnimationFrame(() => control.scrollIntoView({ block: "nearest" }));
+  if (partly) requestAnimationFrame(() => reveal("auto"));
   // Wholly out of view: Chromium left a radio button reached from a step's heading below the
   // screen (decision 265). Brought in at once, as the browser's own jump to a field would be.
-  else if (box.top >= bottom || box.bottom <= top)
-    requestAnimationFrame(() => control.scrollIntoView({ block: "nearest", behavior: "instant" }));
+  else if (box.top >= bottom || box.bottom <= top) requestAnimationFrame(() => reveal("instant"));
+}
+
+/** A control and, when it sits above it (a field's), its label: one box to show. */
+function fieldBox(control: HTMLElement): { top: number; bottom: number } {
+  const box = control.getBoundingClientRect();
+  const label = (control as HTMLInputElement).labels?.[0]?.getBoundingClientRect();
+  return label && label.bottom <= box.top + 1 ? { top: label.top, bottom: box.bottom } : box;
 }
 
 /** What a field hands its control: the id its label points at, the texts describing it, and what focus on it does. */

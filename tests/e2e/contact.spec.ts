@@ -1558,6 +1558,27 @@ test("on a phone, a field reached with its first line above the bottom bar comes
   }
 });
 
+test("on a phone, a field the form jumps to with an error shows its label clear of the header", async ({
+  page,
+}) => {
+  const form = await quoteFormOnAPhone(page);
+  await fillRequest(form, { Mensaje: "Un baño." });
+  await goToStep(form, "Cómo contactarte");
+  await scrollSettled(page);
+  // Down at the button, the name left empty: sending takes the visitor back up to it.
+  await sendButton(form).scrollIntoViewIfNeeded();
+  await sendButton(form).click();
+  await expect(form.getByLabel(/^Nombre/)).toBeFocused();
+  await scrollSettled(page);
+  const gap = await page.evaluate(() => {
+    const control = document.activeElement as HTMLInputElement;
+    const label = control.labels?.[0] as HTMLLabelElement;
+    const header = document.querySelector("header") as Element;
+    return label.getBoundingClientRect().top - header.getBoundingClientRect().bottom;
+  });
+  expect(gap).toBeGreaterThanOrEqual(0);
+});
+
 test("on a phone, a service page's visitor sends a request in at most 8 taps besides typing a name and a phone (issue 36)", async ({
   page,
 }) => {
