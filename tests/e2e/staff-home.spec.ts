@@ -257,6 +257,16 @@ test.describe("on a phone's inbox", () => {
 
     // The lead: Llamar / WhatsApp / Responder stay at the bottom of the screen.
     await card.getByRole("heading").getByRole("link").click();
+    // Its fields at 16 px or more: iOS zooms into a smaller one it focuses.
+    const fields = page
+      .getByRole("main")
+      .locator("select, input[type=date], input[type=text], textarea");
+    await expect(fields.first()).toBeVisible();
+    const fontSizes = await fields.evaluateAll((all) =>
+      all.map((field) => Number.parseFloat(getComputedStyle(field).fontSize)),
+    );
+    expect(fontSizes.length).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...fontSizes)).toBeGreaterThanOrEqual(16);
     const bar = page.getByRole("navigation", { name: "Contactar con el cliente" });
     await expect(bar.getByRole("link", { name: "Llamar" })).toHaveAttribute("href", /^tel:/);
     await expect(bar.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
