@@ -142,6 +142,8 @@ onDesktopAndPhone((device) => {
       const status = page.getByRole("combobox", { name: /^Estado:/ });
       await status.selectOption({ label: "Ganado" });
       const amount = page.getByRole("textbox", { name: /^Importe ganado \(€\):/ });
+      // Not saved until «Guardar», and the screen says so.
+      await expect(main).toContainText("«Ganado» aún no está guardado: pulsa «Guardar».");
       await amount.fill("18500,50");
       // The «Guardar» beside the amount (the follow-up below has one of its own).
       await main
@@ -154,6 +156,7 @@ onDesktopAndPhone((device) => {
       await expect(main.getByRole("region", { name: "Historial" })).toContainText(
         "Estado: Nuevo → Ganado",
       );
+      await expect(main).not.toContainText("aún no está guardado");
 
       // Another channel's filter does not find it.
       await page.goto(`/admin/contacts/index?source=directo&campaign=${tag}`);

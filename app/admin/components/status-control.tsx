@@ -136,6 +136,13 @@ function StatusControl({
           </button>
         </>
       ) : null}
+      {(needsReason || asksAmount) && !busy ? (
+        // The control already reads the new step: say it is not saved yet (a tap on a phone
+        // reads as done).
+        <span className="w-full text-sm text-terracotta-dark">
+          «{optionTitle(choice.chosen)}» aún no está guardado: pulsa «Guardar».
+        </span>
+      ) : null}
       {busy ? <span className="text-sm text-ink-soft">Guardando...</span> : null}
       {refusal ? (
         <span id={refusalId} role="alert" className="text-sm text-terracotta-dark">
