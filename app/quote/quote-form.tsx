@@ -1,6 +1,8 @@
 // The quote request form (issue 12): its fields as content/ describes them, put together from
 // one part per concern (decision 241): values, draft, photos, sending, the answer, the fill time.
+
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useSearchParams } from "react-router";
 import { revealWholeControl } from "~/components/form-field";
 import { provinceOfPostcode } from "../../content/provinces";
@@ -157,7 +159,8 @@ export function QuoteForm({
           thanks={answered.thanks}
           heading={answered.heading}
           onAnother={() => {
-            answered.dismiss();
+            // The form shown again before focus goes to its first field.
+            flushSync(answered.dismiss);
             focusFirstField(form.current);
           }}
         />
@@ -171,6 +174,9 @@ export function QuoteForm({
         action="/contact"
         encType="multipart/form-data"
         onSubmit={submit}
+        // Sent: the thanks stand alone until «Enviar otra solicitud» (an empty first step under
+        // them read as if the request had not gone).
+        hidden={Boolean(answered.thanks)}
         // Checked step by step in the form's own words once its script runs (decision 265).
         noValidate={steps.stepped}
         className="mt-8 grid gap-6 sm:grid-cols-2"

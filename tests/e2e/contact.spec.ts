@@ -571,6 +571,31 @@ test("the request is written and sent with the keyboard alone, step by step, in 
   await expect(form.getByLabel("Mensaje")).toHaveValue("");
 });
 
+test("once sent, the thanks stand alone until «Enviar otra solicitud» opens an empty form", async ({
+  page,
+}) => {
+  const form = await openQuoteForm(page, "198.18.197.7");
+  await fillRequest(form, {
+    Nombre: "Ona Vidal",
+    "Correo electrónico": `ona.${Date.now()}@ejemplo.es`,
+    Asunto: "Otra solicitud",
+    Mensaje: "Un balcón en Valencia.",
+  });
+  await likeAPerson(page);
+  await send(form);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  const thanks = page.getByRole("region", { name: "¡Mensaje enviado!" });
+  await expect(thanks).toContainText(/OM-\d{4}-\d{5}/);
+  // No empty first step under the thanks, as if nothing had gone.
+  await expect(form).toBeHidden();
+  await thanks.getByRole("button", { name: "Enviar otra solicitud" }).click();
+  await expect(thanks).toBeHidden();
+  await expect(form).toBeVisible();
+  await expect(form.getByRole("radio").first()).toBeFocused();
+});
+
 test("a category page's button opens the request with no service chosen yet", async ({ page }) => {
   await visit(page, "/service/reformas");
   await page
@@ -1112,7 +1137,8 @@ test("photos: when the connection drops during the upload, the form says so and 
     await page.clock.fastForward(4_000);
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText(/Tu referencia es OM-\d{4}-\d{5}\./);
-    await expect(status).not.toContainText("problema temporal");
+    // The form, with its «problema temporal», gives way to the thanks.
+    await expect(form).toBeHidden();
     await expect
       .poll(async () =>
         (await mailbox.messagesFor("oficina@obra.test"))
@@ -1442,6 +1468,7 @@ test("a double click sends one request, with its photo once", async ({ page }) =
   expect(posts).toBe(1);
   // And once answered, the form sends again.
   await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await page.getByRole("button", { name: "Enviar otra solicitud" }).click();
   await fillRequest(form, {
     Nombre: "Andrés Gil",
     Teléfono: "600 555 666",
