@@ -74,6 +74,13 @@ export function revealWholeControl(event: FocusEvent<HTMLElement>) {
   // Wholly out of view: Chromium left a radio button reached from a step's heading below the
   // screen (decision 265). Brought in at once, as the browser's own jump to a field would be.
   else if (box.top >= bottom || box.bottom <= top) requestAnimationFrame(() => reveal("instant"));
+  // A smooth scroll still under way (the field before's, on a quick Tab) can carry this one out
+  // of view after the checks above: looked at again when the page stops, within a second.
+  const again = () => {
+    if (document.activeElement === control) reveal("auto");
+  };
+  window.addEventListener("scrollend", again, { once: true });
+  setTimeout(() => window.removeEventListener("scrollend", again), 1_000);
 }
 
 /** A control and, when it sits above it (a field's), its label: one box to show. */
