@@ -131,19 +131,21 @@ export const servicesIntro = {
   quoteLink: { text: "Pide tu presupuesto", url: "/contact" } satisfies ContentLink,
 };
 
+/** The figures of «Cómo trabajamos» after the years (which `yearsTexts` gives, or not). */
+const otherFacts = [
+  { value: "14", label: "servicios de reforma, construcción e interiorismo" },
+  // Comunidad de Madrid, Cataluña and Comunidad Valenciana: the four cities are in them.
+  { value: "3", label: "comunidades autónomas donde trabajamos" },
+  { value: "1", label: "interlocutor de principio a fin" },
+];
+
 export const info: InfoBlock = {
   title: "Cómo trabajamos",
   paragraphs: [
     "Visitamos tu casa o tu local sin compromiso, medimos y escuchamos qué necesitas. En pocos días recibes un presupuesto cerrado por partidas, con materiales, plazos y forma de pago por escrito.",
     "Durante la obra, un jefe de obra coordina a todos los oficios y te informa cada semana. Al terminar repasamos contigo cada detalle, limpiamos y te entregamos la garantía y la documentación de las instalaciones.",
   ],
-  facts: [
-    ...firstInstall.facts,
-    { value: "14", label: "servicios de reforma, construcción e interiorismo" },
-    // Comunidad de Madrid, Cataluña and Comunidad Valenciana: the four cities are in them.
-    { value: "3", label: "comunidades autónomas donde trabajamos" },
-    { value: "1", label: "interlocutor de principio a fin" },
-  ],
+  facts: [...firstInstall.facts, ...otherFacts],
 };
 
 /** The home page's SEO, hero and «Cómo trabajamos» for the published company's years. */
@@ -152,7 +154,7 @@ export function withYears(years: number): { seo: Seo; hero: Hero; info: InfoBloc
   return {
     seo: { ...homeSeo, description: texts.description },
     hero: { ...hero, subtitle: texts.subtitle },
-    info: { ...info, facts: [...texts.facts, ...info.facts.slice(firstInstall.facts.length)] },
+    info: { ...info, facts: [...texts.facts, ...otherFacts] },
   };
 }
 
