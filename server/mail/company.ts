@@ -1,4 +1,4 @@
-import { type CompanyFacts, companyFacts, defaultCompanyRecord } from "../../content/company.ts";
+import { type CompanyFacts, defaultCompanyFacts } from "../../content/company.ts";
 import type { SiteContentReader } from "../../content/site-content.ts";
 import { log } from "../log.ts";
 
@@ -8,7 +8,7 @@ import { log } from "../log.ts";
  * keeps the published facts here and reads them again whenever a publish reaches it (the NOTIFY
  * that also empties its kept pages). Until then, and if they cannot be read, content/company.ts.
  */
-let current: CompanyFacts = companyFacts(defaultCompanyRecord);
+let current: CompanyFacts = defaultCompanyFacts;
 /** Reads started: one that ends after a later one began holds older facts and is dropped. */
 let reads = 0;
 
