@@ -71,11 +71,10 @@ export function documentTitle(title: string, companyName = siteName): string {
  * Pages' texts name the company by the first install's trade name; the head says the one staff
  * published.
  */
-function headTexts(page: Omit<PageSeo, "path">, company: HeadCompany) {
-  const named = (text: string) =>
-    company.name === siteName ? text : text.replaceAll(siteName, company.name);
-  const title = documentTitle(page.title, company.name);
-  const description = named(page.description ?? defaultDescription(company.years));
+function headTexts(page: Omit<PageSeo, "path">, publisher: HeadCompany) {
+  const named = (text: string) => text.replaceAll(siteName, publisher.name);
+  const title = documentTitle(page.title, publisher.name);
+  const description = named(page.description ?? defaultDescription(publisher.years));
   const keywords = named(
     Array.isArray(page.keywords)
       ? page.keywords.join(", ")
